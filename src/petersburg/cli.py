@@ -1,0 +1,335 @@
+"""The ``petersburg`` command: one CLI, a subcommand for every job.
+
+Engine commands live here; the tournament runner and the web server register their own
+subcommands from ``COMMAND_MODULES`` (each module has ``register(subparsers)``), so this file
+does not grow with them and heavy imports happen only when their command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from petersburg.engine import (
+    GameOptions,
+    GameRecord,
+    GameState,
+    PetersburgError,
+    apply_action,
+    apply_unchecked,
+    final_scores,
+    format_action,
+    legal_action_infos,
+    legal_actions,
+    new_game,
+    options_from_json,
+    parse_action,
+    state_from_json,
+    state_to_json,
+    view,
+    view_to_json,
+    winners,
+)
+
+COMMAND_MODULES: tuple[str, ...] = ()
+"""Modules that add subcommands (``register(subparsers)``), e.g. the tournament and the server."""
+
+
+class CliError(Exception):
+    """A user error: printed as one line on stderr, exit status 2."""
+
+
+def _load_json(path: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"Cannot read {path}: {error.strerror}.") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CliError(f"{path} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg}).") from None
+
+
+def _load_state(path: str) -> GameState:
+    try:
+        return state_from_json(_load_json(path))
+    except PetersburgError as error:
+        raise CliError(f"{path}: {error}") from None
+
+
+def _print_json(data: object) -> None:
+    print(json.dumps(data, indent=2))
+
+
+def _options_from_args(args: argparse.Namespace) -> GameOptions:
+    return GameOptions(
+        always_refill=args.always_refill,
+        money=args.money,
+        double_marker_seat=args.double_marker_seat,
+        show_rubles=args.show_rubles,
+        show_hands=args.show_hands,
+    )
+
+
+def add_game_arguments(parser: argparse.ArgumentParser, players: int = 2) -> None:
+    """Options every command that creates a game accepts."""
+    parser.add_argument("--players", "-p", type=int, default=players, help="1 to 4 (default %(default)s)")
+    parser.add_argument("--seed", "-s", type=int, default=None, help="game seed (default: random)")
+    parser.add_argument("--always-refill", action="store_true", help="option: top the board up to 8 always")
+    parser.add_argument("--money", choices=("kept", "traded"), default="kept", help="option: final rubles")
+    parser.add_argument("--double-marker-seat", type=int, default=None, help="3 players: seat with 2 markers")
+    parser.add_argument("--show-rubles", action="store_true", help="option: everyone's rubles are public")
+    parser.add_argument("--show-hands", action="store_true", help="option: everyone's hands are public")
+
+
+def _new_game_from_args(args: argparse.Namespace) -> GameState:
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    try:
+        return new_game(args.players, seed, _options_from_args(args))
+    except ValueError as error:
+        raise CliError(str(error)) from None
+
+
+# ----------------------------------------------------------------------------------------------
+# Commands
+
+
+def cmd_new(args: argparse.Namespace) -> None:
+    _print_json(state_to_json(_new_game_from_args(args)))
+
+
+def cmd_legal(args: argparse.Namespace) -> None:
+    state = _load_state(args.state)
+    infos = legal_action_infos(state)
+    if args.json:
+        _print_json([{"id": i.id, "text": i.text, "price": i.price, "description": i.description} for i in infos])
+        return
+    if state.is_over:
+        print("The game is over.")
+        return
+    print(f"Seat {state.current_player} to act:")
+    for info in infos:
+        print(f"{info.id:5d}  {info.text:28s} {info.price:3d}  {info.description}")
+
+
+def cmd_apply(args: argparse.Namespace) -> None:
+    state = _load_state(args.state)
+    text = " ".join(args.action)
+    try:
+        action = int(text) if text.strip().isdigit() else parse_action(text)
+        apply_action(state, action)
+    except PetersburgError as error:
+        raise CliError(str(error)) from None
+    _print_json(state_to_json(state))
+
+
+def cmd_view(args: argparse.Namespace) -> None:
+    state = _load_state(args.state)
+    seat = None if args.seat is None or args.seat < 0 else args.seat
+    try:
+        _print_json(view_to_json(view(state, seat)))
+    except ValueError as error:
+        raise CliError(str(error)) from None
+
+
+def scores_table(state: GameState, names: Sequence[str] | None = None) -> str:
+    """The final scoring as an aligned text table, winners marked."""
+    best = set(winners(state))
+    rows = [("seat", "play VP", "aristocrats", "money", "hand", "total", "rubles", "")]
+    for line in final_scores(state):
+        label = names[line.seat] if names and line.seat < len(names) else str(line.seat)
+        rows.append(
+            (
+                label,
+                str(line.play_vp),
+                str(line.aristocrat_bonus),
+                str(line.money_vp),
+                str(line.hand_penalty),
+                str(line.total),
+                str(line.rubles),
+                "winner" if line.seat in best else "",
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(cell.rjust(w) for cell, w in zip(row, widths)).rstrip() for row in rows)
+
+
+def cmd_replay(args: argparse.Namespace) -> None:
+    try:
+        record = GameRecord.from_json(_load_json(args.record))
+        state = record.replay()
+    except PetersburgError as error:
+        raise CliError(f"{args.record}: {error}") from None
+    if args.json:
+        _print_json(
+            {
+                "over": state.is_over,
+                "rounds": state.round,
+                "actions": len(record.actions),
+                "scores": [line._asdict() for line in final_scores(state)],
+                "winners": winners(state),
+                "state": state_to_json(state),
+            }
+        )
+        return
+    status = "finished" if state.is_over else "not finished"
+    print(f"{record.num_players} players, seed {record.seed}, {len(record.actions)} actions, {status}.")
+    print(scores_table(state, record.names))
+
+
+def cmd_selfplay(args: argparse.Namespace) -> None:
+    from petersburg.bots import make_bot
+
+    state = _new_game_from_args(args)
+    specs = _bot_list(args.bots, state.num_players)
+    try:
+        bots = [make_bot(spec, state.seed * 10 + seat) for seat, spec in enumerate(specs)]
+    except ValueError as error:
+        raise CliError(str(error)) from None
+    record = GameRecord(state.num_players, state.seed, state.options, names=specs)
+    while not state.is_over:
+        seat = state.current_player
+        action = bots[seat].choose(view(state, seat))
+        apply_action(state, action)
+        record.actions.append(action)
+    _print_json(record.to_json(state))
+
+
+def _bot_list(spec: str, players: int) -> list[str]:
+    specs = [s.strip() for s in spec.split(",") if s.strip()]
+    if len(specs) == 1:
+        specs = specs * players
+    if len(specs) != players:
+        raise CliError(f"Give one bot for every seat ({players}), or a single bot for all.")
+    return specs
+
+
+def play_random_games(players: int, seconds: float, seed: int) -> dict[str, float]:
+    """Random full games through the public API for ``seconds``; returns the measured rates."""
+    rng = random.Random(seed)
+    games = actions = rounds = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline or games == 0:
+        state = new_game(players, rng.randrange(2**31))
+        while not state.is_over:
+            legal = legal_actions(state)
+            apply_unchecked(state, legal[rng.randrange(len(legal))])
+            actions += 1
+        games += 1
+        rounds += state.round
+    elapsed = time.perf_counter() - start
+    return {
+        "players": players,
+        "games": games,
+        "seconds": round(elapsed, 3),
+        "games_per_second": round(games / elapsed, 1),
+        "actions_per_second": round(actions / elapsed, 1),
+        "mean_actions_per_game": round(actions / games, 1),
+        "mean_rounds_per_game": round(rounds / games, 2),
+    }
+
+
+def cmd_bench(args: argparse.Namespace) -> None:
+    result = play_random_games(args.players, args.seconds, args.seed)
+    print(f"{result['games']} random {args.players}-player games in {result['seconds']} s")
+    print(f"games per second:   {result['games_per_second']}")
+    print(f"actions per second: {result['actions_per_second']}")
+    print(f"actions per game:   {result['mean_actions_per_game']}")
+    print(f"rounds per game:    {result['mean_rounds_per_game']}")
+    print(json.dumps(result))
+
+
+def cmd_play(args: argparse.Namespace) -> None:
+    from petersburg.tui.play import run_terminal_game
+
+    state = _new_game_from_args(args)
+    humans = args.humans if args.humans is not None else 1
+    if not 0 <= humans <= state.num_players:
+        raise CliError(f"--humans must be between 0 and {state.num_players}.")
+    try:
+        run_terminal_game(state, humans, args.bots)
+    except ValueError as error:
+        raise CliError(str(error)) from None
+
+
+# ----------------------------------------------------------------------------------------------
+# Parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="petersburg", description="Sankt Petersburg: engine, bots and play.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("new", help="print a new game's state as JSON")
+    add_game_arguments(p)
+    p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("legal", help="list the legal actions of a state")
+    p.add_argument("state", help="state JSON file ('-' for stdin)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_legal)
+
+    p = sub.add_parser("apply", help="apply an action (text or id) and print the next state")
+    p.add_argument("state", help="state JSON file ('-' for stdin)")
+    p.add_argument("action", nargs="+", help="e.g. 'buy U3', 'play H1 over market', or an action id")
+    p.set_defaults(func=cmd_apply)
+
+    p = sub.add_parser("view", help="print what one seat (or a spectator) may see")
+    p.add_argument("state", help="state JSON file ('-' for stdin)")
+    p.add_argument("--seat", type=int, default=None, help="seat number (omit for the spectator view)")
+    p.set_defaults(func=cmd_view)
+
+    p = sub.add_parser("replay", help="replay a game record and print the final scores")
+    p.add_argument("record", help="record JSON file ('-' for stdin)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("selfplay", help="bots play a game; print its record as JSON")
+    add_game_arguments(p)
+    p.add_argument("--bots", default="random", help="one bot spec per seat, comma separated, or one for all")
+    p.set_defaults(func=cmd_selfplay)
+
+    p = sub.add_parser("play", help="play in the terminal against bots")
+    add_game_arguments(p)
+    p.add_argument("--humans", type=int, default=None, help="human seats, from seat 0 (default 1)")
+    p.add_argument("--bots", default="random", help="bot spec for the other seats")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("bench", help="random full games: games and actions per second")
+    p.add_argument("--players", "-p", type=int, default=2, choices=(1, 2, 3, 4))
+    p.add_argument("--seconds", type=float, default=5.0)
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(func=cmd_bench)
+
+    for module_name in COMMAND_MODULES:
+        importlib.import_module(module_name).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``petersburg`` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        args.func(args)
+    except CliError as error:
+        print(f"petersburg: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

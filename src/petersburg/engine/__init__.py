@@ -1,0 +1,113 @@
+"""The rules engine: pure, standard-library only, deterministic from a seed.
+
+Public API (all re-exported here)::
+
+    from petersburg.engine import new_game, legal_actions, apply_action, format_action
+
+    state = new_game(2, seed=7)              # GameState; options=GameOptions(...) optional
+    while not state.is_over:
+        seat = state.current_player
+        actions = legal_actions(state)       # sorted int ids from the fixed action space
+        apply_action(state, actions[0])      # validated, in place; apply_unchecked() for search
+    final_scores(state), winners(state)
+
+Actions are ints (``ActionId``) with canonical text (``format_action`` / ``parse_action``);
+``action_price`` gives what an action costs; ``view(state, seat)`` gives what a seat may see and
+``determinize(view, rng)`` samples a full state consistent with it; ``state_to_json`` /
+``state_from_json`` and ``GameRecord`` serialise states and games.
+"""
+
+from petersburg.engine.actions import (
+    NUM_ACTIONS,
+    PASS_ID,
+    ActionId,
+    format_action,
+    parse_action,
+)
+from petersburg.engine.errors import (
+    ActionParseError,
+    IllegalActionError,
+    PetersburgError,
+    StateFormatError,
+)
+from petersburg.engine.records import (
+    GameRecord,
+    options_from_json,
+    state_from_json,
+    state_to_json,
+    view_to_json,
+)
+from petersburg.engine.rules import (
+    ActionInfo,
+    ScoreLine,
+    action_price,
+    apply_action,
+    apply_unchecked,
+    card_price,
+    describe_action,
+    describe_state,
+    explain_illegal,
+    final_scores,
+    is_legal,
+    legal_action_infos,
+    legal_actions,
+    new_game,
+    winners,
+)
+from petersburg.engine.state import (
+    PHASE_NAMES,
+    STAGE_ACTIONS,
+    STAGE_NAMES,
+    STAGE_OBSERVED,
+    STAGE_OVER,
+    STAGE_PUB,
+    GameOptions,
+    GameState,
+    PlayerState,
+)
+from petersburg.engine.views import SPECTATOR, View, determinize, view
+
+__all__ = [
+    "NUM_ACTIONS",
+    "PASS_ID",
+    "PHASE_NAMES",
+    "SPECTATOR",
+    "STAGE_ACTIONS",
+    "STAGE_NAMES",
+    "STAGE_OBSERVED",
+    "STAGE_OVER",
+    "STAGE_PUB",
+    "ActionId",
+    "ActionInfo",
+    "ActionParseError",
+    "GameOptions",
+    "GameRecord",
+    "GameState",
+    "IllegalActionError",
+    "PetersburgError",
+    "PlayerState",
+    "ScoreLine",
+    "StateFormatError",
+    "View",
+    "action_price",
+    "apply_action",
+    "apply_unchecked",
+    "card_price",
+    "describe_action",
+    "describe_state",
+    "determinize",
+    "explain_illegal",
+    "final_scores",
+    "format_action",
+    "is_legal",
+    "legal_action_infos",
+    "legal_actions",
+    "new_game",
+    "options_from_json",
+    "parse_action",
+    "state_from_json",
+    "state_to_json",
+    "view",
+    "view_to_json",
+    "winners",
+]

@@ -1,0 +1,129 @@
+"""What one seat (or a spectator) may see, and determinization for search bots.
+
+A ``View`` holds a masked copy of the state: stack cards, other players' hand cards and the card
+another player drew with an Observatory are ``UNKNOWN``; other players' rubles are
+``HIDDEN_RUBLES`` unless the game's options show them. Sizes stay true, so a view answers every
+public question (stack sizes, hand sizes) and the viewer's legal actions exactly.
+``determinize`` fills the masked parts with a random assignment consistent with everything the
+view shows, for information-set search.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from petersburg.cards import COUNT, DECK, NUM_KINDS, Card
+from petersburg.engine.actions import ActionId
+from petersburg.engine.rules import legal_actions
+from petersburg.engine.state import NO_CARD, UNKNOWN, GameState
+
+SPECTATOR = None
+"""Pass as the seat to get the public view."""
+HIDDEN_RUBLES = -1
+"""Rubles value of a player whose rubles the viewer may not see."""
+
+
+class View:
+    """The game as seen from ``seat`` (``None``: a spectator). ``state`` is masked, never hidden data."""
+
+    __slots__ = ("seat", "state")
+
+    def __init__(self, seat: int | None, state: GameState) -> None:
+        self.seat = seat
+        self.state = state
+
+    def legal_actions(self) -> list[ActionId]:
+        """The viewer's legal actions if it is the viewer's turn, else an empty list."""
+        if self.seat is None or self.state.current_player != self.seat:
+            return []
+        return legal_actions(self.state)
+
+    def rubles_visible(self, seat: int) -> bool:
+        """Whether this view shows ``seat``'s rubles."""
+        return self.state.players[seat].rubles != HIDDEN_RUBLES
+
+    def hand_visible(self, seat: int) -> bool:
+        """Whether this view shows ``seat``'s hand cards (its size is always public)."""
+        return UNKNOWN not in self.state.players[seat].hand
+
+
+def view(state: GameState, seat: int | None) -> View:
+    """The view of ``seat`` (0-based) or of a spectator (``None``)."""
+    if seat is not None and not 0 <= seat < state.num_players:
+        raise ValueError(f"There is no seat {seat} in a {state.num_players}-player game.")
+    masked = state.copy()
+    masked.stacks = [[UNKNOWN] * len(stack) for stack in state.stacks]
+    options = state.options
+    for other, player in enumerate(masked.players):
+        if other == seat:
+            continue
+        if not options.show_hands:
+            player.hand = [UNKNOWN] * len(player.hand)
+        if not options.show_rubles:
+            player.rubles = HIDDEN_RUBLES
+    if state.drawn != NO_CARD and state.to_act != seat:
+        masked.drawn = UNKNOWN
+    return View(seat, masked)
+
+
+def unseen_cards(masked: GameState) -> list[list[Card]]:
+    """Per deck, the cards a view does not show anywhere (they are in stacks or hidden hands)."""
+    remaining = list(COUNT)
+    visible: list[Card] = [*masked.upper, *masked.lower, *masked.discards]
+    if masked.drawn >= 0:
+        visible.append(masked.drawn)
+    for player in masked.players:
+        visible.extend(card for card in player.hand if card != UNKNOWN)
+        for kind in range(NUM_KINDS):
+            remaining[kind] -= player.area[kind]
+    for card in visible:
+        remaining[card] -= 1
+    pools: list[list[Card]] = [[], [], [], []]
+    for kind in range(NUM_KINDS):
+        if remaining[kind] < 0:
+            raise ValueError("The view shows more copies of a card than the game has.")
+        pools[DECK[kind]].extend([kind] * remaining[kind])
+    return pools
+
+
+def determinize(
+    seen: View, rng: random.Random, hidden_rubles: Sequence[int] | None = None
+) -> GameState:
+    """A full state consistent with ``seen``, drawn at random, for search from the viewer's seat.
+
+    Stacks get the unseen cards of their deck; hidden hands and a hidden drawn card get the rest,
+    respecting how many cards of each deck must still be in the stacks. Hidden rubles are set from
+    ``hidden_rubles`` (one guess per seat; the viewer's own or visible values are kept), or else
+    to the viewer's own rubles, a neutral guess the view cannot improve on.
+    """
+    masked = seen.state
+    state = masked.copy()
+    pools = unseen_cards(masked)
+    hidden_hand_pool: list[Card] = []
+    for deck in range(4):
+        pool = pools[deck]
+        rng.shuffle(pool)
+        needed = len(masked.stacks[deck])
+        if masked.drawn == UNKNOWN and masked.drawn_deck == deck:
+            needed += 1
+        spare = len(pool) - needed
+        if spare < 0:
+            raise ValueError("The view is inconsistent: a stack is larger than its unseen cards.")
+        hidden_hand_pool.extend(pool[:spare])
+        rest = pool[spare:]
+        if masked.drawn == UNKNOWN and masked.drawn_deck == deck:
+            state.drawn = rest.pop()
+        state.stacks[deck] = rest
+    rng.shuffle(hidden_hand_pool)
+    guess = masked.players[seen.seat].rubles if seen.seat is not None else 0
+    for seat, player in enumerate(state.players):
+        if UNKNOWN in player.hand:
+            size = len(player.hand)
+            player.hand = sorted(hidden_hand_pool[:size])
+            del hidden_hand_pool[:size]
+        if player.rubles == HIDDEN_RUBLES:
+            player.rubles = max(0, hidden_rubles[seat]) if hidden_rubles is not None else guess
+    if hidden_hand_pool:
+        raise ValueError("The view is inconsistent: unseen cards are left over.")
+    return state
