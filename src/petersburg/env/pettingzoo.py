@@ -1,0 +1,207 @@
+"""Sankt Petersburg as a PettingZoo AEC environment (1-4 players, hidden information, action masks).
+
+Usage, as with PettingZoo's own classic environments::
+
+    from petersburg.env.pettingzoo import env
+
+    game = env(num_players=3)                      # wrapped; raw_env(...) for the bare class
+    game.reset(seed=42)
+    for agent in game.agent_iter():
+        obs, reward, termination, truncation, info = game.last()
+        action = None if termination or truncation else game.action_space(agent).sample(obs["action_mask"])
+        game.step(action)
+
+Agents are ``player_0`` .. ``player_{n-1}`` (engine seats 0..n-1). The engine decides who acts
+next (passing, Pub decisions, Observatory draws), so ``agent_selection`` is not plain round-robin.
+Each agent observes ``{"observation": float32[OBS_SIZE], "action_mask": int8[NUM_ACTIONS]}`` built
+from its own view only; the mask is all zero for agents not to act. Actions are the engine's fixed
+action ids. Rewards are 0 until the game ends, then ``"rank"`` or ``"score"`` rewards
+(``petersburg.env.rewards``). ``reset(seed=s)`` plays the same game as ``new_game(n, s)``.
+
+``raw_env.step`` raises ``IllegalActionError`` (with the engine's explanation) for an illegal
+action; ``env()`` wraps it like PettingZoo's classic games, so an illegal action there ends the
+game with reward -1 for the offender and 0 for the others.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import EzPickle
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from petersburg.engine import (
+    NUM_ACTIONS,
+    GameOptions,
+    GameState,
+    IllegalActionError,
+    apply_action,
+    explain_illegal,
+    final_scores,
+    is_legal,
+    new_game,
+    view,
+    winners,
+)
+from petersburg.env.encoding import OBS_HIGH, OBS_LOW, OBS_SIZE, action_mask, encode_observation
+from petersburg.env.render import render_text
+from petersburg.env.rewards import check_reward_mode, final_rewards
+
+AgentID = str
+ObsDict = dict[str, Any]
+"""``{"observation": float32 array, "action_mask": int8 array}``."""
+
+
+def env(**kwargs: Any) -> AECEnv[AgentID, ObsDict, int]:
+    """The wrapped environment: illegal actions end the game (-1 to the offender), bounds asserted."""
+    wrapped: AECEnv[AgentID, ObsDict, int] = raw_env(**kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
+    return wrapped
+
+
+def make_observation_space() -> spaces.Dict:
+    """The observation space of every agent (and of the Gymnasium environment)."""
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(low=OBS_LOW, high=OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
+        }
+    )
+
+
+class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  # PettingZoo's naming
+    """The unwrapped AEC environment; see the module docstring.
+
+    Arguments: ``num_players`` (1-4, default 2), ``reward`` (``"rank"`` default, or ``"score"``),
+    ``options`` (``GameOptions`` for rule variants and visibility), ``render_mode`` (``"ansi"``,
+    ``"human"`` or ``None``).
+    """
+
+    metadata = {  # noqa: RUF012 - PettingZoo reads it from the class
+        "render_modes": ["ansi", "human"],
+        "name": "sankt_petersburg_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        num_players: int = 2,
+        reward: str = "rank",
+        options: GameOptions | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        EzPickle.__init__(self, num_players, reward, options, render_mode)
+        super().__init__()
+        if not isinstance(num_players, int) or not 1 <= num_players <= 4:
+            raise ValueError(f"A game has 1 to 4 players, not {num_players!r}.")
+        if render_mode is not None and render_mode not in ("ansi", "human"):
+            raise ValueError(f"Unknown render_mode {render_mode!r}; use 'ansi', 'human' or None.")
+        self.num_players = num_players
+        self.reward_mode = check_reward_mode(reward)
+        self.game_options = options if options is not None else GameOptions()
+        new_game(num_players, 0, self.game_options)  # validates the options now, not at reset
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(num_players)]
+        self.agents = self.possible_agents[:]
+        self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
+        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.observation_spaces = {a: make_observation_space() for a in self.possible_agents}
+        self._seed_rng = random.Random()
+        self._game: GameState | None = None
+
+    # -- PettingZoo API ------------------------------------------------------------------------
+
+    def observation_space(self, agent: AgentID) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: AgentID) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def game(self) -> GameState:
+        """The full engine state (hidden data included: for tools, never for agents)."""
+        if self._game is None:
+            raise RuntimeError("Call reset() before using the environment.")
+        return self._game
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game: with ``seed``, the game of ``new_game(num_players, seed)``.
+
+        Without a seed the game seed comes from a generator seeded by the last given seed (or the
+        OS), so a run of resets after ``reset(seed=s)`` is reproducible. ``options`` is accepted
+        for API compatibility and unused (rule options are fixed at construction).
+        """
+        if seed is not None:
+            self._seed_rng = random.Random(seed)
+            game_seed = int(seed)
+        else:
+            game_seed = self._seed_rng.randrange(2**31)
+        self._game = new_game(self.num_players, game_seed, self.game_options)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[AgentID, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self._game.current_player]
+
+    def observe(self, agent: AgentID) -> ObsDict:
+        """What ``agent`` sees: its view encoded, and its legal-action mask (zero off turn)."""
+        seen = view(self.game, self._seat[agent])
+        return {"observation": encode_observation(seen), "action_mask": action_mask(seen)}
+
+    def step(self, action: int | None) -> None:
+        """Apply ``action`` (an engine action id) for ``agent_selection``."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.game
+        if action is None:
+            raise IllegalActionError(f"{agent} must choose an action; None is only for finished agents.")
+        action = int(action)
+        if not is_legal(state, action):
+            raise IllegalActionError(f"{agent}: {explain_illegal(state, action)}")
+        self._cumulative_rewards[agent] = 0.0
+        apply_action(state, action)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if state.is_over:
+            rewards = final_rewards(state, self.reward_mode)
+            scores = final_scores(state)
+            best = winners(state)
+            for a in self.agents:
+                seat = self._seat[a]
+                self.rewards[a] = rewards[seat]
+                self.infos[a] = {
+                    "score": scores[seat].total,
+                    "rubles": scores[seat].rubles,
+                    "won": seat in best,
+                }
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[state.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def render(self) -> str | None:
+        """A text picture of the public table (a spectator's view: no hidden data)."""
+        if self.render_mode is None:
+            return None
+        return render_text(view(self.game, None))
+
+    def close(self) -> None:
+        """Nothing to release (no window, no files)."""
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+
+__all__ = ["env", "make_observation_space", "raw_env"]
