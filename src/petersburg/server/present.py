@@ -1,0 +1,173 @@
+"""What the server tells people about a game, in words and figures, without leaking anything.
+
+``describe_action`` of the engine speaks to the acting player (it names the card a player takes
+from an Observatory draw into a secret hand); the log here is written for everybody, so it names
+only what every seat may see. Figures per seat (what each colour pays at its scoring) are derived
+from the public play area alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from petersburg.cards import (
+    CARD_ID,
+    CARD_NAME,
+    COLOUR,
+    COLOUR_NAMES,
+    COST,
+    DECK,
+    IS_TRADING,
+    MARIINSKIJ_THEATER,
+    NUM_KINDS,
+    OBSERVATORY,
+    RUBLES,
+    STACK_NAMES,
+    TAX_MAN,
+    VP,
+    aristocrat_bonus,
+)
+from petersburg.engine import GameState, PlayerState, action_price
+from petersburg.engine.actions import (
+    ACTION_ARG,
+    ACTION_KIND,
+    ACTION_TARGET,
+    DRAWN_SOURCE,
+    KIND_DISCARD,
+    KIND_OBSERVE,
+    KIND_PASS,
+    KIND_PLAY,
+    KIND_PUB,
+    KIND_TAKE,
+    ROW_SLOTS,
+    target_kind,
+)
+from petersburg.engine.state import PHASE_NAMES, STAGE_OVER
+
+KINDS_OF_COLOUR = tuple(tuple(k for k in range(NUM_KINDS) if COLOUR[k] == c) for c in range(3))
+
+
+def _source(state: GameState, source: int) -> tuple[int, str]:
+    """The card at an action source and the words for where it lies."""
+    if source == DRAWN_SOURCE:
+        return state.drawn, "drawn with the Observatory"
+    if source < ROW_SLOTS:
+        return state.upper[source], "from the upper row"
+    return state.lower[source - ROW_SLOTS], "from the lower row"
+
+
+def public_action_text(state: GameState, action: int, name: str) -> str:
+    """One sentence about ``action`` in ``state`` (before it is applied) that every seat may read."""
+    kind = ACTION_KIND[action]
+    arg = ACTION_ARG[action]
+    target = ACTION_TARGET[action]
+    over = f", displacing {CARD_NAME[target_kind(target)]}" if target else ""
+    if kind == KIND_PASS:
+        return f"{name} passes."
+    if kind == KIND_PUB:
+        return (
+            f"{name} buys {arg} VP at the Pub for {2 * arg} rubles."
+            if arg
+            else f"{name} buys no VP at the Pub."
+        )
+    if kind == KIND_OBSERVE:
+        return f"{name} uses an Observatory on the {STACK_NAMES[arg]} stack."
+    if kind == KIND_DISCARD:
+        return f"{name} discards the drawn {CARD_NAME[state.drawn]}."
+    price = action_price(state, action)
+    if kind == KIND_PLAY:
+        card = state.players[state.to_act].hand[arg]
+        return f"{name} plays {CARD_NAME[card]} from hand for {price} rubles{over}."
+    if kind == KIND_TAKE and arg == DRAWN_SOURCE:
+        return f"{name} takes the drawn card into hand."
+    card, where = _source(state, arg)
+    if kind == KIND_TAKE:
+        return f"{name} takes {CARD_NAME[card]} {where} into hand."
+    return f"{name} buys {CARD_NAME[card]} {where} for {price} rubles{over}."
+
+
+def transition_texts(before: GameState, after: GameState, names: list[str]) -> list[str]:
+    """Sentences for what happened between two states besides the action itself: scorings, new
+    cards, new phases and rounds, the end of the game."""
+    texts: list[str] = []
+    if (before.round, before.phase) == (after.round, after.phase) and not after.is_over:
+        return texts
+    scored = before.phase if before.phase < 3 else None
+    if scored is not None:
+        gains = [
+            f"{names[seat]} +{after.players[seat].vp - before.players[seat].vp} VP"
+            for seat in range(after.num_players)
+            if after.players[seat].vp != before.players[seat].vp
+        ]
+        colour = COLOUR_NAMES[scored]
+        texts.append(
+            f"{PHASE_NAMES[scored].capitalize()} scoring: {colour} cards pay."
+            + (f" {', '.join(gains)}." if gains else "")
+        )
+    dealt = sum(len(s) for s in before.stacks) - sum(len(s) for s in after.stacks)
+    if dealt > 0:
+        texts.append(f"{dealt} new card{'s' if dealt != 1 else ''} enter the upper row.")
+    if after.is_over:
+        texts.append("The game is over.")
+    elif after.round != before.round:
+        texts.append(f"Round {after.round} begins: the lower row is cleared, the upper row moves down.")
+        texts.append(f"Worker phase: {names[after.markers[0]]} starts.")
+    elif after.phase != before.phase:
+        texts.append(
+            f"{PHASE_NAMES[after.phase].capitalize()} phase: {names[after.markers[after.phase]]} starts."
+        )
+    if after.last_round and not before.last_round and not after.is_over:
+        texts.append("A stack is empty: this is the last round.")
+    return texts
+
+
+def colour_income(player: PlayerState) -> list[dict[str, int]]:
+    """What each colour of this play area pays at its scoring (rubles, VP), with the specials."""
+    area = player.area
+    result = []
+    for colour in range(3):
+        rubles = sum(RUBLES[k] * area[k] for k in KINDS_OF_COLOUR[colour])
+        vp = sum(VP[k] * area[k] for k in KINDS_OF_COLOUR[colour])
+        count = sum(area[k] for k in KINDS_OF_COLOUR[colour])
+        if colour == 1:
+            vp -= player.observatories_used * VP[OBSERVATORY]
+            rubles += area[MARIINSKIJ_THEATER] * sum(area[k] for k in KINDS_OF_COLOUR[2])
+        if colour == 2:
+            rubles += area[TAX_MAN] * sum(area[k] for k in KINDS_OF_COLOUR[0])
+        result.append({"cards": count, "rubles": rubles, "vp": vp})
+    return result
+
+
+def seat_summary(player: PlayerState) -> dict[str, Any]:
+    """Public figures of one seat: income per colour and the aristocrat bonus it would score now."""
+    distinct_red = sum(1 for k in KINDS_OF_COLOUR[2] if player.area[k])
+    return {
+        "income": colour_income(player),
+        "distinct_red": distinct_red,
+        "aristocrat_bonus": aristocrat_bonus(distinct_red),
+    }
+
+
+def card_catalogue() -> list[dict[str, Any]]:
+    """Every card kind's printed figures, for the browser to draw cards."""
+    from petersburg.cards import CATALOGUE, DISPLACEABLE_BY
+
+    return [
+        {
+            "id": CARD_ID[k],
+            "name": CARD_NAME[k],
+            "deck": DECK[k],
+            "colour": COLOUR[k],
+            "cost": COST[k],
+            "rubles": RUBLES[k],
+            "vp": VP[k],
+            "copies": CATALOGUE[k].copies,
+            "trading": IS_TRADING[k],
+            "displaces": [CARD_ID[d] for d in DISPLACEABLE_BY[k]],
+        }
+        for k in range(NUM_KINDS)
+    ]
+
+
+def game_over(state: GameState) -> bool:
+    return state.stage == STAGE_OVER
