@@ -1,0 +1,245 @@
+"""ISMCTS: single-observer information-set Monte Carlo tree search from the bot's own view.
+
+Each iteration samples a fresh determinization of the bot's view (``determinize``: stack order and
+opponents' hand cards drawn at random among the cards the view does not show; opponents' hidden
+rubles set to an estimate from public information), then walks one shared tree:
+
+* **selection** by UCT over the actions legal in *this* determinization, each child's exploration
+  term counted from how often it was available (ISMCTS-SO, Cowling, Powley and Whitehouse 2012);
+* **expansion** of the untried candidate with the best greedy gain first; candidates at a node are
+  the ``width`` best actions by the greedy evaluation (plus pass), which keeps the branching of
+  a 30-action turn small enough for a few hundred iterations to matter;
+* **playout** with the greedy-lite policy (a little randomness mixed in) until ``horizon`` phases
+  after the root's, then a **cut-off evaluation**: every seat's heuristic worth (``Schedule``), the
+  reward of seat ``i`` being ``sigmoid((V_i - max_other V_j) / scale)``; at the real end of the game
+  the final totals are used the same way;
+* **backpropagation** of each seat's reward to the nodes where that seat moved.
+
+The choice is the root child with the most visits. The budget is a number of iterations (the
+default, so a seed makes every decision reproducible) or a time limit in seconds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from petersburg.bots.base import decision_rng, require_turn
+from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Schedule, Weights, ruble_income
+from petersburg.bots.greedy import action_gains, greedy_action
+from petersburg.engine import PASS_ID, ActionId, GameState, View, determinize, final_scores
+from petersburg.engine.rules import apply_unchecked, legal_actions
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """Strength and cost of an ISMCTS bot."""
+
+    iterations: int = 300
+    """Iterations per decision (ignored when ``seconds`` is set)."""
+    seconds: float | None = None
+    """Time budget per decision instead of an iteration count (not reproducible)."""
+    width: int = 6
+    """Candidate actions per node: the best by greedy gain, plus pass."""
+    horizon: int = 2
+    """Playouts stop this many phases after the root's phase (then the position is evaluated)."""
+    exploration: float = 0.7
+    """UCT exploration constant (rewards are in 0..1)."""
+    epsilon: float = 0.05
+    """Chance that a playout move is uniformly random instead of greedy-lite."""
+    scale: float = 6.0
+    """VP margin that makes the reward sigmoid move from 0.5 to about 0.73."""
+    weights: Weights = DEFAULT_WEIGHTS
+
+
+LEVELS: dict[str, SearchConfig] = {
+    "easy": SearchConfig(iterations=60, width=4, horizon=1),
+    "medium": SearchConfig(iterations=200, width=6, horizon=2),
+    "hard": SearchConfig(iterations=600, width=8, horizon=2),
+}
+"""Named strengths: ``ismcts:easy``, ``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard``."""
+
+
+class _Node:
+    __slots__ = ("children", "visits", "reward", "avail", "mover")
+
+    def __init__(self, mover: int) -> None:
+        self.children: dict[ActionId, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+        self.mover = mover
+        """The seat whose action led to this node (its reward is credited here)."""
+
+
+def estimate_hidden_rubles(seen: View) -> list[int]:
+    """A guess of every seat's rubles from public information only.
+
+    Hidden rubles are guessed as the viewer's own rubles, corrected by how much more (or less)
+    income that seat's play area brings per round; visible rubles are kept.
+    """
+    state = seen.state
+    seat = seen.seat if seen.seat is not None else 0
+    mine = state.players[seat]
+    own = mine.rubles if mine.rubles >= 0 else 25
+    own_income = ruble_income(mine)
+    guesses = []
+    for player in state.players:
+        if player.rubles >= 0:
+            guesses.append(player.rubles)
+        else:
+            guesses.append(max(0, own + ruble_income(player) - own_income))
+    return guesses
+
+
+class SearchStats:
+    """What the last decision cost: iterations run and seconds spent."""
+
+    __slots__ = ("iterations", "seconds")
+
+    def __init__(self) -> None:
+        self.iterations = 0
+        self.seconds = 0.0
+
+
+class IsmctsBot:
+    """Information-set MCTS over determinizations of the bot's own view (see module docstring)."""
+
+    def __init__(self, seed: int = 0, config: SearchConfig | None = None, name: str = "ismcts") -> None:
+        self.name = name
+        self.seed = seed
+        self.config = config if config is not None else LEVELS["medium"]
+        self.last = SearchStats()
+
+    def choose(self, seen: View) -> ActionId:
+        """The most visited root action after the search budget is spent."""
+        actions = require_turn(seen)
+        start = time.perf_counter()
+        self.last = SearchStats()
+        if len(actions) == 1:
+            return actions[0]
+        config = self.config
+        rng = decision_rng(self.seed, seen)
+        root_state = seen.state
+        root_gains = action_gains(root_state, actions, config.weights)
+        root_cands = _candidates(actions, root_gains, config.width)
+        if len(root_cands) == 1:
+            return root_cands[0]
+        rubles = estimate_hidden_rubles(seen)
+        root = _Node(-1)
+        deadline = start + config.seconds if config.seconds is not None else None
+        limit = config.iterations if deadline is None else 1 << 30
+        target = root_state.round * 4 + root_state.phase + config.horizon
+        done = 0
+        while done < limit:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            noisy = [
+                max(0, r + rng.randint(-4, 4)) if not seen.rubles_visible(i) else r
+                for i, r in enumerate(rubles)
+            ]
+            state = determinize(seen, rng, hidden_rubles=noisy)
+            self._iterate(root, state, rng, target, root_cands)
+            done += 1
+        self.last.iterations = done
+        self.last.seconds = time.perf_counter() - start
+        best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].reward))
+        return best[0] if best[0] in actions else root_cands[0]
+
+    def _iterate(
+        self, root: _Node, state: GameState, rng: random.Random, target: int, root_cands: list[ActionId]
+    ) -> None:
+        config = self.config
+        node = root
+        path = [root]
+        first = True
+        while not state.is_over and state.round * 4 + state.phase < target:
+            if first:
+                cands = root_cands
+                first = False
+            else:
+                legal = legal_actions(state)
+                if len(legal) == 1:
+                    cands = legal
+                else:
+                    cands = _candidates(
+                        legal, action_gains(state, legal, config.weights, lite=True), config.width
+                    )
+            mover = state.to_act
+            children = node.children
+            untried = None
+            for action in cands:
+                child = children.get(action)
+                if child is None:
+                    if untried is None:
+                        untried = action
+                else:
+                    child.avail += 1
+            if untried is not None:
+                child = _Node(mover)
+                children[untried] = child
+                apply_unchecked(state, untried)
+                path.append(child)
+                break
+            log_scale = config.exploration
+            best_score = -1.0
+            chosen = cands[0]
+            for action in cands:
+                child = children[action]
+                score = child.reward / child.visits + log_scale * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if score > best_score:
+                    best_score = score
+                    chosen = action
+            node = children[chosen]
+            apply_unchecked(state, chosen)
+            path.append(node)
+        rewards = self._playout(state, rng, target)
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.reward += rewards[visited.mover]
+
+    def _playout(self, state: GameState, rng: random.Random, target: int) -> list[float]:
+        config = self.config
+        weights = config.weights
+        epsilon = config.epsilon
+        while not state.is_over and state.round * 4 + state.phase < target:
+            legal = legal_actions(state)
+            if len(legal) == 1:
+                action = legal[0]
+            elif rng.random() < epsilon:
+                action = legal[rng.randrange(len(legal))]
+            else:
+                action = greedy_action(state, rng, weights, lite=True, actions=legal)
+            apply_unchecked(state, action)
+        if state.is_over:
+            values = [float(line.total) + line.rubles * 1e-3 for line in final_scores(state)]
+        else:
+            sched = Schedule(state, weights)
+            values = [sched.evaluate(state, seat) for seat in range(state.num_players)]
+        return _rewards(values, config.scale)
+
+
+def _candidates(actions: list[ActionId], gains: list[float], width: int) -> list[ActionId]:
+    """The ``width`` actions with the best gains (best first), with pass always among them."""
+    order = sorted(range(len(actions)), key=lambda i: -gains[i])
+    chosen = [actions[i] for i in order[:width]]
+    if PASS_ID in actions and PASS_ID not in chosen:
+        chosen.append(PASS_ID)
+    return chosen
+
+
+def _rewards(values: list[float], scale: float) -> list[float]:
+    """Per seat, sigmoid of its margin over the best other seat (1 player: of its own total)."""
+    if len(values) == 1:
+        return [1.0 / (1.0 + math.exp(-(values[0] - 60.0) / (4 * scale)))]
+    rewards = []
+    for seat, value in enumerate(values):
+        best_other = max(v for i, v in enumerate(values) if i != seat)
+        margin = (value - best_other) / scale
+        margin = max(-30.0, min(30.0, margin))
+        rewards.append(1.0 / (1.0 + math.exp(-margin)))
+    return rewards

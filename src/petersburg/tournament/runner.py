@@ -1,0 +1,202 @@
+"""Play tournaments: seat rotation over shared shuffles, derived seeds, parallel worker processes.
+
+A tournament of ``n`` entries (bot specs, one per seat) is played in *deals* of ``n`` games: every
+game of a deal uses the same game seed (the same four shuffled stacks and markers) and the entries
+sit rotated by one seat from game to game, so the luck of the cards and of the seats cancels out.
+Game ``g`` is deal ``g // n``, rotation ``g % n``; its game seed and its bots' seeds are derived
+from the tournament seed and ``g`` alone, so any game can be re-run on its own (``play_game``) and
+a tournament split into shards (by deal) gives exactly the games of the single run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from petersburg.bots import make_bot
+from petersburg.engine import GameOptions, GameRecord, apply_action, final_scores, new_game, view, winners
+
+MAX_SEATS = 4
+
+
+def derive_seed(tournament_seed: int, *parts: object) -> int:
+    """A 63-bit seed from the tournament seed and labels (stable across processes and machines)."""
+    text = ":".join(str(part) for part in (tournament_seed, *parts))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+@dataclass(frozen=True)
+class TournamentSpec:
+    """What defines a tournament: entries, number of games, seed, options, optional shard."""
+
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    options: GameOptions = field(default_factory=GameOptions)
+    shard: tuple[int, int] = (1, 1)
+    """(k, N): play only deals with ``deal % N == k - 1`` (1-based k)."""
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.bots) <= MAX_SEATS:
+            raise ValueError(
+                f"A tournament needs 1 to {MAX_SEATS} bots (one per seat), not {len(self.bots)}."
+            )
+        if self.games < 1:
+            raise ValueError(f"The number of games must be at least 1, not {self.games}.")
+        k, total = self.shard
+        if total < 1 or not 1 <= k <= total:
+            raise ValueError(f"A shard is k/N with 1 <= k <= N, not {k}/{total}.")
+        for spec in self.bots:
+            make_bot(spec, 0)  # raises ValueError naming the known bots
+
+    @property
+    def seats(self) -> int:
+        return len(self.bots)
+
+    def labels(self) -> list[str]:
+        """One label per entry: its spec, numbered when a spec appears more than once."""
+        labels = []
+        seen: dict[str, int] = {}
+        for spec in self.bots:
+            seen[spec] = seen.get(spec, 0) + 1
+            labels.append(spec if seen[spec] == 1 else f"{spec}#{seen[spec]}")
+        return labels
+
+    def game_indices(self) -> list[int]:
+        """The games this (shard of the) tournament plays, in order."""
+        k, total = self.shard
+        return [g for g in range(self.games) if (g // self.seats) % total == k - 1]
+
+
+def seating(spec: TournamentSpec, game: int) -> list[int]:
+    """Entry index sitting at each seat in ``game`` (rotated by one seat per game of a deal)."""
+    n = spec.seats
+    rotation = game % n
+    return [(seat + rotation) % n for seat in range(n)]
+
+
+def game_seed(spec: TournamentSpec, game: int) -> int:
+    """The game seed of ``game``: the same for every game of a deal."""
+    return derive_seed(spec.seed, "deal", game // spec.seats) % (2**31)
+
+
+def play_game(spec: TournamentSpec, game: int) -> dict[str, Any]:
+    """Play game ``game`` of the tournament and return its JSON line (record, result, timing)."""
+    entries = seating(spec, game)
+    labels = spec.labels()
+    seed = game_seed(spec, game)
+    state = new_game(spec.seats, seed, spec.options)
+    bots = [
+        make_bot(spec.bots[entry], derive_seed(spec.seed, "bot", game, seat))
+        for seat, entry in enumerate(entries)
+    ]
+    names = [labels[entry] for entry in entries]
+    record = GameRecord(spec.seats, seed, spec.options, names=names)
+    times: list[list[float]] = [[] for _ in entries]
+    while not state.is_over:
+        seat = state.current_player
+        start = time.perf_counter()
+        action = bots[seat].choose(view(state, seat))
+        times[seat].append(time.perf_counter() - start)
+        apply_action(state, action)
+        record.actions.append(action)
+    lines = final_scores(state)
+    return {
+        "game": game,
+        "deal": game // spec.seats,
+        "seed": seed,
+        "entries": entries,
+        "bots": names,
+        "record": record.to_json(state),
+        "result": {
+            "scores": [line.total for line in lines],
+            "rubles": [line.rubles for line in lines],
+            "winners": winners(state),
+            "rounds": state.round,
+        },
+        "timing": {
+            "decisions": [len(seat_times) for seat_times in times],
+            "median_seconds": [_median(seat_times) for seat_times in times],
+            "max_seconds": [max(seat_times, default=0.0) for seat_times in times],
+            "total_seconds": [sum(seat_times) for seat_times in times],
+        },
+    }
+
+
+def _median(values: list[float]) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def import_bot_module(name: str) -> None:
+    """Import a module (dotted name or ``.py`` path) that registers bots with ``register_bot``."""
+    if name.endswith(".py"):
+        path = Path(name)
+        if not path.is_file():
+            raise ValueError(f"Bot module file {name} does not exist.")
+        module_spec = importlib.util.spec_from_file_location(f"_petersburg_user_{path.stem}", path)
+        if module_spec is None or module_spec.loader is None:
+            raise ValueError(f"Cannot load bot module {name}.")
+        module = importlib.util.module_from_spec(module_spec)
+        sys.modules[module_spec.name] = module
+        module_spec.loader.exec_module(module)
+        return
+    try:
+        importlib.import_module(name)
+    except ImportError as error:
+        raise ValueError(f"Cannot import bot module {name}: {error}.") from None
+
+
+def _init_worker(modules: Sequence[str]) -> None:
+    for name in modules:
+        import_bot_module(name)
+
+
+_WORKER_SPEC: TournamentSpec | None = None
+
+
+def _init_pool(modules: Sequence[str], spec: TournamentSpec) -> None:
+    global _WORKER_SPEC
+    _init_worker(modules)
+    _WORKER_SPEC = spec
+
+
+def _play_in_worker(game: int) -> dict[str, Any]:
+    assert _WORKER_SPEC is not None
+    return play_game(_WORKER_SPEC, game)
+
+
+def run_games(
+    spec: TournamentSpec,
+    jobs: int = 1,
+    modules: Sequence[str] = (),
+    progress: Callable[[dict[str, Any]], None] | None = None,
+) -> Iterator[dict[str, Any]]:
+    """Yield every game's JSON line in game order, played by ``jobs`` worker processes."""
+    games = spec.game_indices()
+    if jobs <= 1 or len(games) <= 1:
+        for game in games:
+            line = play_game(spec, game)
+            if progress is not None:
+                progress(line)
+            yield line
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(
+        jobs, initializer=_init_pool, initargs=(tuple(modules), spec)
+    ) as pool:
+        for line in pool.imap(_play_in_worker, games, chunksize=1):
+            if progress is not None:
+                progress(line)
+            yield line
