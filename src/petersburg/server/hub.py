@@ -380,6 +380,13 @@ class Hub:
         )
         if params.get("sit", True):
             row.seats[0] = SeatRow("human", name, uid, secrets.token_urlsafe(24))
+        fill = params.get("fill")
+        if fill is not None:
+            if not isinstance(fill, str) or fill.strip().lower() not in bot_specs():
+                raise ProtocolError(f"Unknown bot level {fill!r}. Known: {', '.join(bot_specs())}.")
+            for index, seat_row in enumerate(row.seats):
+                if seat_row.kind == "empty":
+                    row.seats[index] = _bot_seat(index, fill.strip().lower())
         self.store.create_table(row)
         table = Table(row)
         self.tables[row.id] = table
@@ -431,7 +438,7 @@ class Hub:
             raise ProtocolError(f"Unknown bot level {spec!r}. Known: {', '.join(bot_specs())}.")
         spec = spec.strip().lower()
         index = self._free_seat(table, seat)
-        seat_row = SeatRow("bot", f"Bot {index + 1} ({spec})", None, None, spec)
+        seat_row = _bot_seat(index, spec)
         self.store.save_seat(table.id, index, seat_row)
         table.row.seats[index] = seat_row
         self._system(table, f"A {spec} bot sits down in seat {index + 1}.")
@@ -787,6 +794,10 @@ def public_action_text_safe(table: Table, entry: LogRow) -> str:
             name = table.names()[entry.seat]
             return text[len(name) + 1 :].rstrip(".") if text.startswith(name) else text
     return "an action"
+
+
+def _bot_seat(index: int, spec: str) -> SeatRow:
+    return SeatRow("bot", f"{spec.capitalize()} bot {index + 1}", None, None, spec)
 
 
 def _seat_argument(args: list[str]) -> int | None:
