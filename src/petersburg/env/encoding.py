@@ -70,7 +70,7 @@ def _layout() -> tuple[Field, ...]:
         ("taken", (1.0,)),
         ("upper", (1.0,) * (ROW_SLOTS * NUM_KINDS)),
         ("lower", (1.0,) * (ROW_SLOTS * NUM_KINDS)),
-        ("stack_sizes", tuple(float(s) for s in STACK_SIZES)),
+        ("stack_sizes", (1.0,) * 4),
         ("drawn", (1.0,) * NUM_KINDS),
         ("drawn_hidden", (1.0,)),
         ("drawn_deck", (1.0,) * 4),
@@ -127,63 +127,82 @@ def encode_observation(seen: View) -> ObsArray:
     state = seen.state
     n = state.num_players
     me = seen.seat if seen.seat is not None else 0
-    obs = np.zeros(OBS_SIZE, dtype=np.float32)
+    # Only the non-zero entries are collected (a few dozen of OBS_SIZE) and written in one
+    # vectorised assignment: far cheaper than converting a full Python list or writing items one
+    # by one into the array. Repeated indices must not occur (counts are summed first).
+    idx: list[int] = []
+    val: list[float] = []
+    one = idx.append
     o = _O
 
-    def rel(seat: int) -> int:
-        return (seat - me) % n
-
-    over = state.stage == STAGE_OVER
-    obs[o["phase"] + state.phase] = 1.0
-    obs[o["stage"] + state.stage] = 1.0
-    obs[o["round"]] = _scaled(state.round, ROUND_SCALE)
-    obs[o["last_round"]] = float(state.last_round)
-    obs[o["num_players"] + n - 1] = 1.0
-    if not over:
-        obs[o["to_act"] + rel(state.to_act)] = 1.0
+    one(o["phase"] + state.phase)
+    one(o["stage"] + state.stage)
+    one(o["num_players"] + n - 1)
+    if state.stage != STAGE_OVER:
+        one(o["to_act"] + (state.to_act - me) % n)
     markers = o["markers"]
     for phase, holder in enumerate(state.markers):
-        obs[markers + phase * MAX_SEATS + rel(holder)] = 1.0
-    obs[o["passes"]] = min(state.passes, MAX_SEATS)
-    obs[o["taken"]] = float(state.taken)
-
-    for row, cards in (("upper", state.upper), ("lower", state.lower)):
-        base = o[row]
+        one(markers + phase * MAX_SEATS + (holder - me) % n)
+    if state.last_round:
+        one(o["last_round"])
+    if state.taken:
+        one(o["taken"])
+    for base, cards in ((o["upper"], state.upper), (o["lower"], state.lower)):
         for slot, card in enumerate(cards[:ROW_SLOTS]):
-            obs[base + slot * NUM_KINDS + card] = 1.0
-
-    base = o["stack_sizes"]
-    obs[base : base + 4] = [len(stack) for stack in state.stacks]
+            one(base + slot * NUM_KINDS + card)
     if state.drawn >= 0:
-        obs[o["drawn"] + state.drawn] = 1.0
+        one(o["drawn"] + state.drawn)
     elif state.drawn == UNKNOWN:
-        obs[o["drawn_hidden"]] = 1.0
+        one(o["drawn_hidden"])
     if state.drawn_deck >= 0:
-        obs[o["drawn_deck"] + state.drawn_deck] = 1.0
-    base = o["discards"]
-    for card in state.discards:
-        obs[base + card] += 1.0
+        one(o["drawn_deck"] + state.drawn_deck)
     for seat in state.pub_queue:
-        obs[o["pub_queue"] + rel(seat)] = 1.0
+        one(o["pub_queue"] + (seat - me) % n)
+    val.extend([1.0] * len(idx))
+
+    def put(index: int, value: float) -> None:
+        if value:
+            idx.append(index)
+            val.append(value)
+
+    put(o["round"], _scaled(state.round, ROUND_SCALE))
+    put(o["passes"], float(min(state.passes, MAX_SEATS)))
+    base = o["stack_sizes"]
+    for deck, stack in enumerate(state.stacks):
+        put(base + deck, len(stack) / STACK_SIZES[deck])
+    _put_counts(idx, val, o["discards"], state.discards)
 
     for seat, player in enumerate(state.players):
-        off = _SEAT_OFF[rel(seat)]
-        obs[off["present"]] = 1.0
+        off = _SEAT_OFF[(seat - me) % n]
+        put(off["present"], 1.0)
         if player.rubles >= 0:
-            obs[off["rubles_visible"]] = 1.0
-            obs[off["rubles"]] = _scaled(player.rubles, MONEY_SCALE)
-        obs[off["vp"]] = _scaled(max(player.vp, 0), MONEY_SCALE)
+            put(off["rubles_visible"], 1.0)
+            put(off["rubles"], _scaled(player.rubles, MONEY_SCALE))
+        put(off["vp"], _scaled(max(player.vp, 0), MONEY_SCALE))
         hand = player.hand
-        obs[off["hand_size"]] = min(len(hand), MAX_HAND)
+        put(off["hand_size"], float(min(len(hand), MAX_HAND)))
         if UNKNOWN not in hand:
-            obs[off["hand_visible"]] = 1.0
-            base = off["hand"]
-            for card in hand:
-                obs[base + card] += 1.0
+            put(off["hand_visible"], 1.0)
+            _put_counts(idx, val, off["hand"], hand)
         base = off["area"]
-        obs[base : base + NUM_KINDS] = player.area
-        obs[off["observatories_used"]] = player.observatories_used
+        for kind, count in enumerate(player.area):
+            if count:
+                idx.append(base + kind)
+                val.append(float(count))
+        put(off["observatories_used"], float(player.observatories_used))
+    obs = np.zeros(OBS_SIZE, dtype=np.float32)
+    obs[idx] = val
     return obs
+
+
+def _put_counts(idx: list[int], val: list[float], base: int, cards: Sequence[int]) -> None:
+    """Append ``base + kind`` with the number of ``kind`` cards, once per kind present."""
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    for card, count in counts.items():
+        idx.append(base + card)
+        val.append(float(count))
 
 
 def mask_from_actions(actions: Sequence[int]) -> MaskArray:

@@ -38,9 +38,10 @@ from petersburg.engine import (
     GameState,
     IllegalActionError,
     apply_action,
+    apply_unchecked,
     explain_illegal,
     final_scores,
-    is_legal,
+    legal_actions,
     new_game,
     view,
     winners,
@@ -149,14 +150,14 @@ class SanktPetersburgEnv(gymnasium.Env[ObsDict, np.int64]):
             raise RuntimeError("The episode is over; call reset() to start a new game.")
         state = self.game
         action = int(action)
-        if not is_legal(state, action):
+        if action not in legal_actions(state):
             reason = explain_illegal(state, action)
             if self.illegal_action == "raise":
                 raise IllegalActionError(reason)
             self._done = True
             info = {"illegal_action": True, "explanation": reason}
             return self._observation(), self.illegal_reward, True, False, info
-        apply_action(state, action)
+        apply_unchecked(state, action)  # just checked
         self._play_bots()
         if not state.is_over:
             return self._observation(), 0.0, False, False, {}

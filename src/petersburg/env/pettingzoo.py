@@ -39,10 +39,10 @@ from petersburg.engine import (
     GameOptions,
     GameState,
     IllegalActionError,
-    apply_action,
+    apply_unchecked,
     explain_illegal,
     final_scores,
-    is_legal,
+    legal_actions,
     new_game,
     view,
     winners,
@@ -167,10 +167,10 @@ class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  #
         if action is None:
             raise IllegalActionError(f"{agent} must choose an action; None is only for finished agents.")
         action = int(action)
-        if not is_legal(state, action):
+        if action not in legal_actions(state):
             raise IllegalActionError(f"{agent}: {explain_illegal(state, action)}")
         self._cumulative_rewards[agent] = 0.0
-        apply_action(state, action)
+        apply_unchecked(state, action)  # just checked: skip the engine's second legality pass
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if state.is_over:
             rewards = final_rewards(state, self.reward_mode)

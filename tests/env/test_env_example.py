@@ -1,0 +1,63 @@
+"""The research example and the throughput benchmark run end to end (tiny budgets)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "reinforce_vs_random.py"
+BENCHMARK = ROOT / "benchmarks" / "env_throughput.py"
+
+
+def test_reinforce_example_prints_win_rates() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "examples" / "reinforce_vs_random.py"),
+            "--episodes",
+            "4",
+            "--eval-episodes",
+            "6",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    assert "Trained on 4 games" in result.stdout
+    rates = re.findall(r"win rate (\d+\.\d)%", result.stdout)
+    assert len(rates) == 2 and all(0.0 <= float(r) <= 100.0 for r in rates)
+
+
+def test_example_rejects_a_solo_game() -> None:
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLE), "--players", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 2 and "--players" in result.stderr
+
+
+def test_throughput_benchmark_prints_steps_per_second() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "env_throughput.py"),
+            "--runs",
+            "1",
+            "--seconds",
+            "0.2",
+            "--players",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    row = result.stdout.strip().splitlines()[-1].split()
+    assert row[0] == "2" and all(float(x.replace(",", "")) > 0 for x in row[1:])
