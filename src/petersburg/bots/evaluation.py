@@ -117,18 +117,17 @@ class Schedule:
         "hand_risk",
     )
 
-    def __init__(self, state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(self, rounds_left: int, phase: int, after_scoring: bool, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.weights = weights
-        k = rounds_after(state)
+        k = rounds_left
         self.rounds_after = k
-        phase = state.phase
         self.phases_left = k * 4 + (4 - phase)
         self.ruble_now = self.ruble(self.phases_left)
         scorings = [0, 0, 0]
         ruble_sum = [0.0, 0.0, 0.0]
         pub_value = 0.0
         for colour in range(3):
-            this_round = colour > phase or (colour == phase and state.stage != STAGE_PUB)
+            this_round = colour > phase or (colour == phase and not after_scoring)
             for j in range(0 if this_round else 1, k + 1):
                 scorings[colour] += 1
                 q = (k - j) * 4 + (3 - colour)
@@ -222,6 +221,20 @@ class Schedule:
         return value
 
 
+_SCHEDULES: dict[tuple[int, int, bool, Weights], Schedule] = {}
+
+
+def schedule(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> Schedule:
+    """The (cached) schedule of ``state``: it depends only on rounds left, phase and stage."""
+    key = (rounds_after(state), state.phase, state.stage == STAGE_PUB, weights)
+    found = _SCHEDULES.get(key)
+    if found is None:
+        if len(_SCHEDULES) > 4096:
+            _SCHEDULES.clear()
+        found = _SCHEDULES[key] = Schedule(key[0], key[1], key[2], weights)
+    return found
+
+
 def _bonus_step(distinct: int) -> float:
     """Extra bonus VP of one more different red card when ``distinct`` are in play."""
     if distinct >= 10:
@@ -274,4 +287,5 @@ __all__ = [
     "price_of",
     "rounds_after",
     "ruble_income",
+    "schedule",
 ]

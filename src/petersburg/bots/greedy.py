@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 
 from petersburg.bots.base import decision_rng, require_turn
-from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Schedule, Weights, price_of
+from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Schedule, Weights, schedule, price_of
 from petersburg.cards import DECK, DISPLACEABLE_BY, IS_TRADING, NUM_KINDS, WORKER
 from petersburg.engine import ActionId, GameState, View, card_price
 from petersburg.engine.actions import (
@@ -101,7 +101,7 @@ def action_gains(
     state: GameState, actions: list[ActionId], weights: Weights = DEFAULT_WEIGHTS, lite: bool = False
 ) -> list[float]:
     """The greedy gain (VP-equivalents) of each of ``actions`` for the player to act."""
-    sched = Schedule(state, weights)
+    sched = schedule(state, weights)
     seat = state.to_act
     player = state.players[seat]
     phase = state.phase

@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 
 from petersburg.bots.base import decision_rng, require_turn
-from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Schedule, Weights, ruble_income
+from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Schedule, Weights, schedule, ruble_income
 from petersburg.bots.greedy import action_gains, greedy_action
 from petersburg.engine import PASS_ID, ActionId, GameState, View, determinize, final_scores
 from petersburg.engine.rules import apply_unchecked, legal_actions
@@ -218,7 +218,7 @@ class IsmctsBot:
         if state.is_over:
             values = [float(line.total) + line.rubles * 1e-3 for line in final_scores(state)]
         else:
-            sched = Schedule(state, weights)
+            sched = schedule(state, weights)
             values = [sched.evaluate(state, seat) for seat in range(state.num_players)]
         return _rewards(values, config.scale)
 

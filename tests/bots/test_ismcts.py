@@ -1,0 +1,67 @@
+"""ISMCTS: levels, budgets, reproducibility and the ruble guess from public information."""
+
+from __future__ import annotations
+
+import pytest
+
+from petersburg.bots import IsmctsBot, SearchConfig, make_bot
+from petersburg.bots.ismcts import LEVELS, estimate_hidden_rubles
+from petersburg.engine import GameOptions, apply_unchecked, new_game, view, winners
+
+from .helpers import random_states
+
+
+def test_levels_grow_in_budget_and_plain_ismcts_is_medium() -> None:
+    easy, medium, hard = LEVELS["easy"], LEVELS["medium"], LEVELS["hard"]
+    assert easy.iterations < medium.iterations < hard.iterations
+    bot = make_bot("ismcts", 1)
+    assert isinstance(bot, IsmctsBot) and bot.config == medium
+    hard_bot = make_bot("ismcts:hard", 1)
+    assert isinstance(hard_bot, IsmctsBot) and hard_bot.config == hard and hard_bot.name == "ismcts:hard"
+
+
+def test_iteration_budget_is_spent_exactly() -> None:
+    state = random_states(1, seed=20, players=(3,))[0]
+    bot = IsmctsBot(1, SearchConfig(iterations=25, width=4, horizon=1))
+    bot.choose(view(state, state.current_player))
+    assert bot.last.iterations in (0, 25)  # 0 only when the choice was forced
+
+
+def test_time_budget_stops_the_search() -> None:
+    state = new_game(4, 21)
+    bot = IsmctsBot(1, SearchConfig(seconds=0.05, width=6, horizon=2))
+    bot.choose(view(state, state.current_player))
+    assert bot.last.iterations >= 1
+    assert bot.last.seconds < 1.0
+
+
+def test_ruble_guess_uses_public_information_only() -> None:
+    state = random_states(1, seed=22, players=(4,))[0]
+    seat = state.current_player
+    seen = view(state, seat)
+    guesses = estimate_hidden_rubles(seen)
+    assert guesses[seat] == state.players[seat].rubles
+    assert all(guess >= 0 for guess in guesses)
+    altered = state.copy()
+    for other, player in enumerate(altered.players):
+        if other != seat:
+            player.rubles += 17
+    assert estimate_hidden_rubles(view(altered, seat)) == guesses
+
+
+def test_visible_rubles_are_used_as_they_are() -> None:
+    state = new_game(3, 23, GameOptions(show_rubles=True))
+    state.players[1].rubles = 3
+    assert estimate_hidden_rubles(view(state, 0)) == [25, 3, 25]
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_search_plays_whole_games(players: int) -> None:
+    state = new_game(players, 24)
+    bot = IsmctsBot(5, SearchConfig(iterations=10, width=4, horizon=1))
+    random_bot = make_bot("random", 5)
+    while not state.is_over:
+        seat = state.current_player
+        chooser = bot if seat == 0 else random_bot
+        apply_unchecked(state, chooser.choose(view(state, seat)))
+    assert 0 in winners(state) or players > 1
