@@ -1,0 +1,24 @@
+"""Fixtures for the server tests: an app on a fresh SQLite file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from petersburg.server.app import create_app
+from petersburg.server.hub import HubConfig
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> str:
+    return str(tmp_path / "test.db")
+
+
+@pytest.fixture
+def client(db_path: str) -> Iterator[TestClient]:
+    app = create_app(db_path, HubConfig(bot_delay=0.0))
+    with TestClient(app) as test_client:
+        yield test_client

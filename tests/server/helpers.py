@@ -1,0 +1,51 @@
+"""Websocket helpers shared by the server tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+UIDS = ["alice-uid-0001", "bob-uid-00002", "carol-uid-0003", "dave-uid-00004"]
+NAMES = ["Alice", "Bob", "Carol", "Dave"]
+
+
+def recv_until(ws: Any, predicate: Callable[[dict[str, Any]], bool], limit: int = 500) -> dict[str, Any]:
+    """Read messages until one satisfies ``predicate`` (errors are returned if asked for)."""
+    for _ in range(limit):
+        message: dict[str, Any] = ws.receive_json()
+        if predicate(message):
+            return message
+    raise AssertionError("expected message not received")
+
+
+def is_update(message: dict[str, Any]) -> bool:
+    return message["type"] == "update"
+
+
+def update_at(seq: int) -> Callable[[dict[str, Any]], bool]:
+    return lambda m: m["type"] == "update" and m.get("seq") == seq and "view" in m
+
+
+def create_table(
+    client: TestClient, seats: int, uid: str = UIDS[0], name: str = NAMES[0], **params: Any
+) -> int:
+    response = client.post("/api/tables", json={"uid": uid, "name": name, "seats": seats, **params})
+    assert response.status_code == 201, response.text
+    return int(response.json()["id"])
+
+
+def hello(ws: Any, uid: str, name: str) -> dict[str, Any]:
+    ws.send_json({"type": "hello", "uid": uid, "name": name})
+    return recv_until(ws, is_update)
+
+
+def pick_action(update: dict[str, Any], rng: random.Random) -> int:
+    """A random legal action that is not a pass when something else is possible (games move on)."""
+    legal = update["legal"]
+    others = [a for a in legal if a["kind"] != "pass"]
+    if others and rng.random() < 0.7:
+        return int(rng.choice(others)["id"])
+    return int(rng.choice(legal)["id"])
