@@ -163,6 +163,7 @@
     const byKey = actionsBy(m.legal);
     const pass = byKey.get("pass");
     $("pass").disabled = !pass;
+    $("pass").hidden = !m.you;
     $("pass").onclick = pass ? () => act(pass[0].id) : null;
     $("undo").hidden = !(m.table.allow_undo && m.you);
     $("undo").disabled = !m.undo;
@@ -326,7 +327,7 @@
     body.textContent = "";
     const best = new Set(result.winners);
     const winnerNames = result.winners.map((s) => n[s]).join(" and ");
-    body.append(el("h2", { class: "winner" }, `🏆 ${winnerNames} ${result.winners.length > 1 ? "share the win" : "wins"}!`));
+    body.append(el("h2", { class: "winner" }, `★ ${winnerNames} ${result.winners.length > 1 ? "share the win" : "wins"}!`));
     const table = el("table", { class: "scores" }, el("tr", {}, ["Player", "Play VP", "Aristocrats", "Money", "Hand", "Total", "Rubles"].map((h) => el("th", {}, h))));
     for (const line of result.scores) {
       table.append(el("tr", { class: best.has(line.seat) ? "best" : "" }, el("td", {}, n[line.seat]), el("td", {}, line.play_vp), el("td", {}, `+${line.aristocrat_bonus}`), el("td", {}, `+${line.money_vp}`), el("td", {}, line.hand_penalty), el("td", { class: "total" }, line.total), el("td", {}, line.rubles)));
@@ -367,11 +368,9 @@
       return;
     }
     const byKey = actionsBy(m.legal);
-    if (!replayMode) {
-      $("turn-bar").hidden = false;
-      renderTurn(m);
-      renderTimer(m);
-    }
+    $("turn-bar").hidden = false;
+    renderTurn(m);
+    if (!replayMode) renderTimer(m);
     renderBoard(m, byKey);
     renderPrompt(m, byKey);
     if (!replayMode) renderMe(m, byKey);
@@ -443,6 +442,7 @@
       if (e.key === "ArrowLeft") go(-1)();
     });
     finalShownFor = tableId; // do not pop the score sheet over a replay
+    $("status").textContent = "replay";
     await loadStep(0);
     document.querySelector(".chat-panel").hidden = true;
   }

@@ -1,0 +1,155 @@
+"""End to end in headless Chromium: people play through the pages, by clicking."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import shot
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+MY_TURN_OR_OVER = "document.body.dataset.myturn === '1' || document.body.dataset.stage === 'over'"
+
+
+def new_page(browser: Any, base: str, name: str) -> tuple[Any, Any]:
+    """A fresh browser context (its own identity) with a name chosen in the lobby."""
+    context = browser.new_context(viewport={"width": 1440, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.goto(base + "/")
+    page.fill("#name", name)
+    page.click("#name-form button")
+    page.wait_for_selector(".status.up")
+    return context, page
+
+
+def seq(page: Any) -> int:
+    return int(page.evaluate("Number(document.body.dataset.seq)"))
+
+
+def play_one_turn(page: Any, rng: random.Random, prefer_pass: float = 0.35) -> str:
+    """Take one decision on the page as a person would: a prompt choice, a card (click, then pick
+    in the confirmation box) or the Pass button. Returns what was done."""
+    before = seq(page)
+    if page.is_visible("#prompt .choice"):
+        choices = page.query_selector_all("#prompt .choice")
+        choice = choices[0] if page.is_visible("#prompt .k-pub") else rng.choice(choices)
+        done = choice.get_attribute("data-text")
+        choice.click()
+    else:
+        cards = page.query_selector_all(".card.actionable, .stack.actionable")
+        if cards and (rng.random() > prefer_pass or page.is_disabled("#pass")):
+            rng.choice(cards).click()
+            page.wait_for_selector("#modal:not([hidden]) .choice")
+            options = page.query_selector_all("#modal .choice")
+            choice = rng.choice(options)
+            done = choice.get_attribute("data-text")
+            choice.click()
+        else:
+            done = "pass"
+            page.click("#pass")
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}", timeout=10_000)
+    return str(done)
+
+
+def test_two_people_play_and_one_reloads(server: str, browser: Any) -> None:
+    rng = random.Random(2)
+    alice_context, alice = new_page(browser, server, "Alice")
+    bob_context, bob = new_page(browser, server, "Bob")
+    try:
+        alice.select_option("select[name=seats]", "2")
+        alice.click("#create-form button[type=submit]")
+        alice.wait_for_url("**/table/*")
+        table_url = alice.url
+        alice.wait_for_selector("#start")
+        # Bob finds the table in the lobby and joins it.
+        bob.reload()
+        bob.wait_for_selector(".table-row.open .button.primary")
+        bob.click(".table-row.open .button.primary")
+        bob.wait_for_url(table_url)
+        bob.click("[data-sit='1']")
+        alice.wait_for_selector("#start:not([disabled])")
+        shot(alice, "e2e_seats")
+        alice.click("#start")
+        pages = {"Alice": alice, "Bob": bob}
+        for page in pages.values():
+            page.wait_for_selector("#board:not([hidden])")
+        turns = {"Alice": 0, "Bob": 0}
+        deadline = time.time() + 60
+        while min(turns.values()) < 4 and time.time() < deadline:
+            for name, page in pages.items():
+                page.wait_for_function(f"Number(document.body.dataset.seq) >= {max(seq(p) for p in pages.values())}")
+                if page.evaluate("document.body.dataset.myturn") == "1":
+                    play_one_turn(page, rng, prefer_pass=0.2)
+                    turns[name] += 1
+                    if turns[name] == 2 and name == "Alice":
+                        shot(alice, "e2e_two_players_alice")
+        assert min(turns.values()) >= 4, turns
+        # Both see the same moment of the game, each with only his own hand.
+        now = seq(alice)
+        bob.wait_for_function(f"Number(document.body.dataset.seq) === {now}")
+        hand_before = bob.inner_text("#me")
+        players_before = bob.inner_text("#players")
+        bob.reload()
+        bob.wait_for_selector("#board:not([hidden])")
+        bob.wait_for_function(f"Number(document.body.dataset.seq) === {now}")
+        assert bob.inner_text("#me") == hand_before
+        assert bob.inner_text("#players") == players_before
+        assert "?₽" in alice.inner_text("#players")  # Bob's rubles are secret to Alice
+        shot(bob, "e2e_bob_after_reload")
+        # And Bob plays on after the reload.
+        for _ in range(20):
+            if bob.evaluate("document.body.dataset.myturn") == "1":
+                break
+            play_one_turn(alice, rng, prefer_pass=0.0)
+        play_one_turn(bob, rng)
+        assert not alice.errors and not bob.errors
+    finally:
+        alice_context.close()
+        bob_context.close()
+
+
+def test_a_game_against_three_bots_to_its_end(server: str, browser: Any) -> None:
+    rng = random.Random(4)
+    context, page = new_page(browser, server, "Solo Sam")
+    try:
+        page.select_option("select[name=seats]", "4")
+        page.select_option("select[name=fill]", "random")
+        page.check("input[name=always_refill]")
+        page.click("#create-form button[type=submit]")
+        page.wait_for_url("**/table/*")
+        page.click("#start")
+        page.wait_for_selector("#board:not([hidden])")
+        deadline = time.time() + 150
+        decisions = 0
+        while time.time() < deadline:
+            page.wait_for_function(MY_TURN_OR_OVER, timeout=30_000)
+            if page.evaluate("document.body.dataset.stage") == "over":
+                break
+            play_one_turn(page, rng, prefer_pass=0.4)
+            decisions += 1
+            if decisions == 6:
+                shot(page, "e2e_bots_midgame")
+            if page.is_visible("#prompt .choice") and decisions < 200:
+                shot(page, "e2e_prompt")
+        assert page.evaluate("document.body.dataset.stage") == "over"
+        page.wait_for_selector("#final:not([hidden])")
+        final = page.inner_text("#final")
+        assert "Solo Sam" in final and ("wins" in final or "share the win" in final)
+        assert decisions > 10
+        shot(page, "e2e_final_scores")
+        # The finished game is a replay, step by step.
+        page.click("#final a[href^='/replay/']")
+        page.wait_for_selector("#replay-bar:not([hidden])")
+        page.click("#replay-next")
+        page.wait_for_function("document.getElementById('replay-step').textContent.startsWith('step 1 ')")
+        shot(page, "e2e_replay")
+        assert not page.errors
+    finally:
+        context.close()
