@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: install
-	$(BIN)/petersburg play
+	$(BIN)/petersburg serve
 
 # Debian's Chromium for the browser tests (no browser download of its own).
 browser:

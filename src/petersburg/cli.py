@@ -38,7 +38,7 @@ from petersburg.engine import (
     winners,
 )
 
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("petersburg.server.cli",)
 """Modules that add subcommands (``register(subparsers)``), e.g. the tournament and the server."""
 
 
