@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from petersburg.engine import IllegalActionError, final_scores, legal_actions, new_game, winners
+from petersburg.engine import NUM_ACTIONS, IllegalActionError, final_scores, legal_actions, new_game, winners
 from petersburg.env.pettingzoo import env, raw_env
 
 # PettingZoo's api_test warns about every Dict observation unless the environment is one of its own
@@ -129,7 +129,7 @@ def test_raw_env_rejects_an_illegal_action_without_changing_the_game() -> None:
     game = raw_env(num_players=2)
     game.reset(seed=3)
     before = game.game.copy()
-    illegal = next(a for a in range(538) if a not in legal_actions(game.game))
+    illegal = next(a for a in range(NUM_ACTIONS) if a not in legal_actions(game.game))
     with pytest.raises(IllegalActionError, match="player_"):
         game.step(illegal)
     assert game.game == before
@@ -139,7 +139,7 @@ def test_wrapped_env_ends_the_game_on_an_illegal_action() -> None:
     game = env(num_players=2)
     game.reset(seed=3)
     offender = game.agent_selection
-    illegal = next(a for a in range(538) if a not in legal_actions(game.unwrapped.game))
+    illegal = next(a for a in range(NUM_ACTIONS) if a not in legal_actions(game.unwrapped.game))
     game.step(illegal)
     assert all(game.terminations.values())
     assert game.rewards[offender] == -1
