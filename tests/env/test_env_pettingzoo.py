@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
 
 from petersburg.engine import NUM_ACTIONS, IllegalActionError, final_scores, legal_actions, new_game, winners
 from petersburg.env.pettingzoo import env, raw_env
