@@ -139,8 +139,8 @@ class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  #
         for API compatibility and unused (rule options are fixed at construction).
         """
         if seed is not None:
-            self._seed_rng = random.Random(seed)
-            game_seed = int(seed)
+            game_seed = int(seed)  # numpy integers too
+            self._seed_rng = random.Random(game_seed)
         else:
             game_seed = self._seed_rng.randrange(2**31)
         self._game = new_game(self.num_players, game_seed, self.game_options)
