@@ -390,3 +390,48 @@ def test_store_settings() -> None:
         database_path("postgresql://host/db")
     store = Store(":memory:")
     assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_solo_game_enters_the_high_score_table(client: TestClient) -> None:
+    rng = random.Random(8)
+    table = create_table(client, 1, options={"always_refill": True})
+    with client.websocket_connect(f"/ws/table/{table}") as ws:
+        hello(ws, UIDS[0], "Alice")
+        ws.send_json({"type": "start"})
+        update = recv_until(ws, update_at(0))
+        while "result" not in update:
+            ws.send_json(
+                {
+                    "type": "act",
+                    "token": update["you"]["token"],
+                    "seq": update["seq"],
+                    "action": pick_action(update, rng),
+                }
+            )
+            update = recv_until(ws, update_at(update["seq"] + 1))
+    total = update["result"]["scores"][0]["total"]
+    scores = client.get("/api/highscores").json()
+    assert scores == [
+        {
+            "table": table,
+            "name": "Alice",
+            "total": total,
+            "rubles": update["result"]["scores"][0]["rubles"],
+            "rounds": update["result"]["rounds"],
+        }
+    ]
+
+
+def test_a_socket_must_say_hello_with_a_valid_identity(client: TestClient) -> None:
+    table = create_table(client, 2)
+    with client.websocket_connect(f"/ws/table/{table}") as ws:
+        ws.send_json({"type": "act", "token": "x", "seq": 0, "action": 0})
+        assert "Say hello first" in recv_until(ws, lambda m: m["type"] == "error")["message"]
+        ws.send_json({"type": "hello", "uid": "short", "name": "Eve"})
+        assert "identity" in recv_until(ws, lambda m: m["type"] == "error")["message"]
+        ws.send_bytes(b"\xff\xfe")
+        assert "not JSON" in recv_until(ws, lambda m: m["type"] == "error")["message"]
+        ws.send_text("x" * 10_000)
+        assert "too long" in recv_until(ws, lambda m: m["type"] == "error")["message"]
+    with client.websocket_connect("/ws/table/999") as ws:
+        assert "no table 999" in ws.receive_json()["message"]

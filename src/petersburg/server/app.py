@@ -20,6 +20,7 @@ from typing import Any
 from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnected
 
 from petersburg.bots import bot_specs
 from petersburg.engine import apply_action, final_scores, new_game, options_from_json, view, view_to_json
@@ -176,7 +177,12 @@ async def _serve_socket(hub: Hub, ws: WebSocket, table_id: int | None) -> None:
     sender: asyncio.Task[None] | None = None
     try:
         while True:
-            text = await ws.receive_text()
+            received = await ws.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            text = received.get("text")
+            if text is None:
+                text = (received.get("bytes") or b"").decode("utf-8", "replace")
             try:
                 message = _parse(text)
                 if client is None:
@@ -189,10 +195,10 @@ async def _serve_socket(hub: Hub, ws: WebSocket, table_id: int | None) -> None:
                         client.send(hub.lobby_hello(client))
                     else:
                         table.clients.add(client)
-                        for reply in hub.table_hello(table, client):
-                            client.send(reply)
+                        for greeting in hub.table_hello(table, client):
+                            client.send(greeting)
                     continue
-                reply = _handle(hub, table, client, message)
+                reply = await _handle(hub, table, client, message)
                 if reply is not None:
                     client.send(reply)
             except ProtocolError as error:
@@ -204,7 +210,7 @@ async def _serve_socket(hub: Hub, ws: WebSocket, table_id: int | None) -> None:
                     client.send(error_message)
                 else:
                     await ws.send_json(error_message)
-    except WebSocketDisconnect:
+    except (WebSocketDisconnect, WebSocketDisconnected):
         pass
     finally:
         if client is not None:
@@ -235,7 +241,9 @@ def _parse(text: str) -> dict[str, Any]:
     return message
 
 
-def _handle(hub: Hub, table: Table | None, client: Client, message: dict[str, Any]) -> dict[str, Any] | None:
+async def _handle(
+    hub: Hub, table: Table | None, client: Client, message: dict[str, Any]
+) -> dict[str, Any] | None:
     """Dispatch one request; returns a reply for this client only (or None)."""
     kind = message["type"]
     if kind == "ping":
@@ -264,7 +272,7 @@ def _handle(hub: Hub, table: Table | None, client: Client, message: dict[str, An
     elif kind == "start":
         hub.start_game(table, client.uid)
     elif kind == "act":
-        hub.act(table, message.get("token"), message.get("seq"), message.get("action"))
+        await hub.act(table, message.get("token"), message.get("seq"), message.get("action"))
     elif kind == "undo":
         hub.undo(table, message.get("token"), message.get("seq"))
     elif kind == "autopass":

@@ -17,6 +17,7 @@ import logging
 import random
 import re
 import secrets
+import sqlite3
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -108,6 +109,10 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     autopass: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Seat -> (round, phase) for which the server passes for that seat."""
+    committing: bool = False
+    """An action is being written to the log: nothing else may change this table meanwhile."""
+    lobby_key: tuple[str, int] = ("", 0)
+    """(status, round) last announced to the lobby."""
     undo_blocked: set[int] = field(default_factory=set)
     """Sequence numbers of actions that dealt new cards (they cannot be undone)."""
     deadline: float | None = None
@@ -331,6 +336,8 @@ class Hub:
         return lines[:limit]
 
     def _lobby_changed(self) -> None:
+        if not self.lobby:
+            return
         message = {"type": "tables", "tables": self.lobby_tables(), "highscores": self.highscores()}
         for client in self.lobby:
             client.send(message)
@@ -511,11 +518,11 @@ class Hub:
             raise ProtocolError("Unknown seat token: you do not hold a seat at this table.")
         if isinstance(seq, bool) or not isinstance(seq, int):
             raise ProtocolError("Every action must carry the sequence number ('seq') it was made against.")
-        if seq != table.seq:
+        if seq != table.seq or table.committing:
             raise ProtocolError(f"Stale action: it was made against #{seq}, the game is now at #{table.seq}.")
         return table.state, seat
 
-    def act(self, table: Table, token: object, seq: object, action: object) -> None:
+    async def act(self, table: Table, token: object, seq: object, action: object) -> None:
         """A player's action: validated by the engine, logged durably, then applied and broadcast."""
         state, seat = self._acting_seat(table, token, seq)
         if state.is_over:
@@ -528,14 +535,30 @@ class Hub:
             from petersburg.engine import explain_illegal
 
             raise ProtocolError(explain_illegal(state, action))
-        self._commit(table, seat, action)
+        await self._commit(table, seat, action)
 
-    def _commit(self, table: Table, seat: int, action: int) -> None:
-        """Log durably, then apply and broadcast. The caller checked legality on this very state."""
+    async def _commit(self, table: Table, seat: int, action: int) -> None:
+        """Log durably, then apply and broadcast. The caller checked legality on this very state;
+        while the row is being written the table is locked (``committing``), so the state cannot
+        change under it, and a concurrent request is refused as stale."""
+        # Shielded: once the row is on its way to the disk, the action is applied even if the
+        # request that made it is cancelled, so memory never falls behind the log.
+        await asyncio.shield(self._write_and_apply(table, seat, action))
+
+    async def _write_and_apply(self, table: Table, seat: int, action: int) -> None:
         state = table.state
-        assert state is not None
+        assert state is not None and not table.committing
         entry = LogRow(table.seq, "action", seat, action)
-        self.store.append(table.id, entry.seq, entry.kind, entry.seat, entry.action)
+        table.committing = True
+        try:
+            await asyncio.wrap_future(
+                self.store.append_later(table.id, entry.seq, entry.kind, entry.seat, action)
+            )
+        except sqlite3.Error as error:
+            log.error("table %s: cannot write seq %s: %s", table.id, entry.seq, error)
+            raise ProtocolError("The action could not be recorded; nothing changed. Try again.") from None
+        finally:
+            table.committing = False
         table.rows.append(entry)
         self._apply(table, state, entry, table.names())
         self._after_change(table)
@@ -643,10 +666,11 @@ class Hub:
 
     # Broadcast ---------------------------------------------------------------------------------
 
-    def _table_changed(self, table: Table) -> None:
+    def _table_changed(self, table: Table, lobby: bool = True) -> None:
         for client in table.clients:
             client.send(self.update_for(table, client))
-        self._lobby_changed()
+        if lobby:
+            self._lobby_changed()
 
     def _after_change(self, table: Table) -> None:
         """After the game moved: finish it if over, tell every client, schedule what comes next."""
@@ -667,7 +691,9 @@ class Hub:
             table.row.result = result
             table.autopass.clear()
         self._schedule(table)
-        self._table_changed(table)
+        key = (table.row.status, state.round)
+        self._table_changed(table, lobby=key != table.lobby_key)
+        table.lobby_key = key
 
     def update_for(self, table: Table, client: Client) -> dict[str, Any]:
         """The one message a client gets about a table: only what its seat (or a spectator) may see."""
@@ -678,9 +704,9 @@ class Hub:
             "table": self.table_summary(table, client.uid),
             "seq": table.seq,
             "you": None,
-            "chat_help": HELP_TEXT.format(levels=", ".join(bot_specs())),
-            "bots": bot_specs(),
         }
+        if row.status == "open":
+            message["bots"] = bot_specs()
         if seat is not None:
             message["you"] = {"seat": seat, "token": row.seats[seat].token}
         state = table.state
@@ -746,12 +772,12 @@ class Hub:
     async def _auto_move(self, table: Table, seat: int, seq: int, delay: float) -> None:
         await asyncio.sleep(delay)
         state = table.state
-        if state is None or table.seq != seq or state.current_player != seat:
+        if state is None or table.seq != seq or state.current_player != seat or table.committing:
             return
         table.task = None
         if delay > 0:
             self._system(table, f"Time is up for {table.names()[seat]}.")
-        self._commit(table, seat, fallback_action(state))
+        await self._commit(table, seat, fallback_action(state))
 
     async def _bot_move(self, table: Table, seat: int, seq: int) -> None:
         if self.config.bot_delay > 0:
@@ -777,13 +803,13 @@ class Hub:
             log.exception("table %s: bot in seat %s failed; passing for it", table.id, seat)
             action = -1
         state = table.state
-        if state is None or table.seq != seq or state.current_player != seat:
+        if state is None or table.seq != seq or state.current_player != seat or table.committing:
             return
         table.task = None
         if not is_legal(state, action):
             log.error("table %s: bot in seat %s chose illegal action %s", table.id, seat, action)
             action = fallback_action(state)
-        self._commit(table, seat, action)
+        await self._commit(table, seat, action)
 
 
 def public_action_text_safe(table: Table, entry: LogRow) -> str:
