@@ -125,6 +125,7 @@
       list.append(el("div", { class: "seat-row" }, el("span", { class: "seat-no" }, `Seat ${i + 1}`), el("span", { class: "seat-who" }, who), el("span", { class: "seat-controls" }, controls)));
     });
     panel.append(list);
+    panel.append(el("p", { class: "invite" }, "Invite people with this page's address: ", el("code", {}, location.href), ". In the chat: /join, /bot <level>, /start, /leave, /help."));
     const full = t.seats.every((s) => s.kind !== "empty");
     const o = t.options;
     panel.append(
