@@ -25,11 +25,9 @@ from petersburg.engine import (
     apply_action,
     apply_unchecked,
     final_scores,
-    format_action,
     legal_action_infos,
     legal_actions,
     new_game,
-    options_from_json,
     parse_action,
     state_from_json,
     state_to_json,
@@ -38,7 +36,7 @@ from petersburg.engine import (
     winners,
 )
 
-COMMAND_MODULES: tuple[str, ...] = ("petersburg.server.cli",)
+COMMAND_MODULES: tuple[str, ...] = ("petersburg.server.cli", "petersburg.tournament.cli")
 """Modules that add subcommands (``register(subparsers)``), e.g. the tournament and the server."""
 
 
@@ -54,7 +52,9 @@ def _load_json(path: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise CliError(f"{path} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg}).") from None
+        raise CliError(
+            f"{path} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
+        ) from None
 
 
 def _load_state(path: str) -> GameState:
@@ -109,7 +109,9 @@ def cmd_legal(args: argparse.Namespace) -> None:
     state = _load_state(args.state)
     infos = legal_action_infos(state)
     if args.json:
-        _print_json([{"id": i.id, "text": i.text, "price": i.price, "description": i.description} for i in infos])
+        _print_json(
+            [{"id": i.id, "text": i.text, "price": i.price, "description": i.description} for i in infos]
+        )
         return
     if state.is_over:
         print("The game is over.")
@@ -158,7 +160,9 @@ def scores_table(state: GameState, names: Sequence[str] | None = None) -> str:
             )
         )
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return "\n".join("  ".join(cell.rjust(w) for cell, w in zip(row, widths)).rstrip() for row in rows)
+    return "\n".join(
+        "  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=False)).rstrip() for row in rows
+    )
 
 
 def cmd_replay(args: argparse.Namespace) -> None:
@@ -265,7 +269,9 @@ def cmd_play(args: argparse.Namespace) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="petersburg", description="Sankt Petersburg: engine, bots and play.")
+    parser = argparse.ArgumentParser(
+        prog="petersburg", description="Sankt Petersburg: engine, bots and play."
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("new", help="print a new game's state as JSON")

@@ -40,7 +40,7 @@ MAX_PUB_VP: Final = 10
 """Two Pubs allow 10 VP at most."""
 
 DISPLACEABLE_KINDS: Final[tuple[Card, ...]] = tuple(k for k in range(NUM_KINDS) if not IS_TRADING[k])
-"""Ordinary card kinds, in catalogue order; target index t (1..23) names DISPLACEABLE_KINDS[t-1]."""
+"""Ordinary card kinds, in catalogue order; target index t (1..24) names DISPLACEABLE_KINDS[t-1]."""
 NUM_TARGETS: Final = len(DISPLACEABLE_KINDS) + 1
 TARGET_OF_KIND: Final[tuple[int, ...]] = tuple(
     DISPLACEABLE_KINDS.index(k) + 1 if k in DISPLACEABLE_KINDS else 0 for k in range(NUM_KINDS)
@@ -122,7 +122,7 @@ ACTION_TARGET: Final[tuple[int, ...]] = tuple(d[2] for d in _DECODED)
 
 
 def target_kind(target: int) -> Card:
-    """The card kind a target index names (target must be 1..23)."""
+    """The card kind a target index names (target must be 1..24)."""
     return DISPLACEABLE_KINDS[target - 1]
 
 

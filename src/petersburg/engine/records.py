@@ -31,7 +31,7 @@ from petersburg.engine.state import (
     GameState,
     PlayerState,
 )
-from petersburg.engine.views import HIDDEN_RUBLES, View
+from petersburg.engine.views import View
 
 STATE_FORMAT = "petersburg-state"
 VIEW_FORMAT = "petersburg-view"
@@ -74,19 +74,18 @@ def _ids(cards: Iterable[Card]) -> list[str | None]:
     return [None if card == UNKNOWN else CARD_ID[card] for card in cards]
 
 
-def _player_json(player: PlayerState) -> JsonObject:
-    hidden_hand = UNKNOWN in player.hand
+def _player_json(player: PlayerState, show_hand: bool = True, show_rubles: bool = True) -> JsonObject:
     return {
-        "rubles": None if player.rubles == HIDDEN_RUBLES else player.rubles,
+        "rubles": player.rubles if show_rubles else None,
         "vp": player.vp,
-        "hand": None if hidden_hand else _ids(player.hand),
+        "hand": _ids(player.hand) if show_hand else None,
         "hand_size": len(player.hand),
         "area": _ids(player.area_cards()),
         "observatories_used": player.observatories_used,
     }
 
 
-def _common_json(state: GameState) -> JsonObject:
+def _common_json(state: GameState, seen: View | None = None) -> JsonObject:
     over = state.stage == STAGE_OVER
     return {
         "players": state.num_players,
@@ -107,7 +106,12 @@ def _common_json(state: GameState) -> JsonObject:
         "drawn": None if state.drawn in (NO_CARD, UNKNOWN) else CARD_ID[state.drawn],
         "drawn_from": STACK_NAMES[state.drawn_deck] if state.drawn_deck >= 0 else None,
         "pub_queue": list(state.pub_queue),
-        "seats": [_player_json(player) for player in state.players],
+        "seats": [
+            _player_json(player)
+            if seen is None
+            else _player_json(player, seen.hand_visible(seat), seen.rubles_visible(seat))
+            for seat, player in enumerate(state.players)
+        ],
     }
 
 
@@ -123,7 +127,7 @@ def view_to_json(seen: View) -> JsonObject:
     """A view as a JSON object: stack sizes only, hidden hands as null with their size, hidden
     rubles as null, another player's drawn card as null (its stack is public)."""
     data: JsonObject = {"format": VIEW_FORMAT, "version": FORMAT_VERSION, "viewer": seen.seat}
-    data.update(_common_json(seen.state))
+    data.update(_common_json(seen.state, seen))
     data["stack_sizes"] = {STACK_NAMES[deck]: len(stack) for deck, stack in enumerate(seen.state.stacks)}
     return data
 
@@ -175,7 +179,9 @@ def state_from_json(data: object) -> GameState:
         hint = " (this is a view: it lacks hidden cards)" if data.get("format") == VIEW_FORMAT else ""
         raise StateFormatError(f"This is not a game state: 'format' must be '{STATE_FORMAT}'{hint}.")
     if data.get("version") != FORMAT_VERSION:
-        raise StateFormatError(f"Unsupported state version {data.get('version')!r} (this program reads {FORMAT_VERSION}).")
+        raise StateFormatError(
+            f"Unsupported state version {data.get('version')!r} (this program reads {FORMAT_VERSION})."
+        )
     num_players = _count(data, "players", low=1)
     if num_players > 4:
         raise StateFormatError(f"A game has 1 to 4 players, not {num_players}.")
@@ -277,7 +283,7 @@ def _check_consistency(state: GameState) -> None:
 class GameRecord:
     """Everything needed to replay a game: players, seed, options and the actions in order."""
 
-    __slots__ = ("num_players", "seed", "options", "actions", "names")
+    __slots__ = ("actions", "names", "num_players", "options", "seed")
 
     def __init__(
         self,
@@ -340,5 +346,7 @@ class GameRecord:
             try:
                 apply_action(state, action)
             except PetersburgError as error:
-                raise StateFormatError(f"Action {i + 1} ('{format_action(action)}') is illegal: {error}") from None
+                raise StateFormatError(
+                    f"Action {i + 1} ('{format_action(action)}') is illegal: {error}"
+                ) from None
         return state

@@ -12,9 +12,7 @@ from bisect import insort
 from typing import Final, NamedTuple
 
 from petersburg.cards import (
-    ARISTOCRAT,
     BLUE,
-    BUILDING,
     CARD_NAME,
     CARPENTER_WORKSHOP,
     COLOUR,
@@ -34,7 +32,6 @@ from petersburg.cards import (
     RUBLES,
     STACK_NAMES,
     TAX_MAN,
-    TRADING,
     VP,
     WORKER,
     Card,
@@ -44,23 +41,23 @@ from petersburg.engine.actions import (
     ACTION_ARG,
     ACTION_KIND,
     ACTION_TARGET,
-    KIND_BUY,
     BUY_BASE,
-    KIND_DISCARD,
     DISCARD_ID,
     DRAWN_SOURCE,
+    KIND_BUY,
+    KIND_DISCARD,
+    KIND_OBSERVE,
+    KIND_PASS,
+    KIND_PLAY,
+    KIND_PUB,
+    KIND_TAKE,
     NUM_ACTIONS,
     NUM_TARGETS,
-    KIND_OBSERVE,
     OBSERVE_BASE,
-    KIND_PASS,
-    KIND_PUB,
     PASS_ID,
-    KIND_PLAY,
     PLAY_BASE,
     PUB_BASE,
     ROW_SLOTS,
-    KIND_TAKE,
     TAKE_BASE,
     TARGET_OF_KIND,
     ActionId,
@@ -153,7 +150,7 @@ def _deal_markers(num_players: int, options: GameOptions, rng: random.Random) ->
         holders = [0, 0, 1, 1]
     else:
         holders = [0, 1, 2, 3]
-    for holder, phase in zip(holders, order):
+    for holder, phase in zip(holders, order, strict=False):
         markers[phase] = holder
     return markers
 
@@ -200,7 +197,7 @@ def action_price(state: GameState, action: ActionId) -> int:
     """Rubles the player to act pays for ``action`` (0 for free actions); assumes it is legal."""
     kind = ACTION_KIND[action]
     player = state.players[state.to_act]
-    if kind == KIND_BUY or kind == KIND_PLAY:
+    if kind in (KIND_BUY, KIND_PLAY):
         arg = ACTION_ARG[action]
         target = ACTION_TARGET[action]
         displaced = target_kind(target) if target else NO_CARD
@@ -226,9 +223,7 @@ def _source_card(state: GameState, source: int) -> tuple[Card, bool]:
 # Legal actions
 
 
-def _add_purchases(
-    out: list[ActionId], base: int, player: PlayerState, card: Card, from_lower: bool
-) -> None:
+def _add_purchases(out: list[ActionId], base: int, player: PlayerState, card: Card, from_lower: bool) -> None:
     """Append the buy/play ids of ``card`` (at id block ``base``) that ``player`` can afford."""
     rubles = player.rubles
     if not IS_TRADING[card]:
@@ -302,7 +297,9 @@ def explain_illegal(state: GameState, action: ActionId) -> str:
     arg = ACTION_ARG[action]
     if state.stage == STAGE_PUB:
         if kind != KIND_PUB:
-            return f"'{text}' is not possible now: first decide how many VP to buy at your Pub (e.g. 'pub 0')."
+            return (
+                f"'{text}' is not possible now: first decide how many VP to buy at your Pub (e.g. 'pub 0')."
+            )
         return f"You can buy at most {max_pub_vp(player)} VP at your Pubs now ('{text}' is too many)."
     if state.stage == STAGE_OBSERVED:
         if kind not in (KIND_TAKE, KIND_BUY, KIND_DISCARD) or (kind != KIND_DISCARD and arg != DRAWN_SOURCE):
@@ -312,7 +309,7 @@ def explain_illegal(state: GameState, action: ActionId) -> str:
             )
     elif kind == KIND_PUB:
         return "You can buy VP at a Pub only right after a building scoring."
-    elif kind == KIND_DISCARD or ((kind == KIND_TAKE or kind == KIND_BUY) and arg == DRAWN_SOURCE):
+    elif kind == KIND_DISCARD or ((kind in (KIND_TAKE, KIND_BUY)) and arg == DRAWN_SOURCE):
         return "There is no drawn card: use an Observatory first ('observe ...')."
     if kind == KIND_OBSERVE:
         if state.phase != BUILDING_PHASE:
@@ -629,7 +626,11 @@ def describe_action(state: GameState, action: ActionId) -> str:
     if kind == KIND_PASS:
         return "Pass"
     if kind == KIND_PUB:
-        return f"Buy {arg} VP at your Pub for {arg * PUB_PRICE_PER_VP} rubles" if arg else "Buy no VP at your Pub"
+        return (
+            f"Buy {arg} VP at your Pub for {arg * PUB_PRICE_PER_VP} rubles"
+            if arg
+            else "Buy no VP at your Pub"
+        )
     if kind == KIND_OBSERVE:
         return f"Use your Observatory: draw the top card of the {STACK_NAMES[arg]} stack"
     if kind == KIND_DISCARD:

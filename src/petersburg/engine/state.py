@@ -74,7 +74,7 @@ class GameOptions:
 class PlayerState:
     """One seat: rubles, VP from play, hand (sorted card kinds) and play area (count per kind)."""
 
-    __slots__ = ("rubles", "vp", "hand", "area", "observatories_used")
+    __slots__ = ("area", "hand", "observatories_used", "rubles", "vp")
 
     def __init__(self, rubles: int = STARTING_RUBLES) -> None:
         self.rubles = rubles
@@ -126,26 +126,26 @@ class GameState:
     """
 
     __slots__ = (
-        "num_players",
-        "seed",
-        "options",
-        "stacks",
-        "upper",
-        "lower",
         "discards",
         "drawn",
         "drawn_deck",
-        "players",
-        "markers",
-        "round",
-        "phase",
-        "stage",
-        "to_act",
-        "passes",
-        "taken",
         "last_round",
+        "lower",
+        "markers",
+        "num_players",
+        "options",
+        "passes",
+        "phase",
+        "players",
         "pub_queue",
+        "round",
+        "seed",
+        "stacks",
+        "stage",
         "step",
+        "taken",
+        "to_act",
+        "upper",
     )
 
     def __init__(self, num_players: int, seed: int, options: GameOptions) -> None:

@@ -41,11 +41,11 @@ class View:
 
     def rubles_visible(self, seat: int) -> bool:
         """Whether this view shows ``seat``'s rubles."""
-        return self.state.players[seat].rubles != HIDDEN_RUBLES
+        return seat == self.seat or self.state.options.show_rubles
 
     def hand_visible(self, seat: int) -> bool:
-        """Whether this view shows ``seat``'s hand cards (its size is always public)."""
-        return UNKNOWN not in self.state.players[seat].hand
+        """Whether this view shows ``seat``'s hand cards (their number is always public)."""
+        return seat == self.seat or self.state.options.show_hands
 
 
 def view(state: GameState, seat: int | None) -> View:
@@ -87,9 +87,7 @@ def unseen_cards(masked: GameState) -> list[list[Card]]:
     return pools
 
 
-def determinize(
-    seen: View, rng: random.Random, hidden_rubles: Sequence[int] | None = None
-) -> GameState:
+def determinize(seen: View, rng: random.Random, hidden_rubles: Sequence[int] | None = None) -> GameState:
     """A full state consistent with ``seen``, drawn at random, for search from the viewer's seat.
 
     Stacks get the unseen cards of their deck; hidden hands and a hidden drawn card get the rest,
@@ -118,11 +116,11 @@ def determinize(
     rng.shuffle(hidden_hand_pool)
     guess = masked.players[seen.seat].rubles if seen.seat is not None else 0
     for seat, player in enumerate(state.players):
-        if UNKNOWN in player.hand:
+        if not seen.hand_visible(seat):
             size = len(player.hand)
             player.hand = sorted(hidden_hand_pool[:size])
             del hidden_hand_pool[:size]
-        if player.rubles == HIDDEN_RUBLES:
+        if not seen.rubles_visible(seat):
             player.rubles = max(0, hidden_rubles[seat]) if hidden_rubles is not None else guess
     if hidden_hand_pool:
         raise ValueError("The view is inconsistent: unseen cards are left over.")

@@ -1,0 +1,77 @@
+"""Builders for hand-made positions in rule tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from petersburg.cards import CARD_BY_ID, Card
+from petersburg.engine import (
+    GameOptions,
+    GameState,
+    action_price,
+    apply_action,
+    format_action,
+    legal_actions,
+    new_game,
+    parse_action,
+)
+from petersburg.engine.state import STAGE_ACTIONS
+
+
+def c(card_id: str) -> Card:
+    """The card kind of a string id."""
+    return CARD_BY_ID[card_id]
+
+
+def cards(ids: Iterable[str]) -> list[Card]:
+    return [c(i) for i in ids]
+
+
+def position(
+    players: int = 2,
+    *,
+    phase: int = 0,
+    upper: Iterable[str] = (),
+    lower: Iterable[str] = (),
+    to_act: int = 0,
+    options: GameOptions | None = None,
+    seed: int = 1,
+) -> GameState:
+    """A game in ``phase`` with the given rows, every player with 25 rubles and nothing in play.
+
+    The cards placed on the board are not removed from the stacks: card conservation does not
+    hold in such a position, which rule tests do not need.
+    """
+    state = new_game(players, seed, options)
+    state.upper = cards(upper)
+    state.lower = cards(lower)
+    state.phase = phase
+    state.stage = STAGE_ACTIONS
+    state.to_act = to_act
+    state.markers = [to_act] * 4
+    return state
+
+
+def give(state: GameState, seat: int, *card_ids: str) -> None:
+    """Put cards into ``seat``'s play area."""
+    for card_id in card_ids:
+        state.players[seat].area[c(card_id)] += 1
+
+
+def hand(state: GameState, seat: int, *card_ids: str) -> None:
+    """Put cards into ``seat``'s hand (kept sorted, as the engine keeps it)."""
+    state.players[seat].hand = sorted(state.players[seat].hand + cards(card_ids))
+
+
+def act(state: GameState, *texts: str) -> None:
+    """Apply actions given as text, validated."""
+    for text in texts:
+        apply_action(state, parse_action(text))
+
+
+def legal_texts(state: GameState) -> list[str]:
+    return [format_action(a) for a in legal_actions(state)]
+
+
+def price_of(state: GameState, text: str) -> int:
+    return action_price(state, parse_action(text))

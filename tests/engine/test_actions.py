@@ -1,0 +1,112 @@
+"""The fixed action space, its text notation and validated apply."""
+
+import pytest
+
+from petersburg.engine import (
+    NUM_ACTIONS,
+    ActionParseError,
+    IllegalActionError,
+    apply_action,
+    format_action,
+    legal_action_infos,
+    legal_actions,
+    new_game,
+    parse_action,
+    state_to_json,
+)
+from petersburg.engine.actions import ACTION_TEXT
+
+from .helpers import give, position
+
+
+def test_every_id_round_trips_through_text() -> None:
+    assert len(set(ACTION_TEXT)) == NUM_ACTIONS
+    for action in range(NUM_ACTIONS):
+        text = format_action(action)
+        assert parse_action(text) == action
+        assert format_action(parse_action(text.upper())) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("  BUY   u3 ", "buy U3"),
+        ("buy L2 over Market", "buy L2 over market"),
+        ("Observe Aristocrat", "observe aristocrats"),
+        ("observe worker", "observe workers"),
+        ("PASS", "pass"),
+        ("pub 10", "pub 10"),
+    ],
+)
+def test_parse_is_lenient_and_format_canonical(text: str, canonical: str) -> None:
+    assert format_action(parse_action(text)) == canonical
+
+
+@pytest.mark.parametrize("text", ["", "buy", "buy U9", "buy U1 over nothing", "pub 11", "play H5", "jump"])
+def test_parse_rejects_non_actions_with_a_hint(text: str) -> None:
+    with pytest.raises(ActionParseError) as error:
+        parse_action(text)
+    assert "'" in str(error.value)
+
+
+def test_unknown_card_after_over_is_named() -> None:
+    with pytest.raises(ActionParseError, match="Unknown card 'castle'"):
+        parse_action("buy U1 over castle")
+
+
+def test_format_rejects_out_of_range_ids() -> None:
+    with pytest.raises(ActionParseError):
+        format_action(NUM_ACTIONS)
+
+
+def test_legal_actions_are_sorted_and_unique() -> None:
+    state = new_game(4, 17)
+    for _ in range(60):
+        actions = legal_actions(state)
+        assert actions == sorted(set(actions))
+        apply_action(state, actions[len(actions) // 2])
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ("buy U7", "upper row has no card 7"),
+        ("buy L1", "lower row has no card 1"),
+        ("play H1", "hand has no card 1"),
+        ("observe workers", "only be used during the building phase"),
+        ("pub 2", "only right after a building scoring"),
+        ("discard drawn", "no drawn card"),
+        ("buy U1", "costs you 8 rubles and you have 5"),
+    ],
+)
+def test_illegal_actions_explain_themselves_and_change_nothing(action: str, message: str) -> None:
+    state = position(2, upper=["czar_and_carpenter"])
+    state.players[0].rubles = 5
+    before = state_to_json(state)
+    with pytest.raises(IllegalActionError, match=message):
+        apply_action(state, parse_action(action))
+    assert state_to_json(state) == before
+
+
+def test_non_int_and_out_of_range_actions_are_refused() -> None:
+    state = new_game(2, 1)
+    for bad in (-1, NUM_ACTIONS, 1.5, "pass", True, None):
+        with pytest.raises(IllegalActionError):
+            apply_action(state, bad)  # type: ignore[arg-type]
+
+
+def test_actions_after_the_game_is_over_are_refused() -> None:
+    state = new_game(1, 1)
+    state.stage = 3
+    with pytest.raises(IllegalActionError, match="game is over"):
+        apply_action(state, 0)
+
+
+def test_action_infos_give_text_price_and_description() -> None:
+    state = position(1, lower=["bank"])
+    give(state, 0, "market")
+    infos = {info.text: info for info in legal_action_infos(state)}
+    assert infos["buy L1 over market"].price == 13 - 5 - 1
+    assert "displacing your Market" in infos["buy L1 over market"].description
+    assert infos["hand L1"].price == 0
+    assert infos["pass"].description == "Pass"

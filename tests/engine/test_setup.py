@@ -1,0 +1,64 @@
+"""Set-up for 1-4 players (RULES.md Set-up)."""
+
+from collections import Counter
+
+import pytest
+
+from petersburg.cards import COUNT, DECK, WORKER
+from petersburg.engine import GameOptions, new_game
+from petersburg.engine.state import STAGE_ACTIONS, WORKER_PHASE
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_initial_position(players: int) -> None:
+    state = new_game(players, seed=11)
+    assert [p.rubles for p in state.players] == [25] * players
+    assert [p.vp for p in state.players] == [0] * players
+    assert len(state.upper) == 2 * players and state.lower == []
+    assert all(DECK[card] == WORKER for card in state.upper)
+    assert [len(s) for s in state.stacks] == [31 - 2 * players, 28, 27, 30]
+    assert state.round == 1 and state.phase == WORKER_PHASE and state.stage == STAGE_ACTIONS
+    assert state.current_player == state.markers[WORKER_PHASE]
+    for deck, stack in enumerate(state.stacks):
+        assert all(DECK[card] == deck for card in stack)
+    total = Counter(card for stack in state.stacks for card in stack) + Counter(state.upper)
+    assert all(total[kind] == COUNT[kind] for kind in range(49))
+
+
+@pytest.mark.parametrize(("players", "shape"), [(1, [4]), (2, [2, 2]), (3, [1, 1, 2]), (4, [1, 1, 1, 1])])
+def test_marker_distribution(players: int, shape: list[int]) -> None:
+    for seed in range(20):
+        markers = new_game(players, seed).markers
+        held = sorted(Counter(markers).values())
+        assert held == shape
+        assert set(markers) == set(range(players))
+
+
+def test_markers_are_random_across_seeds() -> None:
+    assert len({tuple(new_game(4, seed).markers) for seed in range(40)}) > 5
+    doubles = {Counter(new_game(3, seed).markers).most_common(1)[0][0] for seed in range(40)}
+    assert doubles == {0, 1, 2}
+
+
+def test_three_player_double_marker_seat_option() -> None:
+    for seed in range(10):
+        markers = new_game(3, seed, GameOptions(double_marker_seat=2)).markers
+        assert Counter(markers)[2] == 2
+
+
+def test_same_seed_same_game_and_different_seeds_differ() -> None:
+    assert new_game(3, 5) == new_game(3, 5)
+    assert new_game(3, 5).stacks != new_game(3, 6).stacks
+
+
+@pytest.mark.parametrize("players", [0, 5, -1])
+def test_bad_player_count(players: int) -> None:
+    with pytest.raises(ValueError, match="1 to 4 players"):
+        new_game(players, 1)
+
+
+def test_bad_options() -> None:
+    with pytest.raises(ValueError, match="money"):
+        new_game(2, 1, GameOptions(money="burned"))
+    with pytest.raises(ValueError, match="two start-player markers"):
+        new_game(3, 1, GameOptions(double_marker_seat=3))

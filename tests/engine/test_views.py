@@ -1,0 +1,113 @@
+"""Hidden information: views hold only what a seat may see; determinize is consistent with them."""
+
+import json
+import random
+
+import pytest
+
+from petersburg.cards import CARD_ID, DECK
+from petersburg.engine import (
+    GameOptions,
+    apply_action,
+    determinize,
+    legal_actions,
+    new_game,
+    view,
+    view_to_json,
+)
+from petersburg.engine.state import UNKNOWN
+from petersburg.engine.views import HIDDEN_RUBLES
+
+from .helpers import act, give, hand, position
+
+
+def mid_game(players: int, seed: int, steps: int = 40, options: GameOptions | None = None):  # type: ignore[no-untyped-def]
+    state = new_game(players, seed, options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        apply_action(state, rng.choice(legal_actions(state)))
+    return state
+
+
+def test_view_hides_other_hands_rubles_and_stack_order() -> None:
+    state = position(3)
+    hand(state, 1, "czar")
+    hand(state, 0, "market")
+    seen = view(state, 0)
+    assert seen.state.players[1].hand == [UNKNOWN]
+    assert seen.state.players[0].hand == state.players[0].hand
+    assert seen.state.players[1].rubles == HIDDEN_RUBLES and seen.state.players[0].rubles == 25
+    assert all(card == UNKNOWN for stack in seen.state.stacks for card in stack)
+    assert [len(s) for s in seen.state.stacks] == [len(s) for s in state.stacks]
+    data = view_to_json(seen)
+    text = json.dumps(data)
+    assert 'czar"' not in text.replace('"czar_and_carpenter"', "")
+    assert "stacks" not in data and data["stack_sizes"]["buildings"] == 28
+    assert data["seats"][1] == {**data["seats"][1], "hand": None, "hand_size": 1, "rubles": None}
+
+
+def test_spectator_sees_no_hand_and_no_rubles() -> None:
+    state = position(2)
+    hand(state, 0, "market")
+    hand(state, 1, "author")
+    data = view_to_json(view(state, None))
+    assert [s["hand"] for s in data["seats"]] == [None, None]
+    assert [s["rubles"] for s in data["seats"]] == [None, None]
+    assert data["viewer"] is None
+
+
+def test_options_can_show_rubles_and_hands() -> None:
+    state = position(2, options=GameOptions(show_rubles=True, show_hands=True))
+    hand(state, 1, "author")
+    data = view_to_json(view(state, 0))
+    assert data["seats"][1]["rubles"] == 25 and data["seats"][1]["hand"] == ["author"]
+
+
+def test_drawn_card_is_seen_by_its_drawer_only() -> None:
+    state = position(2, phase=1)
+    give(state, 0, "observatory")
+    act(state, "observe aristocrats")
+    drawn = CARD_ID[state.drawn]
+    assert view_to_json(view(state, 0))["drawn"] == drawn
+    other = view_to_json(view(state, 1))
+    assert other["drawn"] is None and other["drawn_from"] == "aristocrats"
+
+
+def test_view_legal_actions_equal_the_true_ones_for_the_seat_to_act() -> None:
+    state = mid_game(4, 3)
+    seat = state.current_player
+    assert view(state, seat).legal_actions() == legal_actions(state)
+    assert view(state, (seat + 1) % 4).legal_actions() == []
+
+
+def test_bad_seat_is_refused() -> None:
+    with pytest.raises(ValueError, match="no seat 2"):
+        view(new_game(2, 1), 2)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_determinize_is_consistent_with_the_view(players: int) -> None:
+    for seed in range(5):
+        state = mid_game(players, seed, steps=60)
+        for seat in range(players):
+            seen = view(state, seat)
+            sample = determinize(seen, random.Random(seed))
+            assert view_to_json(view(sample, seat)) == view_to_json(seen)
+            for deck, stack in enumerate(sample.stacks):
+                assert all(card >= 0 and DECK[card] == deck for card in stack)
+            for player in sample.players:
+                assert all(card >= 0 for card in player.hand) and player.rubles >= 0
+
+
+def test_determinize_varies_hidden_parts() -> None:
+    state = mid_game(2, 7)
+    seen = view(state, 0)
+    samples = {tuple(determinize(seen, random.Random(i)).stacks[2]) for i in range(10)}
+    assert len(samples) > 1
+
+
+def test_determinize_uses_rubles_guesses_for_hidden_rubles() -> None:
+    state = mid_game(3, 2)
+    sample = determinize(view(state, 0), random.Random(1), hidden_rubles=[0, 13, 21])
+    assert [p.rubles for p in sample.players][1:] == [13, 21]
+    assert sample.players[0].rubles == state.players[0].rubles
