@@ -42,7 +42,7 @@ from petersburg.engine.actions import (
     ROW_SLOTS,
     target_kind,
 )
-from petersburg.engine.state import PHASE_NAMES, STAGE_OVER
+from petersburg.engine.state import PHASE_NAMES, STAGE_OVER, STAGE_PUB
 
 KINDS_OF_COLOUR = tuple(tuple(k for k in range(NUM_KINDS) if COLOUR[k] == c) for c in range(3))
 
@@ -56,6 +56,10 @@ def _source(state: GameState, source: int) -> tuple[int, str]:
     return state.lower[source - ROW_SLOTS], "from the lower row"
 
 
+def _rubles(amount: int) -> str:
+    return f"{amount} ruble{'' if amount == 1 else 's'}"
+
+
 def public_action_text(state: GameState, action: int, name: str) -> str:
     """One sentence about ``action`` in ``state`` (before it is applied) that every seat may read."""
     kind = ACTION_KIND[action]
@@ -66,7 +70,7 @@ def public_action_text(state: GameState, action: int, name: str) -> str:
         return f"{name} passes."
     if kind == KIND_PUB:
         return (
-            f"{name} buys {arg} VP at the Pub for {2 * arg} rubles."
+            f"{name} buys {arg} VP at the Pub for {_rubles(2 * arg)}."
             if arg
             else f"{name} buys no VP at the Pub."
         )
@@ -77,22 +81,26 @@ def public_action_text(state: GameState, action: int, name: str) -> str:
     price = action_price(state, action)
     if kind == KIND_PLAY:
         card = state.players[state.to_act].hand[arg]
-        return f"{name} plays {CARD_NAME[card]} from hand for {price} rubles{over}."
+        return f"{name} plays {CARD_NAME[card]} from hand for {_rubles(price)}{over}."
     if kind == KIND_TAKE and arg == DRAWN_SOURCE:
         return f"{name} takes the drawn card into hand."
     card, where = _source(state, arg)
     if kind == KIND_TAKE:
         return f"{name} takes {CARD_NAME[card]} {where} into hand."
-    return f"{name} buys {CARD_NAME[card]} {where} for {price} rubles{over}."
+    return f"{name} buys {CARD_NAME[card]} {where} for {_rubles(price)}{over}."
 
 
 def transition_texts(before: GameState, after: GameState, names: list[str]) -> list[str]:
     """Sentences for what happened between two states besides the action itself: scorings, new
     cards, new phases and rounds, the end of the game."""
     texts: list[str] = []
-    if (before.round, before.phase) == (after.round, after.phase) and not after.is_over:
+    entered_pub = after.stage == STAGE_PUB and before.stage != STAGE_PUB
+    moved = (before.round, before.phase) != (after.round, after.phase) or after.is_over
+    if not moved and not entered_pub:
         return texts
-    scored = before.phase if before.phase < 3 else None
+    # A phase scores when its actions end; the Pub comes right after the building scoring, so
+    # that scoring is told when the Pub starts, not again when the phase moves on.
+    scored = before.phase if before.phase < 3 and before.stage != STAGE_PUB else None
     if scored is not None:
         gains = [
             f"{names[seat]} +{after.players[seat].vp - before.players[seat].vp} VP"
@@ -104,9 +112,12 @@ def transition_texts(before: GameState, after: GameState, names: list[str]) -> l
             f"{PHASE_NAMES[scored].capitalize()} scoring: {colour} cards pay."
             + (f" {', '.join(gains)}." if gains else "")
         )
+    if entered_pub and not moved:
+        texts.append(f"Pub: {', '.join(names[seat] for seat in after.pub_queue)} may buy VP.")
+        return texts
     dealt = sum(len(s) for s in before.stacks) - sum(len(s) for s in after.stacks)
     if dealt > 0:
-        texts.append(f"{dealt} new card{'s' if dealt != 1 else ''} enter the upper row.")
+        texts.append(f"{dealt} new card{'s enter' if dealt != 1 else ' enters'} the upper row.")
     if after.is_over:
         texts.append("The game is over.")
     elif after.round != before.round:
