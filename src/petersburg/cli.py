@@ -306,7 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play in the terminal against bots")
     add_game_arguments(p)
     p.add_argument("--humans", type=int, default=None, help="human seats, from seat 0 (default 1)")
-    p.add_argument("--bots", default="random", help="bot spec for the other seats")
+    p.add_argument("--bots", default="greedy", help="bot spec for the other seats (default %(default)s)")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("bench", help="random full games: games and actions per second")

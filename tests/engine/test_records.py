@@ -67,7 +67,7 @@ def test_record_replays_to_the_same_final_state() -> None:
         (lambda d: d["seats"][0].update(rubles="many"), "wrong type"),
         (lambda d: d.update(phase="lunch"), "'phase' must be one of"),
         (lambda d: d["markers"].update(worker=5), "markers.worker"),
-        (lambda d: d["stacks"].update(workers=["market"] + d["stacks"]["workers"][1:]), "another deck"),
+        (lambda d: d["stacks"].update(workers=["market", *d["stacks"]["workers"][1:]]), "another deck"),
         (lambda d: d.update(to_act=2), "to_act"),
         (lambda d: d.update(stage="observed"), "drawn card"),
         (lambda d: d["options"].update(colour="red"), "Unknown option"),

@@ -1,0 +1,1 @@
+"""The terminal client: a readable text board and a prompt (``petersburg play``)."""

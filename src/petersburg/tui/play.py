@@ -1,0 +1,105 @@
+"""A terminal game for one or more humans against bots (``petersburg play``).
+
+Humans sit in the first seats and type an action's text (``buy U3``) or its menu number; bots
+decide from their own seat's view. Input and output are injectable so tests can drive a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from petersburg.bots import make_bot
+from petersburg.engine import (
+    GameState,
+    PetersburgError,
+    apply_action,
+    describe_action,
+    format_action,
+    legal_action_infos,
+    parse_action,
+    view,
+)
+from petersburg.tui.render import render_scores, render_view
+
+HELP = (
+    "Type an action or its number from the menu. Actions: 'buy U3', 'buy L2 over market', 'hand U1',\n"
+    "'play H2', 'observe aristocrats', 'buy drawn' / 'hand drawn' / 'discard drawn', 'pub 3', 'pass'.\n"
+    "'board' shows the board again, 'quit' ends the game."
+)
+
+
+class QuitGame(Exception):
+    """The human typed 'quit' (or input ended)."""
+
+
+def run_terminal_game(
+    state: GameState,
+    humans: int,
+    bot_spec: str,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+) -> GameState:
+    """Play ``state`` to its end: seats below ``humans`` prompt, the others are ``bot_spec`` bots."""
+    names = [f"You (seat {s})" if humans == 1 else f"Player {s + 1}" for s in range(humans)]
+    names += [f"{bot_spec} bot (seat {s})" for s in range(humans, state.num_players)]
+    bots = {seat: make_bot(bot_spec, state.seed * 10 + seat) for seat in range(humans, state.num_players)}
+    write(f"Sankt Petersburg - {state.num_players} players, seed {state.seed}. Type 'help' for help.")
+    try:
+        while not state.is_over:
+            seat = state.current_player
+            if seat in bots:
+                action = bots[seat].choose(view(state, seat))
+                write(f"{names[seat]}: {describe_action(state, action)}.")
+            else:
+                action = _ask_human(state, seat, names, read, write)
+            apply_action(state, action)
+    except QuitGame:
+        write("Game abandoned.")
+        return state
+    write(render_scores(view(state, None), names))
+    return state
+
+
+def _ask_human(
+    state: GameState, seat: int, names: list[str], read: Callable[[str], str], write: Callable[[str], None]
+) -> int:
+    seen = view(state, seat)
+    write("")
+    write(render_view(seen, names))
+    infos = legal_action_infos(state)
+    write(f"{names[seat]}, your options:")
+    for number, info in enumerate(infos, 1):
+        write(f"  {number:3d}. {info.text:26s} {info.description}")
+    while True:
+        try:
+            answer = read(f"{names[seat]} > ").strip()
+        except EOFError:
+            raise QuitGame from None
+        if answer in ("quit", "exit"):
+            raise QuitGame
+        if answer in ("help", "?"):
+            write(HELP)
+            continue
+        if answer == "board":
+            write(render_view(seen, names))
+            continue
+        if answer.isdigit():
+            number = int(answer)
+            if 1 <= number <= len(infos):
+                return infos[number - 1].id
+            write(f"There is no option {number}: choose 1 to {len(infos)}.")
+            continue
+        try:
+            action = parse_action(answer)
+        except PetersburgError as error:
+            write(str(error))
+            continue
+        if action in {info.id for info in infos}:
+            return action
+        probe = state.copy()
+        try:
+            apply_action(probe, action)
+        except PetersburgError as error:
+            write(f"Not possible: {error}")
+        else:  # pragma: no cover - legal actions are all in the menu
+            write(f"'{format_action(action)}' is not in the menu.")

@@ -1,0 +1,75 @@
+"""Text rendering of a seat's view: rows, stacks, players' play areas, your hand with prices."""
+
+from __future__ import annotations
+
+from petersburg.cards import CARD_NAME, COLOUR, COLOUR_NAMES, NUM_KINDS, RUBLES, STACK_NAMES, VP, Card
+from petersburg.engine import PHASE_NAMES, STAGE_OBSERVED, STAGE_PUB, View, card_price, final_scores, winners
+from petersburg.engine.state import UNKNOWN
+
+
+def card_label(card: Card) -> str:
+    """``Market (5, +1VP)``-style label: name, then what it yields at its scoring."""
+    if card == UNKNOWN:
+        return "?"
+    gains = []
+    if RUBLES[card]:
+        gains.append(f"+{RUBLES[card]}R")
+    if VP[card]:
+        gains.append(f"+{VP[card]}VP")
+    return f"{CARD_NAME[card]} [{COLOUR_NAMES[COLOUR[card]]}{' ' + ' '.join(gains) if gains else ''}]"
+
+
+def render_view(seen: View, names: list[str]) -> str:
+    """The board as the viewer sees it, with prices of board and hand cards for the viewer."""
+    state = seen.state
+    lines = []
+    status = f"Round {state.round} - {PHASE_NAMES[state.phase]} phase"
+    if state.stage == STAGE_PUB:
+        status += " (Pub)"
+    if state.last_round:
+        status += " - LAST ROUND"
+    lines.append(status)
+    markers = ", ".join(f"{PHASE_NAMES[p]}: {names[s]}" for p, s in enumerate(state.markers))
+    lines.append(f"Start players - {markers}")
+    lines.append("Stacks - " + ", ".join(f"{STACK_NAMES[d]} {len(s)}" for d, s in enumerate(state.stacks)))
+    me = state.players[seen.seat] if seen.seat is not None else None
+    for label, row, lower in (("Upper row", state.upper, False), ("Lower row (-1 ruble)", state.lower, True)):
+        lines.append(f"{label}:")
+        prefix = "L" if lower else "U"
+        if not row:
+            lines.append("  (empty)")
+        for i, card in enumerate(row):
+            price = f"  costs you {card_price(me, card, lower)}" if me is not None else ""
+            lines.append(f"  {prefix}{i + 1}  {card_label(card)}{price}")
+    lines.append("Players:")
+    for seat, player in enumerate(state.players):
+        rubles = f"{player.rubles} rubles" if seen.rubles_visible(seat) else "? rubles"
+        turn = "  <- to act" if seat == state.current_player else ""
+        lines.append(f"  {names[seat]}: {player.vp} VP, {rubles}, {len(player.hand)} in hand{turn}")
+        for colour in range(3):
+            kinds = [k for k in range(NUM_KINDS) if COLOUR[k] == colour and player.area[k]]
+            if kinds:
+                cards = ", ".join(
+                    f"{CARD_NAME[k]}" + (f" x{player.area[k]}" if player.area[k] > 1 else "") for k in kinds
+                )
+                lines.append(f"    {COLOUR_NAMES[colour]}: {cards}")
+    if me is not None:
+        hand = ", ".join(f"H{i + 1} {card_label(card)}" for i, card in enumerate(me.hand)) or "(empty)"
+        lines.append(f"Your hand ({len(me.hand)}/{me.hand_limit}): {hand}")
+        if state.stage == STAGE_OBSERVED and state.current_player == seen.seat:
+            lines.append(f"You drew: {card_label(state.drawn)}")
+    return "\n".join(lines)
+
+
+def render_scores(seen: View, names: list[str]) -> str:
+    """The final scoring table and the winners."""
+    state = seen.state
+    best = winners(state)
+    lines = ["Final scoring:", "  player            play  aristo  money  hand  total  rubles"]
+    for line in final_scores(state):
+        lines.append(
+            f"  {names[line.seat]:<16} {line.play_vp:5d} {line.aristocrat_bonus:7d} {line.money_vp:6d}"
+            f" {line.hand_penalty:5d} {line.total:6d} {line.rubles:7d}"
+        )
+    lines.append("Winner: " + " and ".join(names[seat] for seat in best))
+    return "\n".join(lines)

@@ -1,0 +1,37 @@
+"""The terminal game, driven with scripted input."""
+
+from __future__ import annotations
+
+from petersburg.engine import new_game
+from petersburg.tui.play import run_terminal_game
+
+
+def test_human_plays_by_number_and_text_and_sees_errors() -> None:
+    answers = iter(["buy U9", "99", "buy U1", "help"] + ["1"] * 2000)
+    out: list[str] = []
+    state = run_terminal_game(new_game(2, 4), 1, "random", read=lambda _: next(answers), write=out.append)
+    text = "\n".join(out)
+    assert "'buy U9' is not an action" in text
+    assert "There is no option 99" in text
+    assert "Upper row:" in text and "Your hand" in text and "costs you" in text
+    assert "Type an action or its number" in text
+    assert state.is_over and "Final scoring:" in text and "Winner:" in text
+
+
+def test_quit_and_end_of_input_stop_the_game() -> None:
+    out: list[str] = []
+    state = run_terminal_game(new_game(2, 4), 2, "random", read=lambda _: "quit", write=out.append)
+    assert not state.is_over and out[-1] == "Game abandoned."
+
+    def eof(_: str) -> str:
+        raise EOFError
+
+    state = run_terminal_game(new_game(1, 4), 1, "random", read=eof, write=out.append)
+    assert not state.is_over
+
+
+def test_hidden_information_of_bots_is_not_printed() -> None:
+    answers = iter(["board"] + ["pass"] * 3000)
+    out: list[str] = []
+    run_terminal_game(new_game(2, 8), 1, "random", read=lambda _: next(answers), write=out.append)
+    assert any("? rubles" in line for line in out)
