@@ -121,7 +121,9 @@ def test_lower_row_discount_makes_the_same_card_better_there() -> None:
     actions = legal_actions(state)
     gains = dict(zip(actions, action_gains(state, actions), strict=True))
     lower_buy = next(a for a in actions if ACTION_KIND[a] == KIND_BUY and ACTION_ARG[a] == ROW_SLOTS)
-    upper_buys = [a for a in actions if ACTION_KIND[a] == KIND_BUY and _bought_card(state, a) == card and a != lower_buy]
+    upper_buys = [
+        a for a in actions if ACTION_KIND[a] == KIND_BUY and _bought_card(state, a) == card and a != lower_buy
+    ]
     assert upper_buys
     assert all(gains[lower_buy] > gains[a] for a in upper_buys)
 

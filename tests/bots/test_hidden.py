@@ -38,7 +38,9 @@ def _alter_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
 def test_choice_ignores_hidden_information(spec: str) -> None:
     rng = random.Random(7)
     changed = 0
-    for number, state in enumerate(random_states(40 if spec != "ismcts:easy" else 12, seed=8, players=(2, 3, 4))):
+    for number, state in enumerate(
+        random_states(40 if spec != "ismcts:easy" else 12, seed=8, players=(2, 3, 4))
+    ):
         seat = state.current_player
         altered = _alter_hidden(state, seat, rng)
         if altered != state:

@@ -24,7 +24,7 @@ def test_iteration_budget_is_spent_exactly() -> None:
     state = random_states(1, seed=20, players=(3,))[0]
     bot = IsmctsBot(1, SearchConfig(iterations=25, width=4, horizon=1))
     bot.choose(view(state, state.current_player))
-    assert bot.last.iterations in (0, 25)  # 0 only when the choice was forced
+    assert 1 <= bot.last.iterations <= 25  # it may stop once the choice cannot change
 
 
 def test_time_budget_stops_the_search() -> None:

@@ -60,7 +60,9 @@ def test_text_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["--games", "2"], "--bots"),
     ],
 )
-def test_errors_are_one_line_messages(extra: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_errors_are_one_line_messages(
+    extra: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["tournament", "--no-progress", *extra]) == 2
     assert message in capsys.readouterr().err
 

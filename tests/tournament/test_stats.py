@@ -8,7 +8,9 @@ from typing import Any
 from petersburg.tournament import elo_ratings, format_table, summarize, wilson_interval
 
 
-def _line(game: int, entries: list[int], scores: list[int], rubles: list[int], rounds: int = 6) -> dict[str, Any]:
+def _line(
+    game: int, entries: list[int], scores: list[int], rubles: list[int], rounds: int = 6
+) -> dict[str, Any]:
     best = max(zip(scores, rubles, strict=True))
     return {
         "game": game,

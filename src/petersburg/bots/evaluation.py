@@ -53,15 +53,15 @@ class Weights:
 
     ruble_base: float = 0.1
     """Worth of a ruble when no phase is left (1 VP per 10 rubles at the final scoring)."""
-    ruble_slope: float = 0.07
+    ruble_slope: float = 0.075
     """Extra worth of a ruble per phase still to play."""
-    ruble_cap: float = 1.0
+    ruble_cap: float = 3.0
     """A ruble is never worth more than this many VP."""
-    diversity: float = 0.6
+    diversity: float = 0.0
     """VP per round left added to each new different aristocrat (it raises later marginals)."""
     hand_keep: float = 0.7
     """Share of a hand card's later play value that counts while it waits in hand."""
-    deny: float = 0.15
+    deny: float = 0.4
     """Share of the best opponent's gain from a board card that taking it away is worth."""
     gap: float = 0.3
     """VP for a board gap when the next phase's start player is us (negative share otherwise)."""
@@ -117,7 +117,9 @@ class Schedule:
         "hand_risk",
     )
 
-    def __init__(self, rounds_left: int, phase: int, after_scoring: bool, weights: Weights = DEFAULT_WEIGHTS) -> None:
+    def __init__(
+        self, rounds_left: int, phase: int, after_scoring: bool, weights: Weights = DEFAULT_WEIGHTS
+    ) -> None:
         self.weights = weights
         k = rounds_left
         self.rounds_after = k

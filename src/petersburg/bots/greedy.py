@@ -125,6 +125,10 @@ def action_gains(
                 card = state.lower[arg - ROW_SLOTS]
                 from_lower = True
             if kind == KIND_TAKE:
+                if lite and on_board:
+                    # Playouts never take board cards into hand: cheaper, and rarely decisive.
+                    gains.append(-1.0)
+                    continue
                 gain = sched.hand_value(player, card)
             else:
                 target = ACTION_TARGET[action]

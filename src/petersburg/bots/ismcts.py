@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from petersburg.bots.base import decision_rng, require_turn
 from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Schedule, Weights, schedule, ruble_income
 from petersburg.bots.greedy import action_gains, greedy_action
-from petersburg.engine import PASS_ID, ActionId, GameState, View, determinize, final_scores
+from petersburg.engine import PASS_ID, STAGE_PUB, ActionId, GameState, View, determinize, final_scores
 from petersburg.engine.rules import apply_unchecked, legal_actions
 
 
@@ -55,9 +55,9 @@ class SearchConfig:
 
 
 LEVELS: dict[str, SearchConfig] = {
-    "easy": SearchConfig(iterations=60, width=4, horizon=1),
-    "medium": SearchConfig(iterations=200, width=6, horizon=2),
-    "hard": SearchConfig(iterations=600, width=8, horizon=2),
+    "easy": SearchConfig(iterations=50, width=4, horizon=1),
+    "medium": SearchConfig(iterations=150, width=6, horizon=1),
+    "hard": SearchConfig(iterations=300, width=8, horizon=1),
 }
 """Named strengths: ``ismcts:easy``, ``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard``."""
 
@@ -122,6 +122,10 @@ class IsmctsBot:
             return actions[0]
         config = self.config
         rng = decision_rng(self.seed, seen)
+        if seen.state.stage == STAGE_PUB:
+            # Buying VP at the Pub changes nothing the opponents see before the next phase: the
+            # evaluation's ruble worth decides it as well as a search would.
+            return greedy_action(seen.state, rng, config.weights, actions=actions)
         root_state = seen.state
         root_gains = action_gains(root_state, actions, config.weights)
         root_cands = _candidates(actions, root_gains, config.width)
@@ -133,8 +137,12 @@ class IsmctsBot:
         limit = config.iterations if deadline is None else 1 << 30
         target = root_state.round * 4 + root_state.phase + config.horizon
         done = 0
+        children = root.children
         while done < limit:
-            if deadline is not None and done and time.perf_counter() >= deadline:
+            if deadline is not None:
+                if done and time.perf_counter() >= deadline:
+                    break
+            elif done >= 16 and done % 8 == 0 and _decided(children, limit - done):
                 break
             noisy = [
                 max(0, r + rng.randint(-4, 4)) if not seen.rubles_visible(i) else r
@@ -221,6 +229,18 @@ class IsmctsBot:
             sched = schedule(state, weights)
             values = [sched.evaluate(state, seat) for seat in range(state.num_players)]
         return _rewards(values, config.scale)
+
+
+def _decided(children: dict[ActionId, _Node], remaining: int) -> bool:
+    """Whether the most visited root child can no longer be overtaken in ``remaining`` iterations."""
+    first = second = 0
+    for child in children.values():
+        visits = child.visits
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second > remaining
 
 
 def _candidates(actions: list[ActionId], gains: list[float], width: int) -> list[ActionId]:
