@@ -158,6 +158,9 @@ async def _sender(ws: WebSocket, client: Client) -> None:
     while True:
         message = await client.queue.get()
         if message is None:
+            if client.overflowed:
+                with contextlib.suppress(Exception):
+                    await ws.close(code=1013, reason="too slow; reconnect")
             return
         try:
             await ws.send_text(json.dumps(message, separators=(",", ":")))

@@ -85,9 +85,16 @@ class Client:
     log_sent: int = 0
     """How many entries of the table's game log this client already has."""
 
+    overflowed: bool = False
+
     def send(self, message: dict[str, Any]) -> None:
-        """Queue a message; never blocks the caller (a dead client is dropped by its own task)."""
+        """Queue a message; never blocks the caller. A client too slow to keep up is disconnected
+        (it reconnects and gets the whole state again) rather than silently missing updates."""
+        if self.overflowed:
+            return
         if self.queue.qsize() > 2000:
+            self.overflowed = True
+            self.queue.put_nowait(None)
             return
         self.queue.put_nowait(message)
 

@@ -116,7 +116,10 @@
       const controls = [];
       if (s.kind === "empty") {
         if (!mine) controls.push(el("button", { type: "button", class: "primary", dataset: { sit: i }, onclick: () => send({ type: "sit", seat: i, name: PB.identity().name || "Guest" }) }, "Take this seat"));
-        const select = el("select", { dataset: { botlevel: i } }, (m.bots || []).map((b) => el("option", { value: b }, b)));
+        const levels = m.bots || [];
+        const remembered = localStorage.getItem("pb_bot");
+        const chosen = levels.includes(remembered) ? remembered : levels.includes("greedy") ? "greedy" : levels[0];
+        const select = el("select", { dataset: { botlevel: i }, title: "bot strength", onchange: (e) => localStorage.setItem("pb_bot", e.target.value) }, levels.map((b) => el("option", { value: b, selected: b === chosen }, b)));
         controls.push(select, el("button", { type: "button", dataset: { bot: i }, onclick: () => send({ type: "bot", seat: i, level: select.value }) }, "Put a bot here"));
       } else if (s.kind === "bot" || s.you) {
         controls.push(el("button", { type: "button", dataset: { clear: i }, onclick: () => send({ type: "clear", seat: i }) }, s.you ? "Leave seat" : "Remove bot"));
