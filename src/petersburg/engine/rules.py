@@ -223,24 +223,32 @@ def _source_card(state: GameState, source: int) -> tuple[Card, bool]:
 # Legal actions
 
 
-def _add_purchases(out: list[ActionId], base: int, player: PlayerState, card: Card, from_lower: bool) -> None:
-    """Append the buy/play ids of ``card`` (at id block ``base``) that ``player`` can afford."""
-    rubles = player.rubles
-    if not IS_TRADING[card]:
-        if card_price(player, card, from_lower) <= rubles:
-            out.append(base)
-        return
+def _add_trading(
+    out: list[ActionId], base: int, player: PlayerState, card: Card, price: int, rubles: int
+) -> None:
+    """Append the affordable displacements of trading ``card`` (``price``: before the displaced value)."""
     area = player.area
-    undiscounted = _unclamped_price(player, card, from_lower)
     for target, kind in _TARGETS_OF[card]:
-        if area[kind] and (kind != OBSERVATORY or area[kind] > player.observatories_used):
-            price = undiscounted - DISPLACED_VALUE[kind]
-            if (price if price > 1 else 1) <= rubles:
-                out.append(base + target)
+        if (
+            area[kind]
+            and price - DISPLACED_VALUE[kind] <= rubles
+            and (kind != OBSERVATORY or area[kind] > player.observatories_used)
+        ):
+            out.append(base + target)
+
+
+def _colour_discounts(area: list[int]) -> tuple[int, int, int]:
+    """Reduction per colour from the Carpenter Workshop (blue) and the Gold Smelter (red)."""
+    return (0, 1 if area[CARPENTER_WORKSHOP] else 0, 1 if area[GOLD_SMELTER] else 0)
 
 
 def legal_actions(state: GameState) -> list[ActionId]:
-    """The legal action ids of the player to act, in ascending order (empty when over)."""
+    """The legal action ids of the player to act, in ascending order (empty when over).
+
+    Prices are inlined here rather than calling ``card_price`` per card: this is the engine's
+    hottest function. A price ``p`` is affordable when ``max(1, p) <= rubles``, that is when
+    ``rubles >= 1 and p <= rubles``.
+    """
     stage = state.stage
     player = state.players[state.to_act]
     out: list[ActionId] = []
@@ -253,13 +261,34 @@ def legal_actions(state: GameState) -> list[ActionId]:
                 out.append(TAKE_BASE + i)
             for i in range(len(lower)):
                 out.append(TAKE_BASE + ROW_SLOTS + i)
-        for i, card in enumerate(upper):
-            _add_purchases(out, BUY_BASE + i * NUM_TARGETS, player, card, False)
-        for i, card in enumerate(lower):
-            _add_purchases(out, BUY_BASE + (ROW_SLOTS + i) * NUM_TARGETS, player, card, True)
-        hand = player.hand
-        for i, card in enumerate(hand):
-            _add_purchases(out, PLAY_BASE + i * NUM_TARGETS, player, card, False)
+        rubles = player.rubles
+        if rubles >= 1:
+            area = player.area
+            discount = _colour_discounts(area)
+            base = BUY_BASE
+            for card in upper:
+                price = COST[card] - area[card] - discount[COLOUR[card]]
+                if IS_TRADING[card]:
+                    _add_trading(out, base, player, card, price, rubles)
+                elif price <= rubles:
+                    out.append(base)
+                base += NUM_TARGETS
+            base = BUY_BASE + ROW_SLOTS * NUM_TARGETS
+            for card in lower:
+                price = COST[card] - area[card] - discount[COLOUR[card]] - 1
+                if IS_TRADING[card]:
+                    _add_trading(out, base, player, card, price, rubles)
+                elif price <= rubles:
+                    out.append(base)
+                base += NUM_TARGETS
+            base = PLAY_BASE
+            for card in player.hand:
+                price = COST[card] - area[card] - discount[COLOUR[card]]
+                if IS_TRADING[card]:
+                    _add_trading(out, base, player, card, price, rubles)
+                elif price <= rubles:
+                    out.append(base)
+                base += NUM_TARGETS
         if state.phase == BUILDING_PHASE and player.area[OBSERVATORY] > player.observatories_used:
             for deck in range(4):
                 if len(state.stacks[deck]) >= 2:
@@ -267,7 +296,15 @@ def legal_actions(state: GameState) -> list[ActionId]:
     elif stage == STAGE_OBSERVED:
         if len(player.hand) < player.hand_limit:
             out.append(TAKE_BASE + DRAWN_SOURCE)
-        _add_purchases(out, BUY_BASE + DRAWN_SOURCE * NUM_TARGETS, player, state.drawn, False)
+        card = state.drawn
+        rubles = player.rubles
+        if rubles >= 1:
+            price = _unclamped_price(player, card, False)
+            base = BUY_BASE + DRAWN_SOURCE * NUM_TARGETS
+            if IS_TRADING[card]:
+                _add_trading(out, base, player, card, price, rubles)
+            elif price <= rubles:
+                out.append(base)
         out.append(DISCARD_ID)
     elif stage == STAGE_PUB:
         for vp in range(max_pub_vp(player) + 1):

@@ -217,6 +217,31 @@ class GameState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in GameState.__slots__)
+        return self._key() == other._key()
+
+    def _key(self) -> tuple[object, ...]:
+        """Every field, for equality (states are equal when all their fields are)."""
+        return (
+            self.num_players,
+            self.seed,
+            self.options,
+            self.stacks,
+            self.upper,
+            self.lower,
+            self.discards,
+            self.drawn,
+            self.drawn_deck,
+            self.players,
+            self.markers,
+            self.round,
+            self.phase,
+            self.stage,
+            self.to_act,
+            self.passes,
+            self.taken,
+            self.last_round,
+            self.pub_queue,
+            self.step,
+        )
 
     __hash__ = None  # type: ignore[assignment]
