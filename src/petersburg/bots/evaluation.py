@@ -107,14 +107,14 @@ class Schedule:
     """
 
     __slots__ = (
-        "rounds_after",
-        "phases_left",
-        "scorings",
-        "ruble_sum",
-        "ruble_now",
-        "weights",
-        "pub_value",
         "hand_risk",
+        "phases_left",
+        "pub_value",
+        "rounds_after",
+        "ruble_now",
+        "ruble_sum",
+        "scorings",
+        "weights",
     )
 
     def __init__(
@@ -169,9 +169,7 @@ class Schedule:
             value += 1.0 if self.phases_left > 3 else 0.0
         elif kind == POTJOMKINS_VILLAGE:
             value += 1.5 if self.phases_left > 2 else 0.0
-        elif kind == CARPENTER_WORKSHOP:
-            value += self.rounds_after * 0.8 * self.ruble_now
-        elif kind == GOLD_SMELTER:
+        elif kind in (CARPENTER_WORKSHOP, GOLD_SMELTER):
             value += self.rounds_after * 0.8 * self.ruble_now
         elif kind == MARIINSKIJ_THEATER:
             value += _colour_count(player, RED) * self.ruble_sum[BLUE]
@@ -260,9 +258,7 @@ def price_of(player: PlayerState, kind: int, from_lower: bool) -> int:
     area = player.area
     price = COST[kind] - area[kind] - (1 if from_lower else 0)
     colour = COLOUR[kind]
-    if colour == BLUE and area[CARPENTER_WORKSHOP]:
-        price -= 1
-    elif colour == RED and area[GOLD_SMELTER]:
+    if (colour == BLUE and area[CARPENTER_WORKSHOP]) or (colour == RED and area[GOLD_SMELTER]):
         price -= 1
     return price if price > 1 else 1
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 
 from petersburg.bots.base import decision_rng, require_turn
-from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Schedule, Weights, schedule, price_of
+from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Schedule, Weights, price_of, schedule
 from petersburg.cards import DECK, DISPLACEABLE_BY, IS_TRADING, NUM_KINDS, WORKER
 from petersburg.engine import ActionId, GameState, View, card_price
 from petersburg.engine.actions import (
@@ -113,7 +113,7 @@ def action_gains(
     for action in actions:
         kind = ACTION_KIND[action]
         arg = ACTION_ARG[action]
-        if kind == KIND_BUY or kind == KIND_TAKE:
+        if kind in (KIND_BUY, KIND_TAKE):
             from_lower = False
             on_board = True
             if arg == DRAWN_SOURCE:
@@ -187,7 +187,7 @@ def greedy_action(
         return actions[0]
     gains = action_gains(state, actions, weights, lite)
     best = max(gains)
-    ties = [a for a, g in zip(actions, gains) if g >= best - 1e-9]
+    ties = [a for a, g in zip(actions, gains, strict=True) if g >= best - 1e-9]
     if len(ties) == 1 or rng is None:
         return ties[0]
     return ties[rng.randrange(len(ties))]

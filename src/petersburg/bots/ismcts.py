@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 
 from petersburg.bots.base import decision_rng, require_turn
-from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Schedule, Weights, schedule, ruble_income
+from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Weights, ruble_income, schedule
 from petersburg.bots.greedy import action_gains, greedy_action
 from petersburg.engine import PASS_ID, STAGE_PUB, ActionId, GameState, View, determinize, final_scores
 from petersburg.engine.rules import apply_unchecked, legal_actions
@@ -63,7 +63,7 @@ LEVELS: dict[str, SearchConfig] = {
 
 
 class _Node:
-    __slots__ = ("children", "visits", "reward", "avail", "mover")
+    __slots__ = ("avail", "children", "mover", "reward", "visits")
 
     def __init__(self, mover: int) -> None:
         self.children: dict[ActionId, _Node] = {}

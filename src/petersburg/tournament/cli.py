@@ -81,7 +81,7 @@ def cmd_tournament(args: argparse.Namespace) -> None:
 
 def _run(args: argparse.Namespace) -> None:
     from petersburg.engine import GameOptions
-    from petersburg.tournament.runner import TournamentSpec, import_bot_module, run_games
+    from petersburg.tournament.runner import TournamentSpec, import_bot_module
     from petersburg.tournament.stats import format_table, summarize
 
     for module in args.modules:
@@ -116,7 +116,7 @@ def _run(args: argparse.Namespace) -> None:
 
 
 def _play(spec: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
-    from tqdm import tqdm
+    from tqdm import tqdm  # type: ignore[import-untyped]
 
     from petersburg.tournament.runner import run_games
 

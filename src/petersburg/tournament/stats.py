@@ -46,7 +46,7 @@ def elo_ratings(
             new.append(wins[i] / denom if denom > 0 else strength[i])
         scale = math.exp(sum(math.log(s) for s in new) / n)
         new = [s / scale for s in new]
-        change = max(abs(a - b) for a, b in zip(new, strength))
+        change = max(abs(a - b) for a, b in zip(new, strength, strict=True))
         strength = new
         if change < 1e-10:
             break
@@ -76,7 +76,7 @@ def summarize(lines: Iterable[dict[str, Any]], labels: Sequence[str]) -> dict[st
         best = result["winners"]
         for seat in best:
             wins[entries[seat]] += 1.0 / len(best)
-        keys = list(zip(result["scores"], result["rubles"]))
+        keys = list(zip(result["scores"], result["rubles"], strict=True))
         for seat, entry in enumerate(entries):
             scores[entry].append(result["scores"][seat])
             timing = line.get("timing")
@@ -147,7 +147,8 @@ def format_table(summary: dict[str, Any]) -> str:
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     text = [
         "  ".join(
-            cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))
+            cell.ljust(w) if i == 0 else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
         ).rstrip()
         for row in rows
     ]
