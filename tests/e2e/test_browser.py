@@ -80,11 +80,24 @@ def test_two_people_play_and_one_reloads(server: str, browser: Any) -> None:
         pages = {"Alice": alice, "Bob": bob}
         for page in pages.values():
             page.wait_for_selector("#board:not([hidden])")
+        # Whoever starts buys or takes a card, then takes it back with Undo.
+        first = alice if alice.evaluate("document.body.dataset.myturn") == "1" else bob
+        first.wait_for_function("document.body.dataset.myturn === '1'")
+        board_before = first.inner_text("#board")
+        play_one_turn(first, rng, prefer_pass=0.0)
+        first.wait_for_selector("#undo:not([disabled])")
+        first.click("#undo")
+        first.wait_for_function(
+            "document.body.dataset.myturn === '1' && Number(document.body.dataset.seq) === 2"
+        )
+        assert first.inner_text("#board") == board_before
         turns = {"Alice": 0, "Bob": 0}
         deadline = time.time() + 60
         while min(turns.values()) < 4 and time.time() < deadline:
             for name, page in pages.items():
-                page.wait_for_function(f"Number(document.body.dataset.seq) >= {max(seq(p) for p in pages.values())}")
+                page.wait_for_function(
+                    f"Number(document.body.dataset.seq) >= {max(seq(p) for p in pages.values())}"
+                )
                 if page.evaluate("document.body.dataset.myturn") == "1":
                     play_one_turn(page, rng, prefer_pass=0.2)
                     turns[name] += 1
