@@ -79,6 +79,7 @@ def check_invariants(state: GameState) -> None:
     for seat in [None, *range(state.num_players)]:
         data = view_to_json(view(state, seat))
         assert "stacks" not in data
+        assert data["seed"] is None or state.is_over
         allowed = public.copy()
         for other, player in enumerate(state.players):
             entry = data["seats"][other]

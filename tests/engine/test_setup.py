@@ -60,5 +60,7 @@ def test_bad_player_count(players: int) -> None:
 def test_bad_options() -> None:
     with pytest.raises(ValueError, match="money"):
         new_game(2, 1, GameOptions(money="burned"))
+    with pytest.raises(ValueError, match="seed must be"):
+        new_game(2, -5)
     with pytest.raises(ValueError, match="two start-player markers"):
         new_game(3, 1, GameOptions(double_marker_seat=3))

@@ -111,3 +111,13 @@ def test_determinize_uses_rubles_guesses_for_hidden_rubles() -> None:
     sample = determinize(view(state, 0), random.Random(1), hidden_rubles=[0, 13, 21])
     assert [p.rubles for p in sample.players][1:] == [13, 21]
     assert sample.players[0].rubles == state.players[0].rubles
+
+
+def test_view_hides_the_seed_until_the_game_is_over() -> None:
+    state = mid_game(2, 9)
+    for seat in (None, 0, 1):
+        seen = view(state, seat)
+        assert seen.state.seed != state.seed and view_to_json(seen)["seed"] is None
+    while not state.is_over:
+        apply_action(state, legal_actions(state)[0])
+    assert view_to_json(view(state, 0))["seed"] == 9

@@ -31,7 +31,7 @@ from petersburg.engine.state import (
     GameState,
     PlayerState,
 )
-from petersburg.engine.views import View
+from petersburg.engine.views import HIDDEN_SEED, View
 
 STATE_FORMAT = "petersburg-state"
 VIEW_FORMAT = "petersburg-view"
@@ -89,7 +89,7 @@ def _common_json(state: GameState, seen: View | None = None) -> JsonObject:
     over = state.stage == STAGE_OVER
     return {
         "players": state.num_players,
-        "seed": state.seed,
+        "seed": None if seen is not None and state.seed == HIDDEN_SEED else state.seed,
         "options": state.options.to_json(),
         "round": state.round,
         "phase": PHASE_NAMES[state.phase],

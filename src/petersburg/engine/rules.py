@@ -125,8 +125,8 @@ def validate_setup(num_players: int, seed: int, options: GameOptions) -> None:
     """Raise ValueError with a readable message if the set-up parameters are not valid."""
     if not isinstance(num_players, int) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
         raise ValueError(f"A game has 1 to 4 players, not {num_players!r}.")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"The seed must be an integer, not {seed!r}.")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise ValueError(f"The seed must be a whole number of at least 0, not {seed!r}.")
     if options.money not in (MONEY_KEPT, MONEY_TRADED):
         raise ValueError(f"The money option is 'kept' or 'traded', not {options.money!r}.")
     seat = options.double_marker_seat

@@ -22,6 +22,8 @@ SPECTATOR = None
 """Pass as the seat to get the public view."""
 HIDDEN_RUBLES = -1
 """Rubles value of a player whose rubles the viewer may not see."""
+HIDDEN_SEED = -1
+"""Seed value in a view of an unfinished game: the seed would reveal every stack's order."""
 
 
 class View:
@@ -53,6 +55,8 @@ def view(state: GameState, seat: int | None) -> View:
     if seat is not None and not 0 <= seat < state.num_players:
         raise ValueError(f"There is no seat {seat} in a {state.num_players}-player game.")
     masked = state.copy()
+    if not state.is_over:
+        masked.seed = HIDDEN_SEED
     masked.stacks = [[UNKNOWN] * len(stack) for stack in state.stacks]
     options = state.options
     for other, player in enumerate(masked.players):
