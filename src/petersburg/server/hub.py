@@ -86,6 +86,8 @@ class Client:
     """How many entries of the table's game log this client already has."""
 
     overflowed: bool = False
+    chat_times: list[float] = field(default_factory=list)
+    """When this client's recent chat lines were sent (for the flood limit)."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; never blocks the caller. A client too slow to keep up is disconnected
@@ -637,6 +639,11 @@ class Hub:
         if not isinstance(text, str) or not text.strip():
             raise ProtocolError("Empty chat message.")
         text = text.strip()[:MAX_CHAT]
+        now = time.monotonic()
+        client.chat_times = [t for t in client.chat_times if now - t < 10.0]
+        if len(client.chat_times) >= 8:
+            raise ProtocolError("Slow down: at most 8 chat lines or commands in 10 seconds.")
+        client.chat_times.append(now)
         if not text.startswith("/"):
             self._chat_line(table, _clean_name(client.name), text)
             return None

@@ -159,6 +159,20 @@ def seat_summary(player: PlayerState) -> dict[str, Any]:
     }
 
 
+SPECIAL_TEXT = {
+    "pub": "After building scoring: buy up to 5 VP for 2₽ each",
+    "observatory": "Building phase: draw a stack's top card",
+    "warehouse": "Hand limit 4",
+    "potjomkins_village": "Worth 6 when displaced",
+    "carpenter_workshop": "−1₽ on every blue card",
+    "gold_smelter": "−1₽ on every red card",
+    "mariinskij_theater": "+1₽ per red card at building scoring",
+    "tax_man": "+1₽ per green card at aristocrat scoring",
+    "czar_and_carpenter": "Any green trading card may displace it",
+}
+"""One line for the cards whose effect is more than their printed income (RULES.md Special cards)."""
+
+
 def card_catalogue() -> list[dict[str, Any]]:
     """Every card kind's printed figures, for the browser to draw cards."""
     from petersburg.cards import CATALOGUE, DISPLACEABLE_BY
@@ -175,6 +189,7 @@ def card_catalogue() -> list[dict[str, Any]]:
             "copies": CATALOGUE[k].copies,
             "trading": IS_TRADING[k],
             "displaces": [CARD_ID[d] for d in DISPLACEABLE_BY[k]],
+            "special": SPECIAL_TEXT.get(CARD_ID[k], ""),
         }
         for k in range(NUM_KINDS)
     ]

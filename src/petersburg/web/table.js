@@ -388,6 +388,8 @@
     document.body.dataset.seq = m.seq;
     document.body.dataset.stage = m.view.stage;
     document.body.dataset.myturn = m.you && m.view.to_act === m.you.seat ? "1" : "0";
+    const mine = document.body.dataset.myturn === "1" && m.view.stage !== "over";
+    document.title = (mine ? "● Your turn — " : "") + `Sankt Petersburg — ${m.table.name}`;
   }
 
   // ---------------------------------------------------------------------------------------
