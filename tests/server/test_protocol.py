@@ -435,3 +435,21 @@ def test_a_socket_must_say_hello_with_a_valid_identity(client: TestClient) -> No
         assert "too long" in recv_until(ws, lambda m: m["type"] == "error")["message"]
     with client.websocket_connect("/ws/table/999") as ws:
         assert "no table 999" in ws.receive_json()["message"]
+
+
+def test_a_game_that_ended_just_before_a_crash_is_finished_on_start(db_path: str) -> None:
+    """Killed after the last action was logged but before the result was stored: the restart
+    rebuilds the game, sees it is over and stores the result."""
+    with TestClient(create_app(db_path, HubConfig(bot_delay=0.0))) as client:
+        table = create_table(client, 2, sit=False, fill="random")
+        with client.websocket_connect(f"/ws/table/{table}") as ws:
+            hello(ws, UIDS[0], "Alice")
+            ws.send_json({"type": "start"})
+            final = recv_until(ws, lambda m: is_update(m) and "result" in m, limit=5000)
+    store = Store(db_path)
+    store.set_status(table, "playing")
+    store.close()
+    with TestClient(create_app(db_path, HubConfig(bot_delay=0.0))) as client:
+        info = client.get(f"/api/tables/{table}").json()
+        assert info["status"] == "over"
+        assert client.get(f"/api/tables/{table}/replay").json()["result"] == final["result"]

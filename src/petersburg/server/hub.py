@@ -238,6 +238,7 @@ class Hub:
             table.chat = [{"t": t, "name": n, "text": x} for t, n, x in self.store.load_chat(row.id, 100)]
             if row.status != "open":
                 self._rebuild(table)
+                self._finish_if_over(table)  # killed between the last action and its bookkeeping
             self.tables[row.id] = table
         self.lobby_chat = [{"t": t, "name": n, "text": x} for t, n, x in self.store.load_chat(LOBBY, 100)]
 
@@ -693,7 +694,16 @@ class Hub:
         for seat, (rnd, phase) in list(table.autopass.items()):
             if (state.round, state.phase) != (rnd, phase):
                 del table.autopass[seat]
-        if state.is_over and table.row.status != "over":
+        self._finish_if_over(table)
+        self._schedule(table)
+        key = (table.row.status, state.round)
+        self._table_changed(table, lobby=key != table.lobby_key)
+        table.lobby_key = key
+
+    def _finish_if_over(self, table: Table) -> None:
+        """Store the result of a game that has just ended (idempotent)."""
+        state = table.state
+        if state is not None and state.is_over and table.row.status != "over":
             result = {
                 "scores": [line._asdict() for line in final_scores(state)],
                 "winners": winners(state),
@@ -704,10 +714,6 @@ class Hub:
             table.row.status = "over"
             table.row.result = result
             table.autopass.clear()
-        self._schedule(table)
-        key = (table.row.status, state.round)
-        self._table_changed(table, lobby=key != table.lobby_key)
-        table.lobby_key = key
 
     def update_for(self, table: Table, client: Client) -> dict[str, Any]:
         """The one message a client gets about a table: only what its seat (or a spectator) may see."""
@@ -791,7 +797,8 @@ class Hub:
         table.task = None
         if delay > 0:
             self._system(table, f"Time is up for {table.names()[seat]}.")
-        await self._commit(table, seat, fallback_action(state))
+        with contextlib.suppress(ProtocolError):  # already logged; the next request retries
+            await self._commit(table, seat, fallback_action(state))
 
     async def _bot_move(self, table: Table, seat: int, seq: int) -> None:
         if self.config.bot_delay > 0:
@@ -823,7 +830,8 @@ class Hub:
         if not is_legal(state, action):
             log.error("table %s: bot in seat %s chose illegal action %s", table.id, seat, action)
             action = fallback_action(state)
-        await self._commit(table, seat, action)
+        with contextlib.suppress(ProtocolError):  # already logged; the next request retries
+            await self._commit(table, seat, action)
 
 
 def public_action_text_safe(table: Table, entry: LogRow) -> str:
