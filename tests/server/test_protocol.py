@@ -453,3 +453,27 @@ def test_a_game_that_ended_just_before_a_crash_is_finished_on_start(db_path: str
         info = client.get(f"/api/tables/{table}").json()
         assert info["status"] == "over"
         assert client.get(f"/api/tables/{table}/replay").json()["result"] == final["result"]
+
+
+@pytest.mark.parametrize(("show_rubles", "show_hands"), [(True, False), (False, True)])
+def test_visibility_options_show_exactly_what_they_say(
+    client: TestClient, show_rubles: bool, show_hands: bool
+) -> None:
+    rng = random.Random(1)
+    with ExitStack() as stack:
+        _table, sockets = seated_game(
+            client, stack, 2, options={"show_rubles": show_rubles, "show_hands": show_hands}
+        )
+        updates = [latest(ws, 0) for ws in sockets]
+        for seq in range(12):
+            for seat, update in enumerate(updates):
+                other = update["view"]["seats"][1 - seat]
+                assert (other["rubles"] is not None) == show_rubles
+                assert (other["hand"] is not None) == show_hands
+                assert "stacks" not in update["view"]
+            seat = updates[0]["view"]["to_act"]
+            token = updates[seat]["you"]["token"]
+            sockets[seat].send_json(
+                {"type": "act", "token": token, "seq": seq, "action": pick_action(updates[seat], rng)}
+            )
+            updates = [latest(ws, seq + 1) for ws in sockets]
