@@ -70,10 +70,10 @@ def test_two_people_play_and_one_reloads(server: str, browser: Any) -> None:
         alice.wait_for_selector("#start")
         # Bob finds the table in the lobby and joins it.
         bob.reload()
-        bob.wait_for_selector(".table-row.open .button.primary")
-        bob.click(".table-row.open .button.primary")
+        bob.wait_for_selector(".table-row.open [data-join]")
+        bob.click(".table-row.open [data-join]")
         bob.wait_for_url(table_url)
-        bob.click("[data-sit='1']")
+        bob.wait_for_selector(".seat-row:nth-child(2) .seat-who:has-text('Bob (you)')")
         alice.wait_for_selector("#start:not([disabled])")
         shot(alice, "e2e_seats")
         alice.click("#start")

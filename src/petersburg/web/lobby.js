@@ -54,7 +54,11 @@
       const status = t.status === "open" ? `${free} free seat${free === 1 ? "" : "s"}` : t.status === "playing" ? `playing, round ${t.round}` : "finished";
       const actions = [];
       if (t.status === "over") actions.push(PB.el("a", { class: "button", href: `/replay/${t.id}` }, "Replay"));
-      else actions.push(PB.el("a", { class: "button" + (t.status === "open" && free && !mine ? " primary" : ""), href: `/table/${t.id}` }, t.status === "open" && free && !mine ? "Join" : mine ? "Open" : "Watch"));
+      else if (t.status === "open" && free && !mine) {
+        // Join = take a free seat at once (the same as typing /join <table> in the chat).
+        actions.push(PB.el("button", { type: "button", class: "primary", dataset: { join: t.id }, onclick: () => requireName() && socket.send({ type: "chat", text: `/join ${t.id}` }) }, "Join"));
+        actions.push(" ", PB.el("a", { class: "button", href: `/table/${t.id}` }, "Look"));
+      } else actions.push(PB.el("a", { class: "button", href: `/table/${t.id}` }, mine ? "Open" : "Watch"));
       const row = PB.el(
         "div",
         { class: `table-row ${t.status}`, dataset: { table: t.id } },
