@@ -166,3 +166,25 @@ def test_a_game_against_three_bots_to_its_end(server: str, browser: Any) -> None
         assert not page.errors
     finally:
         context.close()
+
+
+def test_drag_a_card_into_hand_then_into_play(server: str, browser: Any) -> None:
+    """Solo table: drag a board card onto the hand (taken), then onto the play area (played)."""
+    context, page = new_page(browser, server, "Dora")
+    try:
+        page.select_option("select[name=seats]", "1")
+        page.click("#create-form button[type=submit]")
+        page.wait_for_url("**/table/*")
+        page.click("#start")
+        page.wait_for_selector("#upper .card.actionable")
+        name = page.inner_text("#upper .card:nth-child(1) .card-name")
+        page.drag_and_drop("#upper .card:nth-child(1)", "#me")
+        page.wait_for_function("Number(document.body.dataset.seq) === 1")
+        assert page.inner_text("#me .hand .card-name") == name
+        page.drag_and_drop("#me .hand .card", "#players .player.mine")
+        page.wait_for_function("Number(document.body.dataset.seq) === 2")
+        assert name in page.inner_text("#players .player.mine .area")
+        assert "no cards in hand" in page.inner_text("#me")
+        assert not page.errors
+    finally:
+        context.close()

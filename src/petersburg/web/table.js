@@ -66,6 +66,43 @@
   $("final-close").addEventListener("click", () => ($("final").hidden = true));
 
   // ---------------------------------------------------------------------------------------
+  // Drag and drop: a card dragged onto your hand is taken into hand, onto your play area it is
+  // bought or played. One possible action is done at once; several (which card to displace)
+  // open the same confirmation box as a click.
+
+  let dragged = null;
+  function makeDraggable(node, card, acts) {
+    node.draggable = true;
+    node.addEventListener("dragstart", (event) => {
+      dragged = { card, acts };
+      event.dataTransfer.setData("text/plain", card);
+      event.dataTransfer.effectAllowed = "move";
+    });
+    node.addEventListener("dragend", () => {
+      dragged = null;
+      document.querySelectorAll(".drop-ok").forEach((n) => n.classList.remove("drop-ok"));
+    });
+  }
+
+  function dropTarget(node, kinds, title) {
+    const fitting = () => (dragged ? dragged.acts.filter((a) => kinds.includes(a.kind)) : []);
+    node.addEventListener("dragover", (event) => {
+      if (fitting().length) {
+        event.preventDefault();
+        node.classList.add("drop-ok");
+      }
+    });
+    node.addEventListener("dragleave", () => node.classList.remove("drop-ok"));
+    node.addEventListener("drop", (event) => {
+      event.preventDefault();
+      node.classList.remove("drop-ok");
+      const acts = fitting();
+      if (acts.length === 1) act(acts[0].id);
+      else if (acts.length > 1) openChoice(`${PB.cards[dragged.card].name}: ${title}`, dragged.card, acts);
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------
   // Rendering helpers
 
   function actionsBy(legal) {
@@ -214,6 +251,7 @@
             onclick: acts ? () => openChoice(`${PB.cards[card].name} (${rowName} row)`, card, acts) : null,
           })
         );
+        if (acts) makeDraggable(row.lastChild, card, acts);
       });
       if (!v[rowName].length) row.append(el("span", { class: "muted empty-row" }, "empty"));
     }
@@ -285,7 +323,9 @@
     const extras = [el("span", { title: "different aristocrats: bonus at the end of the game" }, `${s.distinct_red} different red → ${s.aristocrat_bonus} VP at the end`)];
     if (p.observatories_used) extras.push(el("span", {}, ` · ${p.observatories_used} Observatory used`));
     const handRow = !isMe && v.options.show_hands && p.hand ? el("div", { class: "open-hand" }, "Hand: ", p.hand.map((id) => PB.cardNode(id, { small: true }))) : null;
-    return el("div", { class: "player" + (v.to_act === seat && v.stage !== "over" ? " to-act" : "") + (isMe ? " mine" : ""), dataset: { seat } }, head, el("div", { class: "area" }, cols), el("div", { class: "player-extra muted" }, extras), handRow);
+    const node = el("div", { class: "player" + (v.to_act === seat && v.stage !== "over" ? " to-act" : "") + (isMe ? " mine" : ""), dataset: { seat } }, head, el("div", { class: "area" }, cols), el("div", { class: "player-extra muted" }, extras), handRow);
+    if (isMe) dropTarget(node, ["buy", "play"], "which card to displace?");
+    return node;
   }
 
   function renderMe(m, byKey) {
@@ -300,10 +340,15 @@
     const p = v.seats[m.you.seat];
     panel.hidden = false;
     panel.textContent = "";
+    if (!panel.dataset.drop) {
+      dropTarget(panel, ["hand"], "take into hand");
+      panel.dataset.drop = "1";
+    }
     const hand = el("div", { class: "hand" });
     (p.hand || []).forEach((card, i) => {
       const acts = byKey.get(`hand:${i}`);
       hand.append(PB.cardNode(card, { actionable: !!acts, price: priceBadge(acts), onclick: acts ? () => openChoice(`${PB.cards[card].name} (your hand)`, card, acts) : null }));
+      if (acts) makeDraggable(hand.lastChild, card, acts);
     });
     if (!p.hand || !p.hand.length) hand.append(el("span", { class: "muted empty-row" }, "no cards in hand"));
     const limit = p.area.includes("warehouse") ? 4 : 3;
