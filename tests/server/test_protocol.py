@@ -50,6 +50,7 @@ def assert_secret(update: dict[str, Any], seat: int | None, tokens: dict[int, st
     """Nothing another seat may hide is in this message: hands, rubles, stacks, drawn card, tokens."""
     v = update["view"]
     assert v["viewer"] == seat
+    assert v["seed"] is None  # the seed would reveal the order of every stack
     assert "stacks" not in v  # only sizes
     for other, player in enumerate(v["seats"]):
         if other == seat:

@@ -33,6 +33,7 @@ from petersburg.engine import (
     STAGE_PUB,
     GameState,
     PetersburgError,
+    View,
     final_scores,
     is_legal,
     legal_action_infos,
@@ -733,7 +734,7 @@ class Hub:
         if state is None:
             return message
         seen = view(state, seat)
-        message["view"] = view_to_json(seen)
+        message["view"] = public_view_json(seen)
         message["summary"] = [seat_summary(p) for p in state.players]
         message["names"] = table.names()
         start = min(client.log_sent, len(table.log))
@@ -832,6 +833,15 @@ class Hub:
             action = fallback_action(state)
         with contextlib.suppress(ProtocolError):  # already logged; the next request retries
             await self._commit(table, seat, action)
+
+
+def public_view_json(seen: View) -> dict[str, Any]:
+    """``view_to_json`` without the seed while the game runs: the seed fixes every stack's order,
+    so a client that knew it could compute the hidden cards."""
+    data = view_to_json(seen)
+    if not seen.state.is_over:
+        data["seed"] = None
+    return data
 
 
 def public_action_text_safe(table: Table, entry: LogRow) -> str:
