@@ -2,19 +2,28 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# Two install levels: `run` needs only the package (fast on a fresh machine); `test` needs every extra.
+RUN_STAMP := $(VENV)/.installed-run
+DEV_STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test install lint typecheck pytest browser bench clean
+.PHONY: run test install install-run lint typecheck pytest browser bench clean
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl,plot]'
-	touch $(STAMP)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
 
-install: $(STAMP)
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	touch $(RUN_STAMP)
 
-run: install
+$(DEV_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,rl,plot]'
+	touch $(DEV_STAMP) $(RUN_STAMP)
+
+install-run: $(RUN_STAMP)
+
+install: $(DEV_STAMP)
+
+run: install-run
 	$(BIN)/petersburg serve
 
 # Debian's Chromium for the browser tests (no browser download of its own).
