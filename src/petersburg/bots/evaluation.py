@@ -61,6 +61,8 @@ class Weights:
     """VP per round left added to each new different aristocrat (it raises later marginals)."""
     hand_keep: float = 0.7
     """Share of a hand card's later play value that counts while it waits in hand."""
+    hand_slot: float = 1.0
+    """VP charged for every card in hand (a slot of a 3-card hand, and tempo to play it)."""
     deny: float = 0.4
     """Share of the best opponent's gain from a board card that taking it away is worth."""
     gap: float = 0.3
@@ -192,16 +194,22 @@ class Schedule:
         return _bonus_step(distinct - 1) + self.weights.diversity * self.rounds_after
 
     def hand_value(self, player: PlayerState, kind: int) -> float:
-        """A card kept in hand: part of its later play value, less the risk of the -5 penalty."""
+        """A card kept in hand: part of its later play value, less the risk of the -5 penalty.
+
+        A card that would not pay for itself when played later is a pure liability (it is likely
+        to stay in hand, or be played at a loss), and every hand card takes a slot of a small
+        hand, which ``hand_slot`` charges.
+        """
+        weights = self.weights
         risk = self.hand_risk
         price = price_of(player, kind, False)
         later = (
             self.card_value(player, kind) - VP[kind] - RUBLES[kind] * self.ruble_now - price * self.ruble_now
         )
         later += self.aristocrat_gain(player, kind)
-        if later < 0.0:
-            later = 0.0
-        return (1.0 - risk) * self.weights.hand_keep * later - 5.0 * risk
+        if later <= 0.0:
+            return -5.0 * (risk if risk > 0.3 else 0.3) - weights.hand_slot
+        return (1.0 - risk) * weights.hand_keep * later - 5.0 * risk - weights.hand_slot
 
     def evaluate(self, state: GameState, seat: int) -> float:
         """The whole position's worth to ``seat`` in VP (needs the seat's hand and rubles)."""

@@ -37,27 +37,35 @@ from petersburg.engine.rules import apply_unchecked, legal_actions
 class SearchConfig:
     """Strength and cost of an ISMCTS bot."""
 
-    iterations: int = 300
+    iterations: int = 150
     """Iterations per decision (ignored when ``seconds`` is set)."""
     seconds: float | None = None
     """Time budget per decision instead of an iteration count (not reproducible)."""
     width: int = 6
     """Candidate actions per node: the best by greedy gain, plus pass."""
-    horizon: int = 2
+    horizon: int = 4
     """Playouts stop this many phases after the root's phase (then the position is evaluated)."""
+    depth: int = 1
+    """Tree depth limit: below it the playout policy decides (1 = flat search of the root)."""
     exploration: float = 0.7
     """UCT exploration constant (rewards are in 0..1)."""
-    epsilon: float = 0.05
+    epsilon: float = 0.0
     """Chance that a playout move is uniformly random instead of greedy-lite."""
     scale: float = 6.0
     """VP margin that makes the reward sigmoid move from 0.5 to about 0.73."""
     weights: Weights = DEFAULT_WEIGHTS
+    """Weights of the greedy policy used for candidates and playouts."""
+    centred: bool = True
+    """Centre each seat's reward on its margin in the determinized root position, so that the
+    sigmoid measures what the actions change rather than saturating on a lead or deficit."""
+    eval_weights: Weights | None = None
+    """Weights of the cut-off evaluation (None: the same as ``weights``)."""
 
 
 LEVELS: dict[str, SearchConfig] = {
-    "easy": SearchConfig(iterations=50, width=4, horizon=1),
-    "medium": SearchConfig(iterations=150, width=6, horizon=1),
-    "hard": SearchConfig(iterations=300, width=8, horizon=1),
+    "easy": SearchConfig(iterations=30, width=4, horizon=2),
+    "medium": SearchConfig(iterations=80, width=5, horizon=4),
+    "hard": SearchConfig(iterations=150, width=6, horizon=4),
 }
 """Named strengths: ``ismcts:easy``, ``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard``."""
 
@@ -149,7 +157,8 @@ class IsmctsBot:
                 for i, r in enumerate(rubles)
             ]
             state = determinize(seen, rng, hidden_rubles=noisy)
-            self._iterate(root, state, rng, target, root_cands)
+            baseline = _margins(self._values(state)) if config.centred else None
+            self._iterate(root, state, rng, target, root_cands, baseline)
             done += 1
         self.last.iterations = done
         self.last.seconds = time.perf_counter() - start
@@ -157,13 +166,21 @@ class IsmctsBot:
         return best[0] if best[0] in actions else root_cands[0]
 
     def _iterate(
-        self, root: _Node, state: GameState, rng: random.Random, target: int, root_cands: list[ActionId]
+        self,
+        root: _Node,
+        state: GameState,
+        rng: random.Random,
+        target: int,
+        root_cands: list[ActionId],
+        baseline: list[float] | None,
     ) -> None:
         config = self.config
         node = root
         path = [root]
         first = True
-        while not state.is_over and state.round * 4 + state.phase < target:
+        depth_left = config.depth
+        while not state.is_over and state.round * 4 + state.phase < target and depth_left > 0:
+            depth_left -= 1
             if first:
                 cands = root_cands
                 first = False
@@ -205,12 +222,17 @@ class IsmctsBot:
             node = children[chosen]
             apply_unchecked(state, chosen)
             path.append(node)
-        rewards = self._playout(state, rng, target)
+        self._playout(state, rng, target)
+        margins = _margins(self._values(state))
+        if baseline is not None:
+            margins = [m - b for m, b in zip(margins, baseline, strict=True)]
+        rewards = _rewards(margins, self.config.scale)
         for visited in path[1:]:
             visited.visits += 1
             visited.reward += rewards[visited.mover]
 
-    def _playout(self, state: GameState, rng: random.Random, target: int) -> list[float]:
+    def _playout(self, state: GameState, rng: random.Random, target: int) -> None:
+        """Play greedy-lite moves (with a little randomness) up to the horizon, in place."""
         config = self.config
         weights = config.weights
         epsilon = config.epsilon
@@ -223,12 +245,15 @@ class IsmctsBot:
             else:
                 action = greedy_action(state, rng, weights, lite=True, actions=legal)
             apply_unchecked(state, action)
+
+    def _values(self, state: GameState) -> list[float]:
+        """Every seat's worth: final totals when the game is over, else the heuristic evaluation."""
         if state.is_over:
-            values = [float(line.total) + line.rubles * 1e-3 for line in final_scores(state)]
-        else:
-            sched = schedule(state, weights)
-            values = [sched.evaluate(state, seat) for seat in range(state.num_players)]
-        return _rewards(values, config.scale)
+            return [float(line.total) + line.rubles * 1e-3 for line in final_scores(state)]
+        config = self.config
+        weights = config.eval_weights if config.eval_weights is not None else config.weights
+        sched = schedule(state, weights)
+        return [sched.evaluate(state, seat) for seat in range(state.num_players)]
 
 
 def _decided(children: dict[ActionId, _Node], remaining: int) -> bool:
@@ -243,23 +268,39 @@ def _decided(children: dict[ActionId, _Node], remaining: int) -> bool:
     return first - second > remaining
 
 
-def _candidates(actions: list[ActionId], gains: list[float], width: int) -> list[ActionId]:
-    """The ``width`` actions with the best gains (best first), with pass always among them."""
+def _candidates(
+    actions: list[ActionId], gains: list[float], width: int, margin: float = 8.0
+) -> list[ActionId]:
+    """The ``width`` actions with the best gains (best first), with pass always among them.
+
+    Actions more than ``margin`` VP below the best (or below passing) are left out: a search of a
+    few hundred iterations would only spend visits on them.
+    """
     order = sorted(range(len(actions)), key=lambda i: -gains[i])
-    chosen = [actions[i] for i in order[:width]]
+    floor = max(gains[order[0]], 0.0) - margin
+    chosen = [actions[i] for i in order[:width] if gains[i] >= floor]
     if PASS_ID in actions and PASS_ID not in chosen:
         chosen.append(PASS_ID)
+    if not chosen:
+        chosen.append(actions[order[0]])
     return chosen
 
 
-def _rewards(values: list[float], scale: float) -> list[float]:
-    """Per seat, sigmoid of its margin over the best other seat (1 player: of its own total)."""
+def _margins(values: list[float]) -> list[float]:
+    """Per seat, its worth minus the best other seat's (one player: its own worth)."""
     if len(values) == 1:
-        return [1.0 / (1.0 + math.exp(-(values[0] - 60.0) / (4 * scale)))]
-    rewards = []
+        return list(values)
+    margins = []
     for seat, value in enumerate(values):
         best_other = max(v for i, v in enumerate(values) if i != seat)
-        margin = (value - best_other) / scale
-        margin = max(-30.0, min(30.0, margin))
-        rewards.append(1.0 / (1.0 + math.exp(-margin)))
+        margins.append(value - best_other)
+    return margins
+
+
+def _rewards(margins: list[float], scale: float) -> list[float]:
+    """Rewards in 0..1: a sigmoid of each seat's margin (already centred on the root's if asked)."""
+    rewards = []
+    for margin in margins:
+        x = max(-30.0, min(30.0, margin / scale))
+        rewards.append(1.0 / (1.0 + math.exp(-x)))
     return rewards
