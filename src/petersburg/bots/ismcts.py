@@ -8,15 +8,18 @@ rubles set to an estimate from public information), then walks one shared tree:
   term counted from how often it was available (ISMCTS-SO, Cowling, Powley and Whitehouse 2012);
 * **expansion** of the untried candidate with the best greedy gain first; candidates at a node are
   the ``width`` best actions by the greedy evaluation (plus pass), which keeps the branching of
-  a 30-action turn small enough for a few hundred iterations to matter;
-* **playout** with the greedy-lite policy (a little randomness mixed in) until ``horizon`` phases
-  after the root's, then a **cut-off evaluation**: every seat's heuristic worth (``Schedule``), the
-  reward of seat ``i`` being ``sigmoid((V_i - max_other V_j) / scale)``; at the real end of the game
-  the final totals are used the same way;
+  a 30-action turn small enough for a hundred or so iterations to matter;
+* **playout** with the greedy-lite policy for ``horizon`` phases (4: one round), then a **cut-off
+  evaluation** of every seat's worth (``evaluation.Schedule``); seat ``i``'s reward is a sigmoid of
+  its margin over the best other seat, *centred* on that margin in the same determinization before
+  any move, so that it measures what the moves change instead of saturating on a lead; at the real
+  end of the game the final totals are used;
 * **backpropagation** of each seat's reward to the nodes where that seat moved.
 
-The choice is the root child with the most visits. The budget is a number of iterations (the
-default, so a seed makes every decision reproducible) or a time limit in seconds.
+The tree depth is limited by ``depth`` (the named levels use 1: the root's candidates, with every
+later move, ours and the opponents', from the playout policy; with this budget deeper trees played
+worse, see docs/bots.md). The choice is the root child with the most visits. The budget is a number
+of iterations (the default, so a seed makes every decision reproducible) or a time limit.
 """
 
 from __future__ import annotations
