@@ -65,3 +65,32 @@ def test_search_plays_whole_games(players: int) -> None:
         chooser = bot if seat == 0 else random_bot
         apply_unchecked(state, chooser.choose(view(state, seat)))
     assert 0 in winners(state) or players > 1
+
+
+def test_candidates_keep_pass_and_drop_hopeless_actions() -> None:
+    from petersburg.bots.ismcts import _candidates
+
+    actions = [0, 5, 9, 12, 40]
+    gains = [0.0, 12.0, 11.0, 1.0, -30.0]
+    chosen = _candidates(actions, gains, width=3)
+    assert chosen[:2] == [5, 9]
+    assert 0 in chosen and 40 not in chosen
+    assert 12 not in chosen  # more than 8 VP below the best
+
+
+def test_rewards_are_centred_margins() -> None:
+    from petersburg.bots.ismcts import _margins, _rewards
+
+    margins = _margins([50.0, 40.0, 45.0])
+    assert margins == [5.0, -10.0, -5.0]
+    rewards = _rewards([0.0, 6.0, -6.0], scale=6.0)
+    assert rewards[0] == 0.5 and rewards[1] > 0.7 and rewards[2] < 0.3
+
+
+@pytest.mark.parametrize("depth", [1, 3])
+def test_deeper_trees_still_choose_legal_actions(depth: int) -> None:
+    from petersburg.engine import legal_actions
+
+    for number, state in enumerate(random_states(6, seed=25, players=(2, 4))):
+        bot = IsmctsBot(number, SearchConfig(iterations=20, width=4, horizon=2, depth=depth))
+        assert bot.choose(view(state, state.current_player)) in legal_actions(state)
