@@ -265,30 +265,19 @@ def legal_actions(state: GameState) -> list[ActionId]:
         if rubles >= 1:
             area = player.area
             discount = _colour_discounts(area)
-            base = BUY_BASE
-            for card in upper:
-                price = COST[card] - area[card] - discount[COLOUR[card]]
-                if IS_TRADING[card]:
-                    _add_trading(out, base, player, card, price, rubles)
-                elif price <= rubles:
-                    out.append(base)
-                base += NUM_TARGETS
-            base = BUY_BASE + ROW_SLOTS * NUM_TARGETS
-            for card in lower:
-                price = COST[card] - area[card] - discount[COLOUR[card]] - 1
-                if IS_TRADING[card]:
-                    _add_trading(out, base, player, card, price, rubles)
-                elif price <= rubles:
-                    out.append(base)
-                base += NUM_TARGETS
-            base = PLAY_BASE
-            for card in player.hand:
-                price = COST[card] - area[card] - discount[COLOUR[card]]
-                if IS_TRADING[card]:
-                    _add_trading(out, base, player, card, price, rubles)
-                elif price <= rubles:
-                    out.append(base)
-                base += NUM_TARGETS
+            # (cards, lower-row discount, first id): the upper row, the lower row, the hand.
+            for cards, lower_row, base in (
+                (upper, 0, BUY_BASE),
+                (lower, 1, BUY_BASE + ROW_SLOTS * NUM_TARGETS),
+                (player.hand, 0, PLAY_BASE),
+            ):
+                for card in cards:
+                    price = COST[card] - area[card] - discount[COLOUR[card]] - lower_row
+                    if IS_TRADING[card]:
+                        _add_trading(out, base, player, card, price, rubles)
+                    elif price <= rubles:
+                        out.append(base)
+                    base += NUM_TARGETS
         if state.phase == BUILDING_PHASE and player.area[OBSERVATORY] > player.observatories_used:
             for deck in range(4):
                 if len(state.stacks[deck]) >= 2:
