@@ -98,9 +98,19 @@ def _drawn_value(sched: Schedule, state: GameState, player: PlayerState, kind: i
 
 
 def action_gains(
-    state: GameState, actions: list[ActionId], weights: Weights = DEFAULT_WEIGHTS, lite: bool = False
+    state: GameState,
+    actions: list[ActionId],
+    weights: Weights = DEFAULT_WEIGHTS,
+    lite: bool = False,
+    deny: bool | None = None,
 ) -> list[float]:
-    """The greedy gain (VP-equivalents) of each of ``actions`` for the player to act."""
+    """The greedy gain (VP-equivalents) of each of ``actions`` for the player to act.
+
+    ``lite`` skips taking board cards into hand and the Observatory's expectation; ``deny``
+    (default: not ``lite``) counts what a board card is worth to the best-placed opponent.
+    """
+    if deny is None:
+        deny = not lite
     sched = schedule(state, weights)
     seat = state.to_act
     player = state.players[seat]
@@ -139,7 +149,7 @@ def action_gains(
                     gain += 0.05
             if on_board:
                 gain += gap
-                if not lite:
+                if deny:
                     gain += _deny_value(sched, state, seat, card, from_lower)
         elif kind == KIND_PLAY:
             card = player.hand[arg]
@@ -179,13 +189,14 @@ def greedy_action(
     weights: Weights = DEFAULT_WEIGHTS,
     lite: bool = False,
     actions: list[ActionId] | None = None,
+    deny: bool | None = None,
 ) -> ActionId:
     """The greedy choice for the player to act in ``state`` (ties broken by ``rng``, else lowest id)."""
     if actions is None:
         actions = legal_actions(state)
     if len(actions) == 1:
         return actions[0]
-    gains = action_gains(state, actions, weights, lite)
+    gains = action_gains(state, actions, weights, lite, deny)
     best = max(gains)
     ties = [a for a, g in zip(actions, gains, strict=True) if g >= best - 1e-9]
     if len(ties) == 1 or rng is None:

@@ -52,6 +52,10 @@ class SearchConfig:
     """Tree depth limit: below it the playout policy decides (1 = flat search of the root)."""
     exploration: float = 0.7
     """UCT exploration constant (rewards are in 0..1)."""
+    lite: bool = True
+    """Playouts use greedy-lite (no hand cards from the board, no Observatory); False: full greedy."""
+    deny: bool = False
+    """Playout moves count denial (what a card is worth to the best-placed opponent), as greedy does."""
     epsilon: float = 0.0
     """Chance that a playout move is uniformly random instead of greedy-lite."""
     scale: float = 6.0
@@ -68,7 +72,7 @@ class SearchConfig:
 LEVELS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=30, width=4, horizon=2),
     "medium": SearchConfig(iterations=80, width=5, horizon=4),
-    "hard": SearchConfig(iterations=150, width=6, horizon=4),
+    "hard": SearchConfig(iterations=120, width=6, horizon=4, deny=True),
 }
 """Named strengths: ``ismcts:easy``, ``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard``."""
 
@@ -246,7 +250,7 @@ class IsmctsBot:
             elif rng.random() < epsilon:
                 action = legal[rng.randrange(len(legal))]
             else:
-                action = greedy_action(state, rng, weights, lite=True, actions=legal)
+                action = greedy_action(state, rng, weights, lite=config.lite, actions=legal, deny=config.deny)
             apply_unchecked(state, action)
 
     def _values(self, state: GameState) -> list[float]:
