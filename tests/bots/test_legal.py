@@ -55,7 +55,15 @@ def test_bots_refuse_to_act_out_of_turn() -> None:
 
 def test_every_registered_spec_builds_a_named_bot() -> None:
     specs = bot_specs()
-    for spec in ("random", "greedy", "ismcts", "ismcts:easy", "ismcts:medium", "ismcts:hard"):
+    for spec in (
+        "random",
+        "greedy",
+        "ismcts",
+        "ismcts:easy",
+        "ismcts:medium",
+        "ismcts:hard",
+        "ismcts:expert",
+    ):
         assert spec in specs
         assert make_bot(spec, 1).name
     with pytest.raises(ValueError, match="Known bots"):
