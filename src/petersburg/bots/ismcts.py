@@ -73,7 +73,7 @@ LEVELS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=30, width=4, horizon=2),
     "medium": SearchConfig(iterations=80, width=5, horizon=4),
     "hard": SearchConfig(iterations=120, width=6, horizon=4, deny=True),
-    "expert": SearchConfig(iterations=80, width=6, horizon=4, lite=False, deny=True),
+    "expert": SearchConfig(iterations=150, width=6, horizon=4, lite=False, deny=True),
 }
 """Named strengths: ``ismcts:easy``, ``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard``, and
 ``ismcts:expert`` (playouts with the full greedy policy: about twice the time of ``hard``)."""
