@@ -22,14 +22,13 @@ import numpy.typing as npt
 
 from petersburg.cards import COUNT, DECK, NUM_KINDS
 from petersburg.engine import NUM_ACTIONS, STAGE_OVER, View
+from petersburg.engine.actions import HAND_SLOTS, ROW_SLOTS
 from petersburg.engine.state import UNKNOWN
 
 MAX_SEATS: Final = 4
 """Seat slots in every observation (unused slots of smaller games stay zero)."""
-ROW_SLOTS: Final = 8
-"""Card slots per row (the two rows together never hold more than 8 cards)."""
-MAX_HAND: Final = 4
-"""Largest hand (3, or 4 with a Warehouse)."""
+MAX_HAND: Final = HAND_SLOTS
+"""Largest hand (3, or 4 with a Warehouse): the engine's hand positions."""
 ROUND_SCALE: Final = 10.0
 """Round numbers are divided by this (games last 5-10 rounds)."""
 MONEY_SCALE: Final = 100.0
