@@ -17,26 +17,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
-import signal
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from petersburg.server.local import LocalServer
 
 
 @dataclass
@@ -175,24 +166,6 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def start_server(port: int, data: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PETERSBURG_BOT_DELAY": "0"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "petersburg.cli", "serve", "--port", str(port), "--data-dir", data],
-        env=env,
-        stdout=subprocess.DEVNULL,
-    )
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/bots", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("the server did not start")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100, help="concurrent tables (1-300)")
@@ -203,41 +176,32 @@ def main() -> None:
     args = parser.parse_args()
     tables = max(1, min(args.tables, 300))
     seconds = max(1.0, min(args.seconds, 120.0))
-    port = free_port()
-    with tempfile.TemporaryDirectory() as data:
-        server = start_server(port, data)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            single = asyncio.run(one_table(base, min(seconds, 10.0), args.seed))
-            print(
-                f"one table, 2 client bots, no think time: {single['actions_per_second']} actions/s",
-                flush=True,
-            )
-            runs = asyncio.run(load(base, tables, args.seats, seconds, args.think, args.seed))
-            latencies = [x for run in runs for x in run.latencies]
-            total = sum(run.actions for run in runs)
-            many = {
-                "tables": tables,
-                "seats": args.seats,
-                "think_s": args.think,
-                "actions": total,
-                "actions_per_second": round(total / seconds, 1),
-                "p50_ms": round(1000 * percentile(latencies, 0.50), 2),
-                "p99_ms": round(1000 * percentile(latencies, 0.99), 2),
-                "max_ms": round(1000 * max(latencies), 2),
-            }
-            print(
-                f"{tables} tables x {args.seats} client bots: {many['actions_per_second']} actions/s, "
-                f"latency to all seats p50 {many['p50_ms']} ms, p99 {many['p99_ms']} ms",
-                flush=True,
-            )
-            print(json.dumps({"one_table": single, "many_tables": many}))
-        finally:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+    with tempfile.TemporaryDirectory() as data, LocalServer(data) as server:
+        base = server.base_url
+        single = asyncio.run(one_table(base, min(seconds, 10.0), args.seed))
+        print(
+            f"one table, 2 client bots, no think time: {single['actions_per_second']} actions/s",
+            flush=True,
+        )
+        runs = asyncio.run(load(base, tables, args.seats, seconds, args.think, args.seed))
+        latencies = [x for run in runs for x in run.latencies]
+        total = sum(run.actions for run in runs)
+        many = {
+            "tables": tables,
+            "seats": args.seats,
+            "think_s": args.think,
+            "actions": total,
+            "actions_per_second": round(total / seconds, 1),
+            "p50_ms": round(1000 * percentile(latencies, 0.50), 2),
+            "p99_ms": round(1000 * percentile(latencies, 0.99), 2),
+            "max_ms": round(1000 * max(latencies), 2),
+        }
+        print(
+            f"{tables} tables x {args.seats} client bots: {many['actions_per_second']} actions/s, "
+            f"latency to all seats p50 {many['p50_ms']} ms, p99 {many['p99_ms']} ms",
+            flush=True,
+        )
+        print(json.dumps({"one_table": single, "many_tables": many}))
 
 
 if __name__ == "__main__":

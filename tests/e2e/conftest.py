@@ -2,60 +2,25 @@
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+
+from petersburg.server.local import LocalServer
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL of a server started as a subprocess (bots act after 20 ms)."""
-    data = tmp_path_factory.mktemp("data")
-    port = _free_port()
-    env = {**os.environ, "PETERSBURG_BOT_DELAY": "0.02"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "petersburg.cli", "serve", "--port", str(port), "--data-dir", str(data)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 30
-    while True:
-        try:
-            if httpx.get(base + "/api/bots", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            if time.time() > deadline:
-                process.kill()
-                raise
-            time.sleep(0.1)
-    yield base
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    with LocalServer(tmp_path_factory.mktemp("data"), bot_delay=0.02) as local:
+        yield local.base_url
 
 
 @pytest.fixture(scope="module")

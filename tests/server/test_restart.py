@@ -3,49 +3,20 @@
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
 import time
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from petersburg.server.local import LocalServer
 from tests.server.helpers import NAMES, UIDS, pick_action
 
 pytestmark = pytest.mark.slow
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(port: int, data: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PETERSBURG_BOT_DELAY": "0"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "petersburg.cli", "serve", "--port", str(port), "--data-dir", str(data)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/bots", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("the server did not start")
 
 
 def receive(ws: ClientConnection, seq: int) -> dict[str, Any]:
@@ -64,8 +35,8 @@ def join(stack: ExitStack, port: int, table: int, seat: int) -> ClientConnection
 
 
 def test_kill_and_restart_keeps_the_game(tmp_path: Path) -> None:
-    port = free_port()
-    server = start_server(port, tmp_path)
+    server = LocalServer(tmp_path).start()
+    port = server.port
     rng = random.Random(11)
     stack = ExitStack()
     try:
@@ -90,10 +61,9 @@ def test_kill_and_restart_keeps_the_game(tmp_path: Path) -> None:
             )
             updates = [receive(ws, seq + 1) for ws in sockets]
     finally:
-        server.send_signal(signal.SIGKILL)
-        server.wait()
+        server.kill()
     stack.close()
-    server = start_server(port, tmp_path)
+    server = LocalServer(tmp_path, port=port).start()
     stack = ExitStack()
     try:
         resumed = [join(stack, port, table, seat) for seat in (0, 1)]
@@ -116,5 +86,4 @@ def test_kill_and_restart_keeps_the_game(tmp_path: Path) -> None:
         assert receive(resumed[1 - seat], 31)["view"]["step"] == 31
     finally:
         stack.close()
-        server.send_signal(signal.SIGKILL)
-        server.wait()
+        server.kill()
