@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import time
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +16,7 @@ from fastapi.testclient import TestClient
 from petersburg.engine import explain_illegal, new_game, state_to_json, view, view_to_json
 from petersburg.server.app import create_app
 from petersburg.server.hub import HubConfig
-from petersburg.server.store import Store, database_path
+from petersburg.server.store import SCHEMA, Store, database_path
 from tests.server.helpers import (
     NAMES,
     UIDS,
@@ -283,6 +285,41 @@ def test_autopass_passes_until_the_phase_ends(client: TestClient) -> None:
         assert update["view"]["to_act"] == first
         assert update["log"][-1]["text"].endswith("passes.")
         assert latest(sockets[second], 2)["autopass"] is True
+
+
+def test_autopass_survives_a_restart(db_path: str) -> None:
+    """Auto-pass is stored with the seat: a restarted server still passes for it in that phase."""
+    with TestClient(create_app(db_path, HubConfig(bot_delay=0.0))) as client, ExitStack() as stack:
+        table, (alice, bob) = seated_game(client, stack, 2)
+        updates = [latest(alice, 0), latest(bob, 0)]
+        first = updates[0]["view"]["to_act"]
+        second = 1 - first
+        [alice, bob][second].send_json(
+            {"type": "autopass", "token": updates[second]["you"]["token"], "on": True}
+        )
+        assert latest([alice, bob][second], 0)["autopass"] is True
+    with TestClient(create_app(db_path, HubConfig(bot_delay=0.0))) as client:
+        with client.websocket_connect(f"/ws/table/{table}") as ws:
+            resumed = hello(ws, UIDS[first], NAMES[first])
+            take = next(a["id"] for a in resumed["legal"] if a["kind"] == "hand")
+            ws.send_json({"type": "act", "token": resumed["you"]["token"], "seq": 0, "action": take})
+            update = latest(ws, 2)  # the restarted server passed for the other seat
+            assert update["view"]["to_act"] == first
+            assert update["log"][-1]["text"].endswith("passes.")
+        seat_rows = client.app.state.hub.store.load_tables()[0].seats  # type: ignore[attr-defined]
+        assert seat_rows[second].autopass is not None
+        assert seat_rows[first].autopass is None
+
+
+def test_a_database_of_an_older_version_gains_the_autopass_column(tmp_path: Path) -> None:
+    path = str(tmp_path / "old.db")
+    old = sqlite3.connect(path)
+    old.executescript(SCHEMA.replace("    autopass TEXT,\n", ""))
+    old.close()
+    store = Store(path)
+    columns = {row[1] for row in store._db.execute("PRAGMA table_info(seats)")}
+    store.close()
+    assert "autopass" in columns
 
 
 def test_chat_and_commands(client: TestClient) -> None:

@@ -237,6 +237,9 @@ class Hub:
             table = Table(row)
             table.rows = self.store.load_log(row.id)
             table.chat = [{"t": t, "name": n, "text": x} for t, n, x in self.store.load_chat(row.id, 100)]
+            for seat, seat_row in enumerate(row.seats):
+                if seat_row.autopass is not None:
+                    table.autopass[seat] = seat_row.autopass
             if row.status != "open":
                 self._rebuild(table)
                 self._finish_if_over(table)  # killed between the last action and its bookkeeping
@@ -494,7 +497,7 @@ class Hub:
         seat_row = SeatRow("bot", f"{old.name} (bot)", None, None, spec)
         self.store.save_seat(table.id, seat, seat_row)
         table.row.seats[seat] = seat_row
-        table.autopass.pop(seat, None)
+        self._set_autopass(table, seat, None)
         self._system(table, f"{old.name} leaves; a {spec} bot plays seat {seat + 1} from now on.")
         self._table_changed(table)
         self._schedule(table)
@@ -615,11 +618,18 @@ class Hub:
             raise ProtocolError("Unknown seat token: you do not hold a seat at this table.")
         if not isinstance(on, bool):
             raise ProtocolError("'on' must be true or false.")
-        if on:
-            table.autopass[seat] = (table.state.round, table.state.phase)
-        else:
-            table.autopass.pop(seat, None)
+        self._set_autopass(table, seat, (table.state.round, table.state.phase) if on else None)
         self._after_change(table)
+
+    def _set_autopass(self, table: Table, seat: int, until: tuple[int, int] | None) -> None:
+        """Turn a seat's auto-pass on for (round, phase) or off, in memory and in the database."""
+        if table.autopass.get(seat) == until:
+            return
+        if until is None:
+            del table.autopass[seat]
+        else:
+            table.autopass[seat] = until
+        self.store.save_autopass(table.id, seat, until)
 
     # Chat and commands -------------------------------------------------------------------------
 
@@ -692,9 +702,9 @@ class Hub:
         """After the game moved: finish it if over, tell every client, schedule what comes next."""
         state = table.state
         assert state is not None
-        for seat, (rnd, phase) in list(table.autopass.items()):
-            if (state.round, state.phase) != (rnd, phase):
-                del table.autopass[seat]
+        for seat, until in list(table.autopass.items()):
+            if (state.round, state.phase) != until:
+                self._set_autopass(table, seat, None)
         self._finish_if_over(table)
         self._schedule(table)
         key = (table.row.status, state.round)
@@ -714,7 +724,8 @@ class Hub:
             self.store.set_status(table.id, "over", result=result)
             table.row.status = "over"
             table.row.result = result
-            table.autopass.clear()
+            for seat in list(table.autopass):
+                self._set_autopass(table, seat, None)
 
     def update_for(self, table: Table, client: Client) -> dict[str, Any]:
         """The one message a client gets about a table: only what its seat (or a spectator) may see."""

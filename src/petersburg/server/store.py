@@ -41,6 +41,7 @@ CREATE TABLE IF NOT EXISTS seats (
     user_id TEXT,
     token TEXT,
     bot TEXT,
+    autopass TEXT,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -75,6 +76,8 @@ class SeatRow:
     user_id: str | None = None
     token: str | None = None
     bot: str | None = None
+    autopass: tuple[int, int] | None = None
+    """(round, phase) in which the server passes for this seat whenever it is to act."""
 
 
 @dataclass
@@ -106,6 +109,11 @@ class LogRow:
     action: int
 
 
+def _round_phase(pair: list[int]) -> tuple[int, int]:
+    round_, phase = pair
+    return int(round_), int(phase)
+
+
 def database_path(url: str) -> str:
     """The SQLite file of a database URL (``sqlite:///data/x.db``, ``sqlite:////abs.db``) or path."""
     if url.startswith("sqlite:///"):
@@ -130,9 +138,16 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._migrate()
         self._queue: queue.SimpleQueue[tuple[tuple[Any, ...], Future[None]] | None] = queue.SimpleQueue()
         self._writer = threading.Thread(target=self._write_loop, name="log-writer", daemon=True)
         self._writer.start()
+
+    def _migrate(self) -> None:
+        """Bring a database written by an older version up to this schema (columns added since)."""
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}
+        if "autopass" not in columns:
+            self._db.execute("ALTER TABLE seats ADD COLUMN autopass TEXT")
 
     def close(self) -> None:
         self._queue.put(None)
@@ -248,6 +263,13 @@ class Store:
             (row.kind, row.name, row.user_id, row.token, row.bot, table_id, seat),
         )
 
+    def save_autopass(self, table_id: int, seat: int, until: tuple[int, int] | None) -> None:
+        """Remember (or forget) a seat's auto-pass, so that it survives a restart of the server."""
+        self._write(
+            "UPDATE seats SET autopass=? WHERE table_id=? AND seat=?",
+            (json.dumps(list(until)) if until is not None else None, table_id, seat),
+        )
+
     def set_status(
         self, table_id: int, status: str, seed: int | None = None, result: dict[str, Any] | None = None
     ) -> None:
@@ -264,7 +286,8 @@ class Store:
                 " status, result FROM tables ORDER BY id"
             ).fetchall()
             seat_rows = self._db.execute(
-                "SELECT table_id, seat, kind, name, user_id, token, bot FROM seats ORDER BY table_id, seat"
+                "SELECT table_id, seat, kind, name, user_id, token, bot, autopass FROM seats"
+                " ORDER BY table_id, seat"
             ).fetchall()
         tables = {
             r[0]: TableRow(
@@ -283,9 +306,10 @@ class Store:
             )
             for r in rows
         }
-        for table_id, _seat, kind, name, user_id, token, bot in seat_rows:
+        for table_id, _seat, kind, name, user_id, token, bot, autopass in seat_rows:
             if table_id in tables:
-                tables[table_id].seats.append(SeatRow(kind, name, user_id, token, bot))
+                until = _round_phase(json.loads(autopass)) if autopass else None
+                tables[table_id].seats.append(SeatRow(kind, name, user_id, token, bot, until))
         return list(tables.values())
 
     # Action log ---------------------------------------------------------------------------
