@@ -22,9 +22,20 @@ def test_levels_grow_in_budget_and_plain_ismcts_is_medium() -> None:
 
 def test_iteration_budget_is_spent_exactly() -> None:
     state = random_states(1, seed=20, players=(3,))[0]
-    bot = IsmctsBot(1, SearchConfig(iterations=25, width=4, horizon=1))
+    config = SearchConfig(iterations=25, width=4, horizon=1)
+    bot = IsmctsBot(1, config)
     bot.choose(view(state, state.current_player))
-    assert 1 <= bot.last.iterations <= 25  # it may stop once the choice cannot change
+    assert config.budget(3) == 33  # 25 iterations for 4 players, scaled by 4 / 3
+    assert 1 <= bot.last.iterations <= 33  # it may stop once the choice cannot change
+
+
+def test_fewer_players_get_proportionally_more_iterations() -> None:
+    config = SearchConfig(iterations=150)
+    assert [config.budget(n) for n in (1, 2, 3, 4)] == [600, 300, 200, 150]
+    state = new_game(2, 23)
+    bot = IsmctsBot(1, SearchConfig(iterations=20, width=6, horizon=1))
+    bot.choose(view(state, state.current_player))
+    assert 20 < bot.last.iterations <= 40
 
 
 def test_time_budget_stops_the_search() -> None:

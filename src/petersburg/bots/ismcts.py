@@ -41,7 +41,7 @@ class SearchConfig:
     """Strength and cost of an ISMCTS bot."""
 
     iterations: int = 150
-    """Iterations per decision (ignored when ``seconds`` is set)."""
+    """Iterations per decision in a 4-player game (ignored when ``seconds`` is set); see ``budget``."""
     seconds: float | None = None
     """Time budget per decision instead of an iteration count (not reproducible)."""
     width: int = 6
@@ -67,6 +67,15 @@ class SearchConfig:
     sigmoid measures what the actions change rather than saturating on a lead or deficit."""
     eval_weights: Weights | None = None
     """Weights of the cut-off evaluation (None: the same as ``weights``)."""
+
+    def budget(self, num_players: int) -> int:
+        """Iterations per decision with ``num_players``: ``iterations`` scaled by 4 / players.
+
+        A playout covers one round, whose length grows with the number of players; with fewer
+        players each iteration is that much cheaper, so a level runs proportionally more of them
+        and keeps about the same time per decision (and gets the stronger for it).
+        """
+        return max(1, self.iterations * 4 // max(1, num_players))
 
 
 LEVELS: dict[str, SearchConfig] = {
@@ -151,7 +160,7 @@ class IsmctsBot:
         rubles = estimate_hidden_rubles(seen)
         root = _Node(-1)
         deadline = start + config.seconds if config.seconds is not None else None
-        limit = config.iterations if deadline is None else 1 << 30
+        limit = config.budget(root_state.num_players) if deadline is None else 1 << 30
         target = root_state.round * 4 + root_state.phase + config.horizon
         done = 0
         children = root.children
