@@ -70,7 +70,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4, choices=(1, 2, 3, 4))
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bots", default="random,greedy,ismcts:easy,ismcts:medium,ismcts:hard")
+    parser.add_argument("--bots", default="random,greedy,ismcts:easy,ismcts:medium,ismcts:hard,ismcts:expert")
     parser.add_argument("--json", action="store_true", help="print one JSON object per bot")
     args = parser.parse_args()
     positions = sample_positions(args.players, args.positions, args.seed)
