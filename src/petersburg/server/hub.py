@@ -117,8 +117,6 @@ class Table:
     clients: set[Client] = field(default_factory=set)
     chat: list[dict[str, Any]] = field(default_factory=list)
     bots: dict[int, Bot] = field(default_factory=dict)
-    autopass: dict[int, tuple[int, int]] = field(default_factory=dict)
-    """Seat -> (round, phase) for which the server passes for that seat."""
     committing: bool = False
     """An action is being written to the log: nothing else may change this table meanwhile."""
     lobby_key: tuple[str, int] = ("", 0)
@@ -237,9 +235,6 @@ class Hub:
             table = Table(row)
             table.rows = self.store.load_log(row.id)
             table.chat = [{"t": t, "name": n, "text": x} for t, n, x in self.store.load_chat(row.id, 100)]
-            for seat, seat_row in enumerate(row.seats):
-                if seat_row.autopass is not None:
-                    table.autopass[seat] = seat_row.autopass
             if row.status != "open":
                 self._rebuild(table)
                 self._finish_if_over(table)  # killed between the last action and its bookkeeping
@@ -497,7 +492,6 @@ class Hub:
         seat_row = SeatRow("bot", f"{old.name} (bot)", None, None, spec)
         self.store.save_seat(table.id, seat, seat_row)
         table.row.seats[seat] = seat_row
-        self._set_autopass(table, seat, None)
         self._system(table, f"{old.name} leaves; a {spec} bot plays seat {seat + 1} from now on.")
         self._table_changed(table)
         self._schedule(table)
@@ -623,13 +617,10 @@ class Hub:
 
     def _set_autopass(self, table: Table, seat: int, until: tuple[int, int] | None) -> None:
         """Turn a seat's auto-pass on for (round, phase) or off, in memory and in the database."""
-        if table.autopass.get(seat) == until:
-            return
-        if until is None:
-            del table.autopass[seat]
-        else:
-            table.autopass[seat] = until
-        self.store.save_autopass(table.id, seat, until)
+        seat_row = table.row.seats[seat]
+        if seat_row.autopass != until:
+            seat_row.autopass = until
+            self.store.save_seat(table.id, seat, seat_row)
 
     # Chat and commands -------------------------------------------------------------------------
 
@@ -702,8 +693,8 @@ class Hub:
         """After the game moved: finish it if over, tell every client, schedule what comes next."""
         state = table.state
         assert state is not None
-        for seat, until in list(table.autopass.items()):
-            if (state.round, state.phase) != until:
+        for seat, seat_row in enumerate(table.row.seats):
+            if seat_row.autopass is not None and seat_row.autopass != (state.round, state.phase):
                 self._set_autopass(table, seat, None)
         self._finish_if_over(table)
         self._schedule(table)
@@ -724,7 +715,7 @@ class Hub:
             self.store.set_status(table.id, "over", result=result)
             table.row.status = "over"
             table.row.result = result
-            for seat in list(table.autopass):
+            for seat in range(len(table.row.seats)):
                 self._set_autopass(table, seat, None)
 
     def update_for(self, table: Table, client: Client) -> dict[str, Any]:
@@ -753,7 +744,7 @@ class Hub:
         message["log"] = table.log[start:]
         client.log_sent = len(table.log)
         message["deadline"] = table.deadline
-        message["autopass"] = seat is not None and seat in table.autopass
+        message["autopass"] = seat is not None and table.row.seats[seat].autopass is not None
         if seat is not None and state.current_player == seat:
             message["legal"] = [
                 {**info._asdict(), **action_fields(state, info.id)} for info in legal_action_infos(state)
@@ -795,7 +786,7 @@ class Hub:
         seq = table.seq
         if seat_row.kind == "bot":
             table.task = self.loop.create_task(self._bot_move(table, seat, seq))
-        elif seat in table.autopass and state.stage == STAGE_ACTIONS:
+        elif seat_row.autopass is not None and state.stage == STAGE_ACTIONS:
             table.task = self.loop.create_task(self._auto_move(table, seat, seq, 0.0))
         elif table.row.realtime and table.row.timer > 0:
             table.deadline = time.time() + table.row.timer

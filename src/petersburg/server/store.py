@@ -258,16 +258,12 @@ class Store:
         return table_id
 
     def save_seat(self, table_id: int, seat: int, row: SeatRow) -> None:
+        """Store every field of a seat (who sits there, and its auto-pass, which outlives a restart)."""
+        autopass = json.dumps(list(row.autopass)) if row.autopass is not None else None
         self._write(
-            "UPDATE seats SET kind=?, name=?, user_id=?, token=?, bot=? WHERE table_id=? AND seat=?",
-            (row.kind, row.name, row.user_id, row.token, row.bot, table_id, seat),
-        )
-
-    def save_autopass(self, table_id: int, seat: int, until: tuple[int, int] | None) -> None:
-        """Remember (or forget) a seat's auto-pass, so that it survives a restart of the server."""
-        self._write(
-            "UPDATE seats SET autopass=? WHERE table_id=? AND seat=?",
-            (json.dumps(list(until)) if until is not None else None, table_id, seat),
+            "UPDATE seats SET kind=?, name=?, user_id=?, token=?, bot=?, autopass=?"
+            " WHERE table_id=? AND seat=?",
+            (row.kind, row.name, row.user_id, row.token, row.bot, autopass, table_id, seat),
         )
 
     def set_status(
