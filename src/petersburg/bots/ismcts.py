@@ -250,7 +250,8 @@ class IsmctsBot:
             visited.reward += rewards[visited.mover]
 
     def _playout(self, state: GameState, rng: random.Random, target: int) -> None:
-        """Play greedy-lite moves (with a little randomness) up to the horizon, in place."""
+        """Play the playout policy (greedy-lite or full greedy, ``epsilon`` of random moves) up to the
+        horizon, in place."""
         config = self.config
         weights = config.weights
         epsilon = config.epsilon
