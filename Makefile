@@ -5,6 +5,13 @@ BIN := $(VENV)/bin
 # Two install levels: `run` needs only the package (fast on a fresh machine); `test` needs every extra.
 RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
+# The build: setup.py compiles the engine and the bots with mypyc where a C compiler works (pure
+# Python otherwise). Dependencies are installed without compiling (PETERSBURG_PURE_PYTHON=1), then
+# one compile follows, redone whenever a compiled source or the build settings change.
+BUILD_STAMP := $(VENV)/.built
+BUILD_INPUTS := setup.py pyproject.toml src/petersburg/buildinfo.py src/petersburg/cards.py \
+	$(wildcard src/petersburg/engine/*.py src/petersburg/bots/*.py)
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
 .PHONY: run test install install-run lint typecheck pytest browser bench clean
 
@@ -12,16 +19,21 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(RUN_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	PETERSBURG_PURE_PYTHON=1 $(PIP) -e .
 	touch $(RUN_STAMP)
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,rl,plot]'
+	PETERSBURG_PURE_PYTHON=1 $(PIP) -e '.[dev,rl,plot]'
 	touch $(DEV_STAMP) $(RUN_STAMP)
 
-install-run: $(RUN_STAMP)
+$(BUILD_STAMP): $(BUILD_INPUTS) | $(RUN_STAMP)
+	$(PIP) --no-deps -e .
+	$(BIN)/python -c "import petersburg; print('petersburg build:', petersburg.build_info())"
+	touch $(BUILD_STAMP)
 
-install: $(DEV_STAMP)
+install-run: $(RUN_STAMP) $(BUILD_STAMP)
+
+install: $(DEV_STAMP) $(BUILD_STAMP)
 
 run: install-run
 	$(BIN)/petersburg serve
@@ -32,11 +44,11 @@ browser:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
 	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi; }
 
-lint: install
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-typecheck: install
+typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
 
 pytest: install browser
@@ -48,4 +60,6 @@ bench: install
 	$(BIN)/python benchmarks/engine_bench.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	find src -name '*.so' -delete
+	rm -f src/petersburg/_compiled.json

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from petersburg import build_info
 from petersburg.engine import (
     GameOptions,
     GameRecord,
@@ -243,12 +244,13 @@ def play_random_games(players: int, seconds: float, seed: int) -> dict[str, floa
 
 def cmd_bench(args: argparse.Namespace) -> None:
     result = play_random_games(args.players, args.seconds, args.seed)
+    print(f"build: {build_info()}")
     print(f"{result['games']} random {args.players}-player games in {result['seconds']} s")
     print(f"games per second:   {result['games_per_second']}")
     print(f"actions per second: {result['actions_per_second']}")
     print(f"actions per game:   {result['mean_actions_per_game']}")
     print(f"rounds per game:    {result['mean_rounds_per_game']}")
-    print(json.dumps(result))
+    print(json.dumps({"build": "compiled" if build_info().compiled else "pure", **result}))
 
 
 def cmd_play(args: argparse.Namespace) -> None:

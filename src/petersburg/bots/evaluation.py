@@ -19,7 +19,7 @@ player's own hand, the board, the play areas (public), stack *sizes* and VP; nev
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 from petersburg.cards import (
     ARISTOCRAT_BONUS,
@@ -69,6 +69,11 @@ class Weights:
     """VP for a board gap when the next phase's start player is us (negative share otherwise)."""
     worker_rush: float = 2.0
     """Bonus for each of the first two workers bought in the first two rounds."""
+
+    def __reduce__(self) -> tuple[type[Weights], tuple[object, ...]]:
+        """Pickle as a constructor call: compiled with mypyc, a frozen class cannot be restored
+        field by field."""
+        return (Weights, astuple(self))
 
 
 DEFAULT_WEIGHTS = Weights()

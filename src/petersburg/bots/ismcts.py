@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from petersburg.bots.base import decision_rng, require_turn
 from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Weights, ruble_income, schedule
@@ -67,6 +67,11 @@ class SearchConfig:
     sigmoid measures what the actions change rather than saturating on a lead or deficit."""
     eval_weights: Weights | None = None
     """Weights of the cut-off evaluation (None: the same as ``weights``)."""
+
+    def __reduce__(self) -> tuple[type[SearchConfig], tuple[object, ...]]:
+        """Pickle as a constructor call (see ``Weights.__reduce__``); fields one by one, as
+        ``astuple`` would turn the weights into tuples."""
+        return (SearchConfig, tuple(getattr(self, field.name) for field in fields(self)))
 
     def budget(self, num_players: int) -> int:
         """Iterations per decision with ``num_players``: ``iterations`` scaled by 4 / players.

@@ -175,11 +175,12 @@ def _normalise(text: str) -> str:
     return " ".join(words)
 
 
-def parse_action(text: str) -> ActionId:
+def parse_action(text: object) -> ActionId:
     """The action id of an action text; raises ActionParseError with a hint if it names none.
 
     Accepts any letter case and spacing, card ids (``market``) after ``over``, and stack names in
-    singular or plural.
+    singular or plural. ``text`` is typed ``object`` so that the mypyc build, too, answers a
+    non-text value with this error rather than a TypeError at the call.
     """
     if not isinstance(text, str):
         raise ActionParseError("An action must be given as text, for example 'buy U3' or 'pass'.")

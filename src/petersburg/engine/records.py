@@ -299,6 +299,10 @@ class GameRecord:
         self.actions = list(actions)
         self.names = list(names) if names is not None else None
 
+    def __reduce__(self) -> tuple[type[GameRecord], tuple[object, ...]]:
+        """Pickle as a constructor call (see ``View.__reduce__``)."""
+        return (GameRecord, (self.num_players, self.seed, self.options, self.actions, self.names))
+
     def to_json(self, final_state: GameState | None = None) -> JsonObject:
         """The record as JSON; with ``final_state``, the final scores and winners are included."""
         data: JsonObject = {

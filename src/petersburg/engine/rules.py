@@ -311,8 +311,12 @@ def is_legal(state: GameState, action: ActionId) -> bool:
     return action in legal_actions(state)
 
 
-def explain_illegal(state: GameState, action: ActionId) -> str:
-    """A sentence saying why ``action`` is not legal now (for players and API clients)."""
+def explain_illegal(state: GameState, action: object) -> str:
+    """A sentence saying why ``action`` is not legal now (for players and API clients).
+
+    ``action`` may be anything a client sent (typed ``object`` so that the mypyc build checks it
+    here, as the interpreted one does, instead of refusing it at the call).
+    """
     if state.stage == STAGE_OVER:
         return "The game is over; no more actions can be played."
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
@@ -378,8 +382,12 @@ def explain_illegal(state: GameState, action: ActionId) -> str:
 # Apply
 
 
-def apply_action(state: GameState, action: ActionId) -> None:
-    """Apply a legal action in place; raise IllegalActionError (state untouched) otherwise."""
+def apply_action(state: GameState, action: object) -> None:
+    """Apply a legal action in place; raise IllegalActionError (state untouched) otherwise.
+
+    ``action`` is typed ``object`` as in ``explain_illegal``: a bool, text or float is refused
+    with a sentence in both builds (compiled code would turn ``True`` into action 1).
+    """
     if isinstance(action, bool) or not isinstance(action, int) or action not in legal_actions(state):
         raise IllegalActionError(explain_illegal(state, action))
     apply_unchecked(state, action)

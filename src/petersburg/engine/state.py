@@ -7,7 +7,8 @@ the same actions give the same state in any process.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
+from typing import Self
 
 from petersburg.cards import NUM_KINDS, WAREHOUSE, Card
 
@@ -60,6 +61,11 @@ class GameOptions:
     show_rubles: bool = False
     show_hands: bool = False
 
+    def __reduce__(self) -> tuple[type[GameOptions], tuple[object, ...]]:
+        """Pickle as a constructor call (worker processes receive options): compiled with mypyc, a
+        frozen class cannot be restored field by field."""
+        return (GameOptions, astuple(self))
+
     def to_json(self) -> dict[str, object]:
         """The options as a JSON object (every field, so records are self-describing)."""
         return {
@@ -75,6 +81,15 @@ class PlayerState:
     """One seat: rubles, VP from play, hand (sorted card kinds) and play area (count per kind)."""
 
     __slots__ = ("area", "hand", "observatories_used", "rubles", "vp")
+
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        """A blank player, filled by ``__init__``, by ``copy`` or by ``pickle``.
+
+        Defined so that ``copy`` skips ``__init__`` in both builds: compiled with mypyc, a class
+        without its own ``__new__`` runs ``__init__`` from ``__new__`` too (and ``object.__new__``
+        compiles only inside a ``__new__``).
+        """
+        return object.__new__(cls)
 
     def __init__(self, rubles: int = STARTING_RUBLES) -> None:
         self.rubles = rubles
@@ -147,6 +162,11 @@ class GameState:
         "to_act",
         "upper",
     )
+
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        """A blank state, filled by ``__init__``, by ``copy`` or by ``pickle`` (see
+        ``PlayerState.__new__``)."""
+        return object.__new__(cls)
 
     def __init__(self, num_players: int, seed: int, options: GameOptions) -> None:
         self.num_players = num_players

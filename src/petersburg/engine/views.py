@@ -35,6 +35,11 @@ class View:
         self.seat = seat
         self.state = state
 
+    def __reduce__(self) -> tuple[type[View], tuple[int | None, GameState]]:
+        """Pickle as a constructor call: compiled with mypyc, unpickling would otherwise call
+        ``__init__`` without its arguments."""
+        return (View, (self.seat, self.state))
+
     def legal_actions(self) -> list[ActionId]:
         """The viewer's legal actions if it is the viewer's turn, else an empty list."""
         if self.seat is None or self.state.current_player != self.seat:

@@ -12,6 +12,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from petersburg import build_info
+
 
 def _env_float(name: str, default: float) -> float:
     value = os.environ.get(name)
@@ -68,7 +70,8 @@ def cmd_serve(args: argparse.Namespace) -> None:
     app = create_app(path, HubConfig(bot_delay=max(0.0, args.bot_delay)))
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     print(
-        f"Sankt Petersburg is served at http://{shown}:{args.port}  (database: {path}; Ctrl-C stops)",
+        f"Sankt Petersburg is served at http://{shown}:{args.port}  (database: {path}; engine and bots: "
+        f"{build_info()}; Ctrl-C stops)",
         flush=True,
     )
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=65536)
