@@ -51,6 +51,12 @@ GROUP_NAME = "petersburg"
 """Name of the shared library that holds the compiled code (``petersburg__mypyc.*.so``)."""
 
 
+def module_name(source: str) -> str:
+    """The module a source of ``COMPILED`` defines (``petersburg/engine/rules.py`` ->
+    ``petersburg.engine.rules``)."""
+    return source.removesuffix(".py").replace("/", ".")
+
+
 def load_buildinfo() -> ModuleType:
     """``petersburg/buildinfo.py``, loaded by path: the variable's name, the record's name and
     the digest are defined there once, for the build and for the import check."""
@@ -135,8 +141,7 @@ class BuildCompiled(build_ext):
         if not self.extensions:
             return
         digests = {
-            source.removesuffix(".py").replace("/", "."): BUILDINFO.source_digest(HERE / SOURCE_ROOT / source)
-            for source in COMPILED
+            module_name(source): BUILDINFO.source_digest(HERE / SOURCE_ROOT / source) for source in COMPILED
         }
         record.parent.mkdir(parents=True, exist_ok=True)
         record.write_text(json.dumps({"modules": digests}, indent=1, sort_keys=True) + "\n")

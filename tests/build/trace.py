@@ -8,10 +8,11 @@ Run once per build, each in its own process (``PETERSBURG_PURE_PYTHON=1`` for th
 Games vary the player count (1 to 4) and the options, and are driven by greedy or by random play.
 At every step a record holds the full state, every seat's view and the spectator's, the legal actions
 with prices and descriptions, a determinization of the acting seat's view, the greedy gains, the
-greedy and random bots' choices, the state after the chosen action applied to a copy (and whether the
-original stayed as it was), and at sampled steps an ISMCTS choice. Each game also records the answers
-to bad input, and whether states, views, options and bots survive pickling. Floats are written
-exactly (``json`` uses ``repr``), so equal digests mean equal records.
+greedy and random bots' choices, the state after the chosen action applied to a copy (and whether
+the original stayed as it was), and at sampled steps an ``ismcts:easy`` or ``ismcts:expert`` choice.
+Each game also records the answers to bad input, and whether states, views, options, records and
+bots survive pickling. Floats are written exactly (``json`` uses ``repr``), so equal digests mean
+equal records.
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ OPTION_SETS = (
 )
 ISMCTS_EVERY = 30
 """A sampled ISMCTS decision every this many steps (in every third game)."""
+EXPERT_GAMES = 20
+EXPERT_STEP = 40
+"""An ``ismcts:expert`` decision at this step of every ``EXPERT_GAMES``-th game."""
 
 
 def answer(call: Callable[[], object]) -> str:
@@ -134,6 +138,8 @@ def game_records(number: int) -> Iterator[dict[str, Any]]:
         }
         if number % 3 == 0 and state.step % ISMCTS_EVERY == 0 and len(legal) > 1:
             record["ismcts"] = IsmctsBot(seed, LEVELS["easy"], name="ismcts:easy").choose(own)
+        if number % EXPERT_GAMES == 0 and state.step == EXPERT_STEP:
+            record["expert"] = IsmctsBot(seed, LEVELS["expert"], name="ismcts:expert").choose(own)
         apply_action(state, action)
         yield record
     yield {

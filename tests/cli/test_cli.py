@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from petersburg import build_info
 from petersburg.cli import main
 from petersburg.engine import GameRecord, state_from_json
 
@@ -107,6 +108,8 @@ def test_bench_prints_rates_with_json_last_line(capsys: pytest.CaptureFixture[st
     result = json.loads(out.strip().splitlines()[-1])
     assert code == 0 and result["games"] >= 1 and result["games_per_second"] > 0
     assert result["mean_rounds_per_game"] >= 1
+    assert f"build: {build_info()}" in out.splitlines()
+    assert result["build"] == ("compiled" if build_info().compiled else "pure")
 
 
 def test_new_rejects_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
