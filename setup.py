@@ -22,10 +22,11 @@ import os
 import sys
 import sysconfig
 import tempfile
+import tomllib
 from pathlib import Path
 from types import ModuleType
 
-from setuptools import Distribution, setup
+from setuptools import Distribution, Extension, setup
 from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
@@ -95,11 +96,30 @@ def compile_decision() -> tuple[bool, str]:
     """Whether this build compiles, and a sentence saying why not."""
     if BUILDINFO.pure_python_forced(os.environ):
         return False, f"{BUILDINFO.PURE_PYTHON_VARIABLE} is set: building pure Python"
-    if importlib.util.find_spec("mypyc") is None:
-        return False, "mypyc (part of mypy) is not installed: building pure Python"
     if not c_compiler_works():
         return False, "no working C compiler (or no Python headers): building pure Python"
     return True, ""
+
+
+def mypy_requirement() -> str:
+    """The pinned mypy of the ``dev`` extra in pyproject.toml (mypyc is part of mypy)."""
+    with (HERE / "pyproject.toml").open("rb") as file:
+        dev = tomllib.load(file)["project"]["optional-dependencies"]["dev"]
+    return next(requirement for requirement in dev if requirement.startswith("mypy=="))
+
+
+def mypyc_extensions() -> list[Extension]:
+    """The modules of ``COMPILED`` as C extensions: mypyc type-checks them and writes their C code."""
+    if importlib.util.find_spec("mypyc") is None:  # possible only without build isolation
+        print("petersburg: mypyc (part of mypy) is not installed: building pure Python.")
+        return []
+    from mypyc.build import mypycify
+
+    try:
+        return mypycify([f"{SOURCE_ROOT}/{source}" for source in COMPILED], group_name=GROUP_NAME)
+    except (Exception, SystemExit):  # mypyc reports its errors with SystemExit
+        print(FAILED_HINT)
+        raise
 
 
 class CompiledDistribution(Distribution):
@@ -120,14 +140,7 @@ class BuildCompiled(build_ext):
 
     def finalize_options(self) -> None:
         if CompiledDistribution.compile_engine and not self.distribution.ext_modules:
-            from mypyc.build import mypycify
-
-            paths = [f"{SOURCE_ROOT}/{source}" for source in COMPILED]
-            try:
-                self.distribution.ext_modules = mypycify(paths, group_name=GROUP_NAME)
-            except (Exception, SystemExit):  # mypyc reports its errors with SystemExit
-                print(FAILED_HINT)
-                raise
+            self.distribution.ext_modules = mypyc_extensions()
         super().finalize_options()
 
     def run(self) -> None:
@@ -158,4 +171,9 @@ if __name__ == "__main__":  # also under pip: setuptools runs this file as __mai
     CompiledDistribution.compile_engine, pure_reason = compile_decision()
     if pure_reason:
         print(f"petersburg: {pure_reason}.")
-    setup(distclass=CompiledDistribution, cmdclass={"build_ext": BuildCompiled})
+    setup(
+        distclass=CompiledDistribution,
+        cmdclass={"build_ext": BuildCompiled},
+        # Build-time only, and only when compiling: pip installs it into the isolated build.
+        setup_requires=[mypy_requirement()] if CompiledDistribution.compile_engine else [],
+    )

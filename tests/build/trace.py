@@ -80,6 +80,7 @@ def bad_input_answers(state: GameState) -> list[str]:
     texts = (3, None, "buy U9 over x", " BUY  u1 ")
     answers += [answer(lambda text=text: parse_action(text)) for text in texts]
     answers.append(answer(lambda: view(state, state.num_players)))
+    answers += [answer(lambda item=item: hash(item)) for item in (state, state.players[0])]
     broken = state_to_json(state)
     broken["seats"][0]["rubles"] = True
     answers.append(answer(lambda: state_from_json(broken)))

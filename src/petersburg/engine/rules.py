@@ -319,7 +319,7 @@ def explain_illegal(state: GameState, action: object) -> str:
     """
     if state.stage == STAGE_OVER:
         return "The game is over; no more actions can be played."
-    if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
         return f"There is no action number {action!r}."
     text = format_action(action)
     kind = ACTION_KIND[action]
