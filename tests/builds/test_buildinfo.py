@@ -22,7 +22,7 @@ import pytest
 import petersburg
 from petersburg import build_info
 from petersburg.buildinfo import MANIFEST_NAME, PURE_PYTHON_VARIABLE, source_digest
-from tests.build.helpers import ROOT, child_env, compiled_names, require_compiled_build
+from tests.builds.helpers import ROOT, child_env, compiled_names, require_compiled_build
 
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 STAND_INS = ("petersburg.engine.rules", "petersburg.bots.greedy")

@@ -2,8 +2,8 @@
 
 Run once per build, each in its own process (``PETERSBURG_PURE_PYTHON=1`` for the interpreted one)::
 
-    python tests/build/trace.py --games 200              # a build line, then one digest line per game
-    python tests/build/trace.py --games 200 --detail 17  # a build line, then every record of game 17
+    python tests/builds/trace.py --games 200              # a build line, then one digest line per game
+    python tests/builds/trace.py --games 200 --detail 17  # a build line, then every record of game 17
 
 Games vary the player count (1 to 4) and the options, and are driven by greedy or by random play.
 At every step a record holds the full state, every seat's view and the spectator's, the legal actions

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.build.helpers import ROOT, child_env, require_compiled_build
+from tests.builds.helpers import ROOT, child_env, require_compiled_build
 
 TRACE = Path(__file__).with_name("trace.py")
 GAMES = 300
