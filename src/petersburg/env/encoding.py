@@ -137,11 +137,23 @@ def _scaled_positions(num_players: int) -> npt.NDArray[np.intp]:
 
 
 _SCALED_POSITIONS = {n: _scaled_positions(n) for n in range(1, MAX_SEATS + 1)}
-
-
-def _scaled(value: float, scale: float) -> float:
-    scaled = value / scale
-    return scaled if scaled < SCALED_HIGH else SCALED_HIGH
+_RELATIVE = {
+    (n, me): tuple((seat - me) % n for seat in range(n)) for n in range(1, MAX_SEATS + 1) for me in range(n)
+}
+"""(players, observer) -> the relative slot of each seat."""
+_SLOT_OF_SEAT = {
+    (n, me): tuple(_SEAT_BASE[(seat - me) % n] for seat in range(n))
+    for n in range(1, MAX_SEATS + 1)
+    for me in range(n)
+}
+"""(players, observer) -> the block offset of each seat."""
+_PHASE, _STAGE, _NUM_PLAYERS, _TO_ACT = _O["phase"], _O["stage"], _O["num_players"] - 1, _O["to_act"]
+_MARKERS = tuple(_O["markers"] + phase * MAX_SEATS for phase in range(4))
+_LAST_ROUND, _TAKEN, _PASSES = _O["last_round"], _O["taken"], _O["passes"]
+_UPPER_SLOTS = tuple(_O["upper"] + slot * NUM_KINDS for slot in range(ROW_SLOTS))
+_LOWER_SLOTS = tuple(_O["lower"] + slot * NUM_KINDS for slot in range(ROW_SLOTS))
+_DRAWN, _DRAWN_HIDDEN, _DRAWN_DECK = _O["drawn"], _O["drawn_hidden"], _O["drawn_deck"]
+_DISCARDS, _PUB_QUEUE = _O["discards"], _O["pub_queue"]
 
 
 def encode_observation(seen: View, out: ObsArray | None = None) -> ObsArray:
@@ -152,69 +164,80 @@ def encode_observation(seen: View, out: ObsArray | None = None) -> ObsArray:
     ``(OBS_SIZE,)``, e.g. one row of a batch) the vector is written there and ``out`` returned,
     so a rollout loop can fill its own buffers without allocating; otherwise a new array.
     """
+    # Almost every entry is a small integer (one-hot flags and card counts), so they are written
+    # into a zeroed bytearray, where item assignment is a cheap C operation, and converted to
+    # float32 in one step; the few fractional entries follow in one indexed assignment. Offsets
+    # are module constants and the seat rotation a precomputed table: this runs on every step.
     state = seen.state
     n = state.num_players
     me = seen.seat if seen.seat is not None else 0
-    # Almost every entry is a small integer (one-hot flags and card counts), so they are written
-    # into a zeroed bytearray, where item assignment is a cheap C operation, and converted to
-    # float32 in one step; the dozen fractional entries follow in one indexed assignment. This
-    # is several times faster than collecting (index, value) lists or writing numpy items.
+    relative = _RELATIVE[n, me]
     codes = bytearray(OBS_SIZE)
-    o = _O
-    codes[o["phase"] + state.phase] = 1
-    codes[o["stage"] + state.stage] = 1
-    codes[o["num_players"] + n - 1] = 1
+    codes[_PHASE + state.phase] = 1
+    codes[_STAGE + state.stage] = 1
+    codes[_NUM_PLAYERS + n] = 1
     if state.stage != STAGE_OVER:
-        codes[o["to_act"] + (state.to_act - me) % n] = 1
-    markers = o["markers"]
-    for phase, holder in enumerate(state.markers):
-        codes[markers + phase * MAX_SEATS + (holder - me) % n] = 1
+        codes[_TO_ACT + relative[state.to_act]] = 1
+    m0, m1, m2, m3 = state.markers
+    codes[_MARKERS[0] + relative[m0]] = 1
+    codes[_MARKERS[1] + relative[m1]] = 1
+    codes[_MARKERS[2] + relative[m2]] = 1
+    codes[_MARKERS[3] + relative[m3]] = 1
     if state.last_round:
-        codes[o["last_round"]] = 1
+        codes[_LAST_ROUND] = 1
     if state.taken:
-        codes[o["taken"]] = 1
-    codes[o["passes"]] = min(state.passes, MAX_SEATS)
-    for base, cards in ((o["upper"], state.upper), (o["lower"], state.lower)):
-        for slot, card in enumerate(cards[:ROW_SLOTS]):
-            codes[base + slot * NUM_KINDS + card] = 1
-    if state.drawn >= 0:
-        codes[o["drawn"] + state.drawn] = 1
-    elif state.drawn == UNKNOWN:
-        codes[o["drawn_hidden"]] = 1
+        codes[_TAKEN] = 1
+    codes[_PASSES] = state.passes if state.passes < MAX_SEATS else MAX_SEATS
+    for position, card in zip(_UPPER_SLOTS, state.upper, strict=False):  # rows hold <= 8
+        codes[position + card] = 1
+    for position, card in zip(_LOWER_SLOTS, state.lower, strict=False):
+        codes[position + card] = 1
+    drawn = state.drawn
+    if drawn >= 0:
+        codes[_DRAWN + drawn] = 1
+    elif drawn == UNKNOWN:
+        codes[_DRAWN_HIDDEN] = 1
     if state.drawn_deck >= 0:
-        codes[o["drawn_deck"] + state.drawn_deck] = 1
-    base = o["discards"]
+        codes[_DRAWN_DECK + state.drawn_deck] = 1
     for card in state.discards:
-        codes[base + card] += 1
+        codes[_DISCARDS + card] += 1
     for seat in state.pub_queue:
-        codes[o["pub_queue"] + (seat - me) % n] = 1
+        codes[_PUB_QUEUE + relative[seat]] = 1
 
-    scaled = [_scaled(state.round, ROUND_SCALE)]
-    scaled += [len(stack) / size for stack, size in zip(state.stacks, STACK_SIZES, strict=True)]
-    players = state.players
-    for slot in range(n):
-        player = players[(me + slot) % n]
-        block = _SEAT_BASE[slot]
+    rounds = state.round / ROUND_SCALE
+    s0, s1, s2, s3 = state.stacks
+    d0, d1, d2, d3 = STACK_SIZES
+    scaled = [
+        rounds if rounds < SCALED_HIGH else SCALED_HIGH,
+        len(s0) / d0,
+        len(s1) / d1,
+        len(s2) / d2,
+        len(s3) / d3,
+    ]
+    scaled_per_slot: list[float] = [0.0] * (2 * n)
+    blocks = _SLOT_OF_SEAT[n, me]
+    for seat, player in enumerate(state.players):
+        block = blocks[seat]
+        slot = relative[seat]
         codes[block + _PRESENT] = 1
         if player.rubles >= 0:
             codes[block + _RUBLES_VISIBLE] = 1
-            scaled.append(_scaled(player.rubles, MONEY_SCALE))
-        else:
-            scaled.append(0.0)
-        scaled.append(_scaled(max(player.vp, 0), MONEY_SCALE))
+            rubles = player.rubles / MONEY_SCALE
+            scaled_per_slot[2 * slot] = rubles if rubles < SCALED_HIGH else SCALED_HIGH
+        if player.vp > 0:
+            vp = player.vp / MONEY_SCALE
+            scaled_per_slot[2 * slot + 1] = vp if vp < SCALED_HIGH else SCALED_HIGH
         hand = player.hand
-        codes[block + _HAND_SIZE] = min(len(hand), MAX_HAND)
+        codes[block + _HAND_SIZE] = len(hand) if len(hand) < MAX_HAND else MAX_HAND
         if UNKNOWN not in hand:
             codes[block + _HAND_VISIBLE] = 1
-            hand_base = block + _HAND
             for card in hand:
-                codes[hand_base + card] += 1
-        area = block + _AREA
-        codes[area : area + NUM_KINDS] = player.area
+                codes[block + _HAND + card] += 1
+        codes[block + _AREA : block + _AREA + NUM_KINDS] = player.area
         codes[block + _OBSERVATORIES] = player.observatories_used
     obs = out if out is not None else np.empty(OBS_SIZE, dtype=np.float32)
     obs[:] = np.frombuffer(codes, dtype=np.uint8)
-    obs[_SCALED_POSITIONS[n]] = scaled
+    obs[_SCALED_POSITIONS[n]] = scaled + scaled_per_slot
     return obs
 
 
