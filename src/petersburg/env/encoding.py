@@ -137,16 +137,12 @@ def _scaled_positions(num_players: int) -> npt.NDArray[np.intp]:
 
 
 _SCALED_POSITIONS = {n: _scaled_positions(n) for n in range(1, MAX_SEATS + 1)}
-_RELATIVE = {
-    (n, me): tuple((seat - me) % n for seat in range(n)) for n in range(1, MAX_SEATS + 1) for me in range(n)
-}
-"""(players, observer) -> the relative slot of each seat."""
-_SLOT_OF_SEAT = {
-    (n, me): tuple(_SEAT_BASE[(seat - me) % n] for seat in range(n))
-    for n in range(1, MAX_SEATS + 1)
-    for me in range(n)
-}
-"""(players, observer) -> the block offset of each seat."""
+_RELATIVE = tuple(
+    tuple(tuple((seat - me) % n for seat in range(n)) for me in range(n)) for n in range(MAX_SEATS + 1)
+)
+"""[players][observer] -> the relative slot of each seat (index 0: no game has 0 players)."""
+_SLOT_OF_SEAT = tuple(tuple(tuple(_SEAT_BASE[s] for s in seats) for seats in table) for table in _RELATIVE)
+"""[players][observer] -> the block offset of each seat."""
 _PHASE, _STAGE, _NUM_PLAYERS, _TO_ACT = _O["phase"], _O["stage"], _O["num_players"] - 1, _O["to_act"]
 _MARKERS = tuple(_O["markers"] + phase * MAX_SEATS for phase in range(4))
 _LAST_ROUND, _TAKEN, _PASSES = _O["last_round"], _O["taken"], _O["passes"]
@@ -171,7 +167,7 @@ def encode_observation(seen: View, out: ObsArray | None = None) -> ObsArray:
     state = seen.state
     n = state.num_players
     me = seen.seat if seen.seat is not None else 0
-    relative = _RELATIVE[n, me]
+    relative = _RELATIVE[n][me]
     codes = bytearray(OBS_SIZE)
     codes[_PHASE + state.phase] = 1
     codes[_STAGE + state.stage] = 1
@@ -215,7 +211,7 @@ def encode_observation(seen: View, out: ObsArray | None = None) -> ObsArray:
         len(s3) / d3,
     ]
     scaled_per_slot: list[float] = [0.0] * (2 * n)
-    blocks = _SLOT_OF_SEAT[n, me]
+    blocks = _SLOT_OF_SEAT[n][me]
     for seat, player in enumerate(state.players):
         block = blocks[seat]
         slot = relative[seat]
@@ -235,8 +231,11 @@ def encode_observation(seen: View, out: ObsArray | None = None) -> ObsArray:
                 codes[block + _HAND + card] += 1
         codes[block + _AREA : block + _AREA + NUM_KINDS] = player.area
         codes[block + _OBSERVATORIES] = player.observatories_used
-    obs = out if out is not None else np.empty(OBS_SIZE, dtype=np.float32)
-    obs[:] = np.frombuffer(codes, dtype=np.uint8)
+    if out is None:
+        obs = np.frombuffer(codes, dtype=np.uint8).astype(np.float32)
+    else:
+        obs = out
+        obs[:] = np.frombuffer(codes, dtype=np.uint8)
     obs[_SCALED_POSITIONS[n]] = scaled + scaled_per_slot
     return obs
 
