@@ -33,6 +33,7 @@ from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 from petersburg.env import ENV_ID
+from petersburg.env.policy_bot import masked_model_policy
 
 
 def make_training_envs(opponents: Sequence[str], num_players: int, seed: int) -> DummyVecEnv:
@@ -77,16 +78,6 @@ def train(args: argparse.Namespace) -> tuple[MaskablePPO, float]:
     elapsed = time.perf_counter() - start
     envs.close()
     return model, model.num_timesteps / elapsed
-
-
-def policy_of(model: MaskablePPO) -> Callable[[dict[str, Any]], int]:
-    """The model's deterministic choice for one observation dict (masked to the legal actions)."""
-
-    def act(observation: dict[str, Any]) -> int:
-        action, _ = model.predict(observation, action_masks=observation["action_mask"], deterministic=True)
-        return int(action)
-
-    return act
 
 
 def win_rate(
@@ -137,7 +128,7 @@ def main() -> None:
         print(f"Saved the model to {args.save}.")
     chance = 100 / args.players
     print(f"Evaluation, {args.eval_games} games per opponent, chance level {chance:.0f}%:")
-    act = policy_of(model)
+    act = masked_model_policy(model)
     for opponent in args.eval_opponents.split(","):
         rate, reward = win_rate(act, opponent, args.eval_games, args.players, seed=10_000 + args.seed)
         print(f"  vs {opponent:<8} win rate {100 * rate:5.1f}%, mean rank reward {reward:+.3f}", flush=True)

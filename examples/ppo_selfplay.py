@@ -28,12 +28,11 @@ import functools
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from sb3_contrib import MaskablePPO
 
 from petersburg.bots import Bot, RandomBot, register_bot
-from petersburg.env.policy_bot import PolicyBot
+from petersburg.env.policy_bot import PolicyBot, masked_model_policy
 
 MODEL_VARIABLE = "PETERSBURG_PPO_MODEL"
 DEFAULT_MODEL = "ppo_selfplay.zip"
@@ -52,12 +51,7 @@ def load_model(path: str) -> MaskablePPO:
 
 def policy_bot(model: MaskablePPO, name: str) -> PolicyBot:
     """A bot playing the model's deterministic choice among its legal actions."""
-
-    def act(observation: dict[str, Any]) -> int:
-        action, _ = model.predict(observation, action_masks=observation["action_mask"], deterministic=True)
-        return int(action)
-
-    return PolicyBot(act, name=name)
+    return PolicyBot(masked_model_policy(model), name=name)
 
 
 def ppo(seed: int) -> Bot:
@@ -71,7 +65,7 @@ register_bot("ppo", ppo)
 
 def main() -> None:
     import torch
-    from maskable_ppo import make_training_envs, new_model, policy_of, win_rate  # this directory's recipe
+    from maskable_ppo import make_training_envs, new_model, win_rate  # this directory's recipe
 
     parser = argparse.ArgumentParser(description="MaskablePPO self-play against snapshots of itself.")
     parser.add_argument("--init", help="start from this saved model (default: a new policy)")
@@ -105,7 +99,7 @@ def main() -> None:
     envs.close()
     model.save(args.save)
     print(f"Saved the model to {args.save}.")
-    act = policy_of(model)
+    act = masked_model_policy(model)
     for opponent in ("random", "greedy"):
         rate, reward = win_rate(act, opponent, args.eval_games, 2, seed=20_000 + args.seed)
         print(f"  vs {opponent:<8} win rate {100 * rate:5.1f}%, mean rank reward {reward:+.3f}", flush=True)

@@ -7,15 +7,10 @@ so any learning library fits, e.g. a Stable-Baselines3 / sb3-contrib model::
 
     from sb3_contrib import MaskablePPO
     from petersburg.bots import register_bot
-    from petersburg.env.policy_bot import PolicyBot
+    from petersburg.env.policy_bot import PolicyBot, masked_model_policy
 
     model = MaskablePPO.load("ppo.zip", device="cpu")
-
-    def act(obs):
-        action, _ = model.predict(obs, action_masks=obs["action_mask"], deterministic=True)
-        return int(action)
-
-    register_bot("ppo", lambda seed: PolicyBot(act, name="ppo"))
+    register_bot("ppo", lambda seed: PolicyBot(masked_model_policy(model), name="ppo"))
     # petersburg tournament --import my_policy.py --bots ppo,greedy
 
 The bot decides from its seat's view only, like every bot.
@@ -24,14 +19,35 @@ The bot decides from its seat's view only, like every bot.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, Protocol
+
+import numpy.typing as npt
 
 from petersburg.bots.base import require_turn
 from petersburg.engine import ActionId, View, format_action
-from petersburg.env.encoding import encode_observation, mask_from_actions
+from petersburg.env.encoding import MaskArray, encode_observation, mask_from_actions
 from petersburg.env.pettingzoo import ObsDict
 
 Policy = Callable[[ObsDict], int]
 """Observation dict of one seat's view -> an action id among the mask's ones."""
+
+
+class MaskedModel(Protocol):
+    """A model with sb3-contrib's masked ``predict`` (e.g. ``MaskablePPO``)."""
+
+    def predict(
+        self, observation: ObsDict, *, action_masks: MaskArray, deterministic: bool
+    ) -> tuple[npt.NDArray[Any], object]: ...
+
+
+def masked_model_policy(model: MaskedModel) -> Policy:
+    """The model's deterministic choice among the legal actions, as a ``Policy``."""
+
+    def act(observation: ObsDict) -> int:
+        action, _ = model.predict(observation, action_masks=observation["action_mask"], deterministic=True)
+        return int(action)
+
+    return act
 
 
 class PolicyBot:
@@ -52,4 +68,4 @@ class PolicyBot:
         return action
 
 
-__all__ = ["Policy", "PolicyBot"]
+__all__ = ["MaskedModel", "Policy", "PolicyBot", "masked_model_policy"]
