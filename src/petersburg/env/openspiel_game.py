@@ -169,10 +169,9 @@ class SanktPetersburgState(pyspiel.State):  # type: ignore[misc]
         self.steps: list[tuple[int, int]] = []
         """(acting seat, action id) of every decision so far."""
         self._recall: list[list[str]] = [[] for _ in range(self.num_seats)]
-        """Per seat: its information-state tokens, for the steps up to ``_recorded``."""
-        self._recorded = 0
+        """Per seat: its information-state tokens, one per step before the pending ones."""
         self._last_fields: list[dict[str, str]] = []
-        """Per seat: the fields of its view after step ``_recorded``."""
+        """Per seat: the fields of its view before the pending steps."""
         self._pending: list[tuple[int, int, _Shared]] = []
         """Steps not yet turned into tokens: (seat, action, engine state after it)."""
 
@@ -286,10 +285,13 @@ class SanktPetersburgState(pyspiel.State):  # type: ignore[misc]
         for actor, action, after in self._pending:
             for seat, fields in enumerate(_all_fields(after.state)):
                 before = self._last_fields[seat]
-                changed = {key: value for key, value in fields.items() if before.get(key) != value}
+                changed = {  # a field that disappears (say, a drawn card no longer held) reads "~"
+                    key: fields.get(key, "~")
+                    for key in sorted(fields.keys() | before.keys())
+                    if fields.get(key) != before.get(key)
+                }
                 self._recall[seat].append(f"{actor}:{format_action(action)}|{_join(changed)}")
                 self._last_fields[seat] = fields
-        self._recorded += len(self._pending)
         self._pending = []
 
 
