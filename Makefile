@@ -22,8 +22,18 @@ $(RUN_STAMP): pyproject.toml | $(BIN)/python
 	PETERSBURG_PURE_PYTHON=1 $(PIP) -e .
 	touch $(RUN_STAMP)
 
+# The [sb3] extra needs torch. It is installed first and alone, after a dry run proves that pip
+# takes a CPU build (found through pip's find-links on the project's machines): torch resolved from
+# the index brings several hundred MB of CUDA libraries (nvidia-*, triton), which this refuses.
+TORCH := torch==2.13.0
+
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
-	PETERSBURG_PURE_PYTHON=1 $(PIP) -e '.[dev,rl,plot]'
+	$(BIN)/python -m pip install --dry-run --quiet --disable-pip-version-check --report $(VENV)/torch-plan.json '$(TORCH)'
+	$(BIN)/python -c "import json, sys; plan = json.load(open('$(VENV)/torch-plan.json'))['install']; \
+	  cuda = [p['metadata']['name'] for p in plan if p['metadata']['name'].startswith(('nvidia', 'triton'))]; \
+	  sys.exit(f'$(TORCH) would bring CUDA packages ({\", \".join(cuda)}): put a CPU build of it where pip finds it.' if cuda else 0)"
+	$(PIP) '$(TORCH)'
+	PETERSBURG_PURE_PYTHON=1 $(PIP) -e '.[dev,rl,plot,sb3,openspiel]'
 	touch $(DEV_STAMP) $(RUN_STAMP)
 
 $(BUILD_STAMP): $(BUILD_INPUTS) | $(RUN_STAMP)

@@ -13,11 +13,12 @@ from petersburg.engine import (
     STAGE_OBSERVED,
     GameOptions,
     GameState,
+    View,
     determinize,
     legal_actions,
     view,
 )
-from petersburg.engine.state import NO_CARD
+from petersburg.engine.state import NO_CARD, UNKNOWN
 from petersburg.env.encoding import (
     FIELD,
     MONEY_SCALE,
@@ -226,3 +227,74 @@ def test_a_card_drawn_with_the_observatory_is_seen_only_by_its_drawer() -> None:
             drawer_before = encode_observation(view(state, drawer))
             assert not np.array_equal(encode_observation(view(swapped, drawer)), drawer_before)
     assert found >= 3
+
+
+def _reference_observation(seen: View) -> np.ndarray:  # type: ignore[type-arg]
+    """The layout of docs/research.md written out field by field, plainly (slow, obviously right)."""
+    state, n = seen.state, seen.state.num_players
+    me = seen.seat or 0
+    obs = np.zeros(OBS_SIZE, dtype=np.float64)
+
+    def put(name: str, index: int, value: float) -> None:
+        field = FIELD[name]
+        assert 0 <= index < field.size
+        obs[field.offset + index] += value
+
+    put("phase", state.phase, 1)
+    put("stage", state.stage, 1)
+    put("round", 0, min(state.round / 10, 10))
+    put("last_round", 0, float(state.last_round))
+    put("num_players", n - 1, 1)
+    if not state.is_over:
+        put("to_act", (state.to_act - me) % n, 1)
+    for phase, holder in enumerate(state.markers):
+        put("markers", phase * 4 + (holder - me) % n, 1)
+    put("passes", 0, min(state.passes, 4))
+    put("taken", 0, float(state.taken))
+    for row in ("upper", "lower"):
+        for slot, card in enumerate(getattr(state, row)):
+            put(row, slot * NUM_KINDS + card, 1)
+    for deck, stack in enumerate(state.stacks):
+        put("stack_sizes", deck, len(stack) / STACK_SIZES[deck])
+    if state.drawn >= 0:
+        put("drawn", state.drawn, 1)
+    put("drawn_hidden", 0, float(state.drawn == UNKNOWN))
+    if state.drawn_deck >= 0:
+        put("drawn_deck", state.drawn_deck, 1)
+    for card in state.discards:
+        put("discards", card, 1)
+    for seat in state.pub_queue:
+        put("pub_queue", (seat - me) % n, 1)
+    for seat, player in enumerate(state.players):
+        prefix = f"seat{(seat - me) % n}_"
+        put(prefix + "present", 0, 1)
+        if player.rubles >= 0:
+            put(prefix + "rubles_visible", 0, 1)
+            put(prefix + "rubles", 0, min(player.rubles / 100, 10))
+        put(prefix + "vp", 0, min(max(player.vp, 0) / 100, 10))
+        put(prefix + "hand_size", 0, min(len(player.hand), 4))
+        if UNKNOWN not in player.hand:
+            put(prefix + "hand_visible", 0, 1)
+            for card in player.hand:
+                put(prefix + "hand", card, 1)
+        for kind, count in enumerate(player.area):
+            put(prefix + "area", kind, count)
+        put(prefix + "observatories_used", 0, player.observatories_used)
+    return obs.astype(np.float32)
+
+
+@pytest.mark.parametrize("num_players", [1, 2, 3, 4])
+def test_fast_encoder_equals_the_plain_reference_and_fills_given_buffers(num_players: int) -> None:
+    options = GameOptions(show_rubles=num_players == 2, show_hands=num_players == 3)
+    buffer = np.full(OBS_SIZE, 7.0, dtype=np.float32)
+    compared = 0
+    for seed in range(3):
+        for state in random_states(num_players, seed, options, every=3):
+            for seat in [*range(num_players), None]:
+                seen = view(state, seat)
+                expected = _reference_observation(seen)
+                np.testing.assert_array_equal(encode_observation(seen), expected)
+                assert encode_observation(seen, out=buffer) is buffer
+                np.testing.assert_array_equal(buffer, expected)
+                compared += 1
+    assert compared > 100

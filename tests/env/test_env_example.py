@@ -42,22 +42,29 @@ def test_example_rejects_a_solo_game() -> None:
     assert result.returncode == 2 and "--players" in result.stderr
 
 
-def test_throughput_benchmark_prints_steps_per_second() -> None:
+def test_throughput_benchmark_compares_a_commit_with_this_tree() -> None:
+    """HEAD stands in for the baseline commit: any commit in the history works the same way."""
     result = subprocess.run(
         [
             sys.executable,
-            str(ROOT / "benchmarks" / "env_throughput.py"),
+            str(BENCHMARK),
             "--runs",
             "1",
             "--seconds",
             "0.2",
             "--players",
             "2",
+            "--baseline",
+            "HEAD",
         ],
         capture_output=True,
         text=True,
         timeout=300,
         check=True,
     )
-    row = result.stdout.strip().splitlines()[-1].split()
-    assert row[0] == "2" and all(float(x.replace(",", "")) > 0 for x in row[1:])
+    header, row = result.stdout.strip().splitlines()[-2:]
+    assert "AEC HEAD" in header and "AEC this tree" in header and "AEC ratio" in header
+    cells = row.split()
+    assert cells[0] == "2" and cells[3].endswith("x")
+    figures = [float(cell.rstrip("x").replace(",", "")) for cell in cells[1:]]
+    assert all(figure > 0 for figure in figures)

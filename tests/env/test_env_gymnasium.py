@@ -12,8 +12,9 @@ from gymnasium.utils.env_checker import check_env
 from petersburg.bots import register_bot
 from petersburg.engine import NUM_ACTIONS, IllegalActionError, View, legal_actions, view, winners
 from petersburg.env import ENV_ID
-from petersburg.env.encoding import encode_observation
+from petersburg.env.encoding import OBS_SIZE, encode_observation
 from petersburg.env.gymnasium_env import SanktPetersburgEnv
+from petersburg.env.render import FRAME_SHAPE, render_frame
 from petersburg.env.rewards import final_rewards
 
 
@@ -81,7 +82,8 @@ def test_learner_acts_only_on_its_turn_and_sees_its_own_view() -> None:
     assert reward == final_rewards(env.game, "rank")[2]
     if winners(env.game) == [2]:
         assert reward == 1.0
-    assert not obs["action_mask"].any()
+    assert np.flatnonzero(obs["action_mask"]).tolist() == [0]  # the placeholder pass, never all zero
+    np.testing.assert_array_equal(env.action_masks(), obs["action_mask"])
     with pytest.raises(RuntimeError, match="reset"):
         env.step(0)
 
@@ -118,7 +120,7 @@ def test_illegal_action_is_a_loss_by_default() -> None:
     assert (reward, terminated, truncated) == (-1.0, True, False)
     assert info["illegal_action"] is True and "explanation" in info
     assert env.game == before
-    assert not obs["action_mask"].any()
+    assert np.flatnonzero(obs["action_mask"]).tolist() == [0]
     score_env = SanktPetersburgEnv(num_players=2, reward="score", illegal_reward=-500.0)
     score_env.reset(seed=3)
     assert score_env.step(NUM_ACTIONS - 1)[1] == -500.0
@@ -143,7 +145,66 @@ def test_render_ansi_uses_the_learners_view() -> None:
     env = SanktPetersburgEnv(num_players=2, seat=0, render_mode="ansi")
     env.reset(seed=2)
     text = env.render()
-    assert text is not None and "Seat 0: 0 VP, 25 rubles" in text and "Seat 1: 0 VP, ? rubles" in text
+    assert isinstance(text, str) and "Seat 0: 0 VP, 25 rubles" in text and "Seat 1: 0 VP, ? rubles" in text
+
+
+def test_render_human_prints_at_reset_and_every_step(capsys: pytest.CaptureFixture[str]) -> None:
+    env = SanktPetersburgEnv(num_players=2, seat=0, render_mode="human")
+    obs, _ = env.reset(seed=2)
+    assert capsys.readouterr().out.count("Seat 0: 0 VP, 25 rubles") == 1
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert "Seat 1:" in capsys.readouterr().out
+    assert env.render() is None
+    assert "Seat 0:" in capsys.readouterr().out
+
+
+def test_render_rgb_array_draws_the_learners_view_at_a_fixed_size() -> None:
+    env = SanktPetersburgEnv(num_players=3, seat=1, render_mode="rgb_array")
+    obs, _ = env.reset(seed=5)
+    first = env.render()
+    assert isinstance(first, np.ndarray) and first.dtype == np.uint8 and first.shape == FRAME_SHAPE
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    second = env.render()
+    assert isinstance(second, np.ndarray) and second.shape == FRAME_SHAPE
+    assert not np.array_equal(first, second)  # the table changed, and so does the picture
+    np.testing.assert_array_equal(second, render_frame(view(env.game, 1)))
+
+
+AUTORESET = gymnasium.vector.AutoresetMode
+
+
+@pytest.mark.parametrize("mode", [AUTORESET.NEXT_STEP, AUTORESET.SAME_STEP])
+def test_vector_env_masks_are_never_all_zero_in_both_autoreset_modes(mode: AUTORESET) -> None:
+    envs = gymnasium.make_vec(
+        ENV_ID,
+        num_envs=2,
+        vectorization_mode="sync",
+        vector_kwargs={"autoreset_mode": mode},
+        num_players=2,
+    )
+    obs, _ = envs.reset(seed=0)
+    envs.single_action_space.seed(0)
+    episodes = 0
+    for _ in range(600):
+        masks = obs["action_mask"]
+        assert masks.any(axis=1).all()
+        actions = np.array([envs.single_action_space.sample(mask) for mask in masks])
+        assert all(mask[a] for mask, a in zip(masks, actions, strict=True))
+        obs, _, terminated, _, _ = envs.step(actions)
+        episodes += int(terminated.sum())
+    assert episodes >= 2  # the loop crossed episode ends (where the final observation is returned)
+    envs.close()
+
+
+def test_stable_baselines3_make_vec_env_with_default_arguments() -> None:
+    from stable_baselines3.common.env_util import make_vec_env  # the [sb3] extra (make test installs it)
+
+    envs = make_vec_env(ENV_ID)
+    obs = envs.reset()
+    assert obs["observation"].shape == (1, OBS_SIZE) and obs["action_mask"].any()
+    frames = envs.get_images()
+    assert frames[0].shape == FRAME_SHAPE
+    envs.close()
 
 
 @pytest.mark.parametrize(
@@ -155,7 +216,7 @@ def test_render_ansi_uses_the_learners_view() -> None:
         ({"seat": 2}, "learning seat"),
         ({"illegal_action": "ignore"}, "illegal_action"),
         ({"reward": "elo"}, "Unknown reward"),
-        ({"render_mode": "human"}, "render_mode"),
+        ({"render_mode": "rgb"}, "render_mode"),
     ],
 )
 def test_bad_arguments_get_clear_errors(kwargs: dict[str, object], message: str) -> None:

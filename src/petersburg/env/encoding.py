@@ -106,115 +106,157 @@ OBS_LOW: Final[ObsArray] = np.zeros(OBS_SIZE, dtype=np.float32)
 OBS_HIGH: Final[ObsArray] = np.array([h for f in OBS_FIELDS for h in f.high], dtype=np.float32)
 
 _O = {f.name: f.offset for f in OBS_FIELDS}
-_SEAT_FIELDS = ("present", "rubles_visible", "rubles", "vp", "hand_size", "hand_visible", "hand", "area")
-_SEAT_OFF = [
-    {name: _O[f"seat{slot}_{name}"] for name in (*_SEAT_FIELDS, "observatories_used")} for slot in range(4)
-]
+_SEAT_BLOCK = FIELD["seat1_present"].offset - FIELD["seat0_present"].offset
+"""Distance between two seat blocks (every seat block has the same layout)."""
+_SEAT_BASE = tuple(_O["seat0_present"] + slot * _SEAT_BLOCK for slot in range(MAX_SEATS))
+"""Offset of each seat slot's block."""
+_IN_BLOCK = {
+    f.name.removeprefix("seat0_"): f.offset - _SEAT_BASE[0] for f in OBS_FIELDS if f.name.startswith("seat0_")
+}
+"""Offset of each seat field inside its block."""
+_PRESENT = _IN_BLOCK["present"]
+_RUBLES_VISIBLE = _IN_BLOCK["rubles_visible"]
+_HAND_SIZE = _IN_BLOCK["hand_size"]
+_HAND_VISIBLE = _IN_BLOCK["hand_visible"]
+_HAND = _IN_BLOCK["hand"]
+_AREA = _IN_BLOCK["area"]
+_OBSERVATORIES = _IN_BLOCK["observatories_used"]
 
 
-def _scaled(value: float, scale: float) -> float:
-    scaled = value / scale
-    return scaled if scaled < SCALED_HIGH else SCALED_HIGH
+def _scaled_positions(num_players: int) -> npt.NDArray[np.intp]:
+    """Where the fractional entries go, in the order ``encode_observation`` lists their values.
+
+    These are the only entries that are not small integers: the round, the four stack sizes, and
+    each seat slot's rubles and VP. Their positions depend only on the number of players, so the
+    index array is built once instead of on every call.
+    """
+    positions = [_O["round"], *(_O["stack_sizes"] + deck for deck in range(4))]
+    for slot in range(num_players):
+        positions += [_SEAT_BASE[slot] + _IN_BLOCK["rubles"], _SEAT_BASE[slot] + _IN_BLOCK["vp"]]
+    return np.array(positions, dtype=np.intp)
 
 
-def encode_observation(seen: View) -> ObsArray:
+_SCALED_POSITIONS = {n: _scaled_positions(n) for n in range(1, MAX_SEATS + 1)}
+_RELATIVE = tuple(
+    tuple(tuple((seat - me) % n for seat in range(n)) for me in range(n)) for n in range(MAX_SEATS + 1)
+)
+"""[players][observer] -> the relative slot of each seat (index 0: no game has 0 players)."""
+_SLOT_OF_SEAT = tuple(tuple(tuple(_SEAT_BASE[s] for s in seats) for seats in table) for table in _RELATIVE)
+"""[players][observer] -> the block offset of each seat."""
+_PHASE, _STAGE, _NUM_PLAYERS, _TO_ACT = _O["phase"], _O["stage"], _O["num_players"] - 1, _O["to_act"]
+_MARKERS = tuple(_O["markers"] + phase * MAX_SEATS for phase in range(4))
+_LAST_ROUND, _TAKEN, _PASSES = _O["last_round"], _O["taken"], _O["passes"]
+_UPPER_SLOTS = tuple(_O["upper"] + slot * NUM_KINDS for slot in range(ROW_SLOTS))
+_LOWER_SLOTS = tuple(_O["lower"] + slot * NUM_KINDS for slot in range(ROW_SLOTS))
+_DRAWN, _DRAWN_HIDDEN, _DRAWN_DECK = _O["drawn"], _O["drawn_hidden"], _O["drawn_deck"]
+_DISCARDS, _PUB_QUEUE = _O["discards"], _O["pub_queue"]
+
+
+def encode_observation(seen: View, out: ObsArray | None = None) -> ObsArray:
     """The float32 observation vector (length ``OBS_SIZE``) of ``seen``, relative to its seat.
 
     Only the view is read, so hidden data cannot appear. A spectator view (seat ``None``) is
-    encoded with seat 0 in slot 0 and no hand shown.
+    encoded with seat 0 in slot 0 and no hand shown. With ``out`` (a float32 array of shape
+    ``(OBS_SIZE,)``, e.g. one row of a batch) the vector is written there and ``out`` returned,
+    so a rollout loop can fill its own buffers without allocating; otherwise a new array.
     """
+    # Almost every entry is a small integer (one-hot flags and card counts), so they are written
+    # into a zeroed bytearray, where item assignment is a cheap C operation, and converted to
+    # float32 in one step; the few fractional entries follow in one indexed assignment. Offsets
+    # are module constants and the seat rotation a precomputed table: this runs on every step.
     state = seen.state
     n = state.num_players
     me = seen.seat if seen.seat is not None else 0
-    # Only the non-zero entries are collected (a few dozen of OBS_SIZE) and written in one
-    # vectorised assignment: far cheaper than converting a full Python list or writing items one
-    # by one into the array. Repeated indices must not occur (counts are summed first).
-    idx: list[int] = []
-    val: list[float] = []
-    one = idx.append
-    o = _O
-
-    one(o["phase"] + state.phase)
-    one(o["stage"] + state.stage)
-    one(o["num_players"] + n - 1)
+    relative = _RELATIVE[n][me]
+    codes = bytearray(OBS_SIZE)
+    codes[_PHASE + state.phase] = 1
+    codes[_STAGE + state.stage] = 1
+    codes[_NUM_PLAYERS + n] = 1
     if state.stage != STAGE_OVER:
-        one(o["to_act"] + (state.to_act - me) % n)
-    markers = o["markers"]
-    for phase, holder in enumerate(state.markers):
-        one(markers + phase * MAX_SEATS + (holder - me) % n)
+        codes[_TO_ACT + relative[state.to_act]] = 1
+    m0, m1, m2, m3 = state.markers
+    codes[_MARKERS[0] + relative[m0]] = 1
+    codes[_MARKERS[1] + relative[m1]] = 1
+    codes[_MARKERS[2] + relative[m2]] = 1
+    codes[_MARKERS[3] + relative[m3]] = 1
     if state.last_round:
-        one(o["last_round"])
+        codes[_LAST_ROUND] = 1
     if state.taken:
-        one(o["taken"])
-    for base, cards in ((o["upper"], state.upper), (o["lower"], state.lower)):
-        for slot, card in enumerate(cards[:ROW_SLOTS]):
-            one(base + slot * NUM_KINDS + card)
-    if state.drawn >= 0:
-        one(o["drawn"] + state.drawn)
-    elif state.drawn == UNKNOWN:
-        one(o["drawn_hidden"])
+        codes[_TAKEN] = 1
+    codes[_PASSES] = state.passes if state.passes < MAX_SEATS else MAX_SEATS
+    for position, card in zip(_UPPER_SLOTS, state.upper, strict=False):  # rows hold <= 8
+        codes[position + card] = 1
+    for position, card in zip(_LOWER_SLOTS, state.lower, strict=False):
+        codes[position + card] = 1
+    drawn = state.drawn
+    if drawn >= 0:
+        codes[_DRAWN + drawn] = 1
+    elif drawn == UNKNOWN:
+        codes[_DRAWN_HIDDEN] = 1
     if state.drawn_deck >= 0:
-        one(o["drawn_deck"] + state.drawn_deck)
+        codes[_DRAWN_DECK + state.drawn_deck] = 1
+    for card in state.discards:
+        codes[_DISCARDS + card] += 1
     for seat in state.pub_queue:
-        one(o["pub_queue"] + (seat - me) % n)
-    val.extend([1.0] * len(idx))
+        codes[_PUB_QUEUE + relative[seat]] = 1
 
-    def put(index: int, value: float) -> None:
-        if value:
-            idx.append(index)
-            val.append(value)
-
-    put(o["round"], _scaled(state.round, ROUND_SCALE))
-    put(o["passes"], float(min(state.passes, MAX_SEATS)))
-    base = o["stack_sizes"]
-    for deck, stack in enumerate(state.stacks):
-        put(base + deck, len(stack) / STACK_SIZES[deck])
-    _put_counts(idx, val, o["discards"], state.discards)
-
+    rounds = state.round / ROUND_SCALE
+    s0, s1, s2, s3 = state.stacks
+    d0, d1, d2, d3 = STACK_SIZES
+    scaled = [
+        rounds if rounds < SCALED_HIGH else SCALED_HIGH,
+        len(s0) / d0,
+        len(s1) / d1,
+        len(s2) / d2,
+        len(s3) / d3,
+    ]
+    scaled_per_slot: list[float] = [0.0] * (2 * n)
+    blocks = _SLOT_OF_SEAT[n][me]
     for seat, player in enumerate(state.players):
-        off = _SEAT_OFF[(seat - me) % n]
-        put(off["present"], 1.0)
+        block = blocks[seat]
+        slot = relative[seat]
+        codes[block + _PRESENT] = 1
         if player.rubles >= 0:
-            put(off["rubles_visible"], 1.0)
-            put(off["rubles"], _scaled(player.rubles, MONEY_SCALE))
-        put(off["vp"], _scaled(max(player.vp, 0), MONEY_SCALE))
+            codes[block + _RUBLES_VISIBLE] = 1
+            rubles = player.rubles / MONEY_SCALE
+            scaled_per_slot[2 * slot] = rubles if rubles < SCALED_HIGH else SCALED_HIGH
+        if player.vp > 0:
+            vp = player.vp / MONEY_SCALE
+            scaled_per_slot[2 * slot + 1] = vp if vp < SCALED_HIGH else SCALED_HIGH
         hand = player.hand
-        put(off["hand_size"], float(min(len(hand), MAX_HAND)))
+        codes[block + _HAND_SIZE] = len(hand) if len(hand) < MAX_HAND else MAX_HAND
         if UNKNOWN not in hand:
-            put(off["hand_visible"], 1.0)
-            _put_counts(idx, val, off["hand"], hand)
-        base = off["area"]
-        for kind, count in enumerate(player.area):
-            if count:
-                idx.append(base + kind)
-                val.append(float(count))
-        put(off["observatories_used"], float(player.observatories_used))
-    obs = np.zeros(OBS_SIZE, dtype=np.float32)
-    obs[np.array(idx)] = np.array(val, dtype=np.float32)  # typed arrays: faster than raw lists
+            codes[block + _HAND_VISIBLE] = 1
+            for card in hand:
+                codes[block + _HAND + card] += 1
+        codes[block + _AREA : block + _AREA + NUM_KINDS] = player.area
+        codes[block + _OBSERVATORIES] = player.observatories_used
+    if out is None:
+        obs = np.frombuffer(codes, dtype=np.uint8).astype(np.float32)
+    else:
+        obs = out
+        obs[:] = np.frombuffer(codes, dtype=np.uint8)
+    obs[_SCALED_POSITIONS[n]] = scaled + scaled_per_slot
     return obs
 
 
-def _put_counts(idx: list[int], val: list[float], base: int, cards: Sequence[int]) -> None:
-    """Append ``base + kind`` with the number of ``kind`` cards, once per kind present."""
-    counts: dict[int, int] = {}
-    for card in cards:
-        counts[card] = counts.get(card, 0) + 1
-    for card, count in counts.items():
-        idx.append(base + card)
-        val.append(float(count))
+def mask_from_actions(actions: Sequence[int], out: MaskArray | None = None) -> MaskArray:
+    """An int8 vector of length ``NUM_ACTIONS``: 1 at each given action id, 0 elsewhere.
+
+    With ``out`` the mask is written there (and returned) instead of into a new array.
+    """
+    flags = bytearray(NUM_ACTIONS)
+    for action in actions:
+        flags[action] = 1
+    if out is None:
+        return np.frombuffer(flags, dtype=np.int8)  # writable: it shares the fresh bytearray
+    out[:] = np.frombuffer(flags, dtype=np.int8)
+    return out
 
 
-def mask_from_actions(actions: Sequence[int]) -> MaskArray:
-    """An int8 vector of length ``NUM_ACTIONS``: 1 at each given action id, 0 elsewhere."""
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    if actions:
-        mask[list(actions)] = 1
-    return mask
-
-
-def action_mask(seen: View) -> MaskArray:
+def action_mask(seen: View, out: MaskArray | None = None) -> MaskArray:
     """The legal-action mask of ``seen``'s seat: its legal action ids, all zero off turn."""
-    return mask_from_actions(seen.legal_actions())
+    return mask_from_actions(seen.legal_actions(), out)
 
 
 def describe_observation(obs: ObsArray) -> dict[str, list[float]]:

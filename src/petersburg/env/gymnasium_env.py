@@ -14,6 +14,15 @@ step may cover many engine actions. Observations are those of the PettingZoo env
 with ``"observation"`` (float32, the learner's view only) and ``"action_mask"`` (int8);
 ``action_masks()`` returns the mask too (the method ``sb3_contrib``'s MaskablePPO looks for).
 
+When the episode is over the mask allows action 0 (pass) alone, never nothing: a vectorised
+environment with Gymnasium's default next-step autoreset asks its agent for one more action on
+that final observation (the action is ignored: the next step resets), and a masked sampler cannot
+choose from an all-zero mask.
+
+Render modes show the learner's view: ``"ansi"`` returns the text, ``"human"`` prints it at reset
+and after every step, ``"rgb_array"`` returns it drawn as a uint8 image (what Stable-Baselines3's
+``make_vec_env`` asks for, and what video recorders record).
+
 Illegal actions: with ``illegal_action="loss"`` (default) an illegal action ends the episode at
 once with reward ``illegal_reward`` (default -1 for ``"rank"`` rewards, -100 for ``"score"``) and
 ``info["illegal_action"] = True`` with the engine's explanation; the game is not changed. With
@@ -41,18 +50,19 @@ from petersburg.engine import (
     apply_unchecked,
     explain_illegal,
     final_scores,
-    legal_actions,
     new_game,
     view,
     winners,
 )
-from petersburg.env.encoding import MaskArray, action_mask, encode_observation
+from petersburg.env.encoding import MaskArray, encode_observation, mask_from_actions
 from petersburg.env.pettingzoo import ObsDict, make_observation_space
-from petersburg.env.render import render_text
+from petersburg.env.render import RENDER_MODES, FrameArray, check_render_mode, render_view
 from petersburg.env.rewards import check_reward_mode, final_rewards
 
 ILLEGAL_MODES = ("loss", "raise")
 DEFAULT_ILLEGAL_REWARD = {"rank": -1.0, "score": -100.0}
+FINAL_ACTIONS = (0,)
+"""What the mask allows once the episode is over: pass alone (a placeholder the environment ignores)."""
 
 
 class SanktPetersburgEnv(gymnasium.Env[ObsDict, np.int64]):
@@ -62,10 +72,10 @@ class SanktPetersburgEnv(gymnasium.Env[ObsDict, np.int64]):
     or a list with one spec per other seat in seat order (default ``"random"``); ``seat``: the
     learner's seat, or ``None`` (default) for a random seat each episode; ``reward``: ``"rank"``
     or ``"score"`` (``petersburg.env.rewards``); ``illegal_action`` / ``illegal_reward`` (above);
-    ``options``: ``GameOptions``; ``render_mode``: ``"ansi"`` or ``None``.
+    ``options``: ``GameOptions``; ``render_mode``: ``"ansi"``, ``"human"``, ``"rgb_array"`` or ``None``.
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 - Gymnasium reads the class
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012 - Gymnasium reads the class
 
     def __init__(
         self,
@@ -91,8 +101,6 @@ class SanktPetersburgEnv(gymnasium.Env[ObsDict, np.int64]):
             raise ValueError(f"The learning seat must be 0 to {num_players - 1} or None, not {seat!r}.")
         if illegal_action not in ILLEGAL_MODES:
             raise ValueError(f"illegal_action must be 'loss' or 'raise', not {illegal_action!r}.")
-        if render_mode is not None and render_mode != "ansi":
-            raise ValueError(f"Unknown render_mode {render_mode!r}; use 'ansi' or None.")
         self.num_players = num_players
         self.opponent_specs = specs
         self.fixed_seat = seat
@@ -103,13 +111,15 @@ class SanktPetersburgEnv(gymnasium.Env[ObsDict, np.int64]):
         )
         self.game_options = options if options is not None else GameOptions()
         new_game(num_players, 0, self.game_options)  # validates the options now
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = make_observation_space()
         self.seat = 0
         self.bots: dict[int, Bot] = {}
         self._game: GameState | None = None
         self._done = False
+        self._legal: list[int] = []
+        """The learner's legal actions in the current observation (FINAL_ACTIONS once done)."""
 
     @property
     def game(self) -> GameState:
@@ -142,7 +152,10 @@ class SanktPetersburgEnv(gymnasium.Env[ObsDict, np.int64]):
         self._game = new_game(self.num_players, game_seed, self.game_options)
         self._done = False
         self._play_bots()
-        return self._observation(), {"seat": self.seat, "game_seed": game_seed}
+        observation = self._observation()
+        if self.render_mode == "human":
+            self.render()
+        return observation, {"seat": self.seat, "game_seed": game_seed}
 
     def step(self, action: np.int64 | int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
         """Play the learner's action, then the bots' until the learner is to act or the game ends."""
@@ -150,37 +163,48 @@ class SanktPetersburgEnv(gymnasium.Env[ObsDict, np.int64]):
             raise RuntimeError("The episode is over; call reset() to start a new game.")
         state = self.game
         action = int(action)
-        if action not in legal_actions(state):
+        if action not in self._legal:
             reason = explain_illegal(state, action)
             if self.illegal_action == "raise":
                 raise IllegalActionError(reason)
             self._done = True
             info = {"illegal_action": True, "explanation": reason}
-            return self._observation(), self.illegal_reward, True, False, info
-        apply_unchecked(state, action)  # just checked
+            return self._finish_step(self.illegal_reward, info)
+        apply_unchecked(state, action)  # checked against the learner's legal actions above
         self._play_bots()
         if not state.is_over:
-            return self._observation(), 0.0, False, False, {}
+            return self._finish_step(0.0, {})
         self._done = True
-        scores = final_scores(state)
+        best = winners(state)
         info = {
-            "scores": [line.total for line in scores],
-            "winners": winners(state),
-            "won": self.seat in winners(state),
+            "scores": [line.total for line in final_scores(state)],
+            "winners": best,
+            "won": self.seat in best,
             "seat": self.seat,
         }
-        return self._observation(), final_rewards(state, self.reward_mode)[self.seat], True, False, info
+        return self._finish_step(final_rewards(state, self.reward_mode)[self.seat], info)
+
+    def _finish_step(
+        self, reward: float, info: dict[str, Any]
+    ) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
+        observation = self._observation()
+        if self.render_mode == "human":
+            self.render()
+        return observation, reward, self._done, False, info
 
     def action_masks(self) -> MaskArray:
-        """The learner's legal-action mask now (all zero when the episode is over)."""
-        mask: MaskArray = self._observation()["action_mask"]
-        return mask
+        """The learner's legal-action mask now (pass alone once the episode is over)."""
+        return mask_from_actions(self._legal)
 
-    def render(self) -> str | None:
-        """A text picture from the learner's view (its own hand and rubles, nothing hidden)."""
+    def render(self) -> str | FrameArray | None:
+        """The learner's view (its own hand and rubles, nothing hidden) in the render mode.
+
+        ``"ansi"``: the text; ``"rgb_array"``: the image; ``"human"``: prints the text and
+        returns None; no render mode: None.
+        """
         if self.render_mode is None:
             return None
-        return render_text(view(self.game, self.seat))
+        return render_view(view(self.game, self.seat), self.render_mode)
 
     def _play_bots(self) -> None:
         state = self.game
@@ -190,10 +214,10 @@ class SanktPetersburgEnv(gymnasium.Env[ObsDict, np.int64]):
 
     def _observation(self) -> ObsDict:
         seen = view(self.game, self.seat)
-        mask = action_mask(seen)
-        if self._done:
-            mask[:] = 0  # nothing is legal once the episode has ended (also after an illegal action)
-        return {"observation": encode_observation(seen), "action_mask": mask}
+        # Once the episode has ended (also after an illegal action) nothing is playable; the mask
+        # still offers the placeholder pass, never nothing (module docstring).
+        self._legal = list(FINAL_ACTIONS) if self._done else seen.legal_actions()
+        return {"observation": encode_observation(seen), "action_mask": mask_from_actions(self._legal)}
 
 
 __all__ = ["SanktPetersburgEnv"]

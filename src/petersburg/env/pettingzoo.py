@@ -21,6 +21,10 @@ action ids. Rewards are 0 until the game ends, then ``"rank"`` or ``"score"`` re
 ``raw_env.step`` raises ``IllegalActionError`` (with the engine's explanation) for an illegal
 action; ``env()`` wraps it like PettingZoo's classic games, so an illegal action there ends the
 game with reward -1 for the offender and 0 for the others.
+
+Render modes (the public table, a spectator's view): ``"ansi"`` returns the text, ``"human"``
+prints it at reset and after every step (``render()`` prints it and returns None), ``"rgb_array"``
+returns the same table drawn as a uint8 image (``petersburg.env.render.FRAME_SHAPE``).
 """
 
 from __future__ import annotations
@@ -47,8 +51,15 @@ from petersburg.engine import (
     view,
     winners,
 )
-from petersburg.env.encoding import OBS_HIGH, OBS_LOW, OBS_SIZE, action_mask, encode_observation
-from petersburg.env.render import render_text
+from petersburg.env.encoding import (
+    OBS_HIGH,
+    OBS_LOW,
+    OBS_SIZE,
+    ObsArray,
+    encode_observation,
+    mask_from_actions,
+)
+from petersburg.env.render import RENDER_MODES, FrameArray, check_render_mode, render_view
 from petersburg.env.rewards import check_reward_mode, final_rewards
 
 AgentID = str
@@ -80,11 +91,11 @@ class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  #
 
     Arguments: ``num_players`` (1-4, default 2), ``reward`` (``"rank"`` default, or ``"score"``),
     ``options`` (``GameOptions`` for rule variants and visibility), ``render_mode`` (``"ansi"``,
-    ``"human"`` or ``None``).
+    ``"human"``, ``"rgb_array"`` or ``None``).
     """
 
     metadata = {  # noqa: RUF012 - PettingZoo reads it from the class
-        "render_modes": ["ansi", "human"],
+        "render_modes": list(RENDER_MODES),
         "name": "sankt_petersburg_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -101,13 +112,11 @@ class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  #
         super().__init__()
         if not isinstance(num_players, int) or not 1 <= num_players <= 4:
             raise ValueError(f"A game has 1 to 4 players, not {num_players!r}.")
-        if render_mode is not None and render_mode not in ("ansi", "human"):
-            raise ValueError(f"Unknown render_mode {render_mode!r}; use 'ansi', 'human' or None.")
         self.num_players = num_players
         self.reward_mode = check_reward_mode(reward)
         self.game_options = options if options is not None else GameOptions()
         new_game(num_players, 0, self.game_options)  # validates the options now, not at reset
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
         self.agents = self.possible_agents[:]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
@@ -115,6 +124,8 @@ class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  #
         self.observation_spaces = {a: make_observation_space() for a in self.possible_agents}
         self._seed_rng = random.Random()
         self._game: GameState | None = None
+        self._legal: list[int] | None = None
+        """The legal actions of the player to act, once ``observe`` has computed them."""
 
     # -- PettingZoo API ------------------------------------------------------------------------
 
@@ -151,11 +162,21 @@ class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  #
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[AgentID, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self._game.current_player]
+        self._legal = None
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: AgentID) -> ObsDict:
-        """What ``agent`` sees: its view encoded, and its legal-action mask (zero off turn)."""
+        """What ``agent`` sees: its view encoded, and its legal-action mask (zero off turn).
+
+        Every call returns new arrays, so observations an agent keeps never change afterwards.
+        """
         seen = view(self.game, self._seat[agent])
-        return {"observation": encode_observation(seen), "action_mask": action_mask(seen)}
+        legal = seen.legal_actions()
+        if legal:
+            self._legal = legal  # kept for step(): the agent to act chooses among exactly these
+        observation: ObsArray = encode_observation(seen)
+        return {"observation": observation, "action_mask": mask_from_actions(legal)}
 
     def step(self, action: int | None) -> None:
         """Apply ``action`` (an engine action id) for ``agent_selection``."""
@@ -167,11 +188,13 @@ class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  #
         if action is None:
             raise IllegalActionError(f"{agent} must choose an action; None is only for finished agents.")
         action = int(action)
-        if action not in legal_actions(state):
+        legal = self._legal if self._legal is not None else legal_actions(state)
+        if action not in legal:
             raise IllegalActionError(f"{agent}: {explain_illegal(state, action)}")
         self._cumulative_rewards[agent] = 0.0
         apply_unchecked(state, action)  # just checked: skip the engine's second legality pass
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._legal = None
+        # Rewards stay 0 (as reset set them) until the game is over, so nothing to clear here.
         if state.is_over:
             rewards = final_rewards(state, self.reward_mode)
             scores = final_scores(state)
@@ -185,17 +208,21 @@ class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  #
                     "won": seat in best,
                 }
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         else:
             self.agent_selection = self.possible_agents[state.current_player]
-        self._accumulate_rewards()
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
 
-    def render(self) -> str | None:
-        """A text picture of the public table (a spectator's view: no hidden data)."""
+    def render(self) -> str | FrameArray | None:
+        """The public table (a spectator's view: no hidden data) in the render mode.
+
+        ``"ansi"``: the text; ``"rgb_array"``: the image; ``"human"``: prints the text and
+        returns None; no render mode: None.
+        """
         if self.render_mode is None:
             return None
-        return render_text(view(self.game, None))
+        return render_view(view(self.game, None), self.render_mode)
 
     def close(self) -> None:
         """Nothing to release (no window, no files)."""

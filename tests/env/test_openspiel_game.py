@@ -1,0 +1,170 @@
+"""The OpenSpiel game: OpenSpiel's own consistency tests, information states, resampling, bots."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.observation import make_observation
+from open_spiel.python.tests import games_sim_test  # the module: pytest must not collect its tests
+
+from petersburg.engine import explain_illegal, new_game, view
+from petersburg.env.encoding import OBS_SIZE, encode_observation
+from petersburg.env.openspiel_game import (
+    GAME_NAME,
+    INFO_TENSOR_SIZE,
+    EngineBot,
+    SanktPetersburgState,
+)
+from petersburg.env.render import render_text
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "openspiel_ismcts.py"
+
+
+def _dealt(players: int, deal: int) -> SanktPetersburgState:
+    state: SanktPetersburgState = pyspiel.load_game(GAME_NAME, {"players": players}).new_initial_state()
+    state.apply_action(deal)
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_openspiel_random_sim_test(players: int) -> None:
+    game = pyspiel.load_game(GAME_NAME, {"players": players})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_openspiel_python_games_sim_test(players: int) -> None:
+    """OpenSpiel's test for every registered game: clones, pickling, its own serialisation, returns."""
+    games_sim_test.GamesSimTest().sim_game(pyspiel.load_game(GAME_NAME, {"players": players}))
+
+
+def test_the_root_deals_the_engine_game_of_that_seed() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"players": 3, "deals": 100})
+    root = game.new_initial_state()
+    assert root.is_chance_node()
+    outcomes = root.chance_outcomes()
+    assert [a for a, _ in outcomes] == list(range(100)) and sum(p for _, p in outcomes) == pytest.approx(1.0)
+    root.apply_action(42)
+    assert root.game_state == new_game(3, 42)
+    assert root.current_player() == new_game(3, 42).current_player
+    assert root.legal_actions() == sorted(root.legal_actions()) and root.legal_actions()
+
+
+def test_resampled_states_keep_the_observers_information_state() -> None:
+    """OpenSpiel's ResampleInfostateTest, run from Python (where the resampler lives)."""
+    state = _dealt(3, 11)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    rng = random.Random(0)
+    differs = 0
+    while not state.is_terminal():
+        if len(state.history()) % 6 == 1:
+            for player in range(3):
+                other = state.resample_from_infostate(player, sampler)
+                assert other.information_state_string(player) == state.information_state_string(player)
+                assert other.information_state_tensor(player) == state.information_state_tensor(player)
+                assert other.current_player() == state.current_player()
+                assert other.history() == state.history()
+                differs += other.game_state != state.game_state
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert differs > 10  # the samples really were other worlds
+
+
+def test_information_state_strings_grow_by_one_step_and_tell_seats_apart() -> None:
+    state = _dealt(2, 3)
+    rng = random.Random(3)
+    before = [state.information_state_string(p) for p in range(2)]
+    while not state.is_terminal():
+        actor = state.current_player()
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        after = [state.information_state_string(p) for p in range(2)]
+        for player in range(2):
+            assert after[player].startswith(before[player] + "\n")  # nothing is ever forgotten
+            step = after[player][len(before[player]) + 1 :]
+            assert "\n" not in step and step.startswith(f"{actor}:{state.action_to_string(actor, action)}|")
+        before = after
+    assert before[0] != before[1]  # each seat's private part (its own hand and rubles) differs
+
+
+def test_information_state_tensor_is_the_view_then_the_action_history() -> None:
+    game = pyspiel.load_game(GAME_NAME)
+    assert game.information_state_tensor_size() == INFO_TENSOR_SIZE
+    state = _dealt(2, 5)
+    rng = random.Random(5)
+    for _ in range(30):
+        state.apply_action(rng.choice(state.legal_actions()))
+    for player in range(2):
+        tensor = np.array(state.information_state_tensor(player), dtype=np.float32)
+        assert state.game_state is not None
+        np.testing.assert_array_equal(tensor[:OBS_SIZE], encode_observation(view(state.game_state, player)))
+        history = tensor[OBS_SIZE:].reshape(-1, 14)
+        steps = [(a.player, a.action) for a in state.full_history()[1:]]
+        assert len(steps) == 30 and not history[30:].any()
+        for row, (actor, action) in zip(history, steps, strict=False):
+            assert row[:4].tolist().index(1.0) == (actor - player) % 2
+            assert sum(int(bit) << i for i, bit in enumerate(row[4:])) == action
+
+
+def test_observations_are_the_current_view_and_public_observers_see_the_spectator_view() -> None:
+    state = _dealt(2, 8)
+    assert state.game_state is not None
+    assert state.observation_string(1) == render_text(view(state.game_state, 1))
+    np.testing.assert_array_equal(
+        np.array(state.observation_tensor(0), dtype=np.float32), encode_observation(view(state.game_state, 0))
+    )
+    public = make_observation(
+        pyspiel.load_game(GAME_NAME),
+        pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE),
+    )
+    assert public.string_from(state, 0) == render_text(view(state.game_state, None))
+    public.set_from(state, 1)
+    np.testing.assert_array_equal(public.tensor, encode_observation(view(state.game_state, None)))
+
+
+def test_illegal_actions_and_bad_parameters_get_clear_errors() -> None:
+    state = _dealt(2, 1)
+    assert state.game_state is not None
+    before = state.game_state.copy()
+    illegal = next(a for a in range(559) if a not in state.legal_actions())
+    with pytest.raises(Exception, match=re.escape(explain_illegal(before, illegal))):
+        state.apply_action(illegal)
+    assert state.game_state == before and len(state.history()) == 1
+    with pytest.raises(Exception, match="2 to 4 players"):
+        pyspiel.load_game(GAME_NAME, {"players": 5})
+
+
+def test_openspiel_ismcts_plays_against_an_engine_bot() -> None:
+    game = pyspiel.load_game(GAME_NAME)
+    random_state = np.random.RandomState(1)
+    searcher = ismcts.ISMCTSBot(
+        game, mcts.RandomRolloutEvaluator(1, random_state), 2.0, max_simulations=3, random_state=random_state
+    )
+    bots = [searcher, EngineBot("greedy", 1)]
+    state = game.new_initial_state()
+    state.apply_action(2)
+    moves = 0
+    while not state.is_terminal():
+        action = bots[state.current_player()].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves += 1
+    assert moves > 50 and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_ismcts_example_runs() -> None:
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLE), "--games", "1", "--simulations", "2"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    assert "win rate" in result.stdout and "s per decision" in result.stdout
