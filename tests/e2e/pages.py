@@ -29,6 +29,20 @@ for (const type of ['pointerdown', 'mousedown', 'touchstart', 'mouseup', 'pointe
 """
 
 
+# Records every message added to the page's live region (what a screen reader would say).
+ANNOUNCEMENT_RECORDER_JS = """
+window.__announced = [];
+document.addEventListener('DOMContentLoaded', () => {
+  const region = document.getElementById('announcer');
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) window.__announced.push(node.textContent);
+    }
+  }).observe(region, {childList: true});
+});
+"""
+
+
 def open_page(
     browser: Any,
     base: str,
@@ -50,7 +64,7 @@ def open_page(
             f"localStorage.setItem('pb_uid', {json.dumps(uid)});"
             f"localStorage.setItem('pb_name', {json.dumps(name or 'Guest')});"
         )
-    for script in (TABBABLE_JS, *scripts):
+    for script in (TABBABLE_JS, ANNOUNCEMENT_RECORDER_JS, *scripts):
         context.add_init_script(script)
     page = context.new_page()
     errors: list[str] = []
@@ -67,6 +81,11 @@ def create_table(base: str, uid: str, name: str, **params: Any) -> int:
     )
     with urllib.request.urlopen(request, timeout=10) as response:
         return int(json.load(response)["id"])
+
+
+def announced(page: Any) -> list[str]:
+    """Everything the live region said since the page loaded."""
+    return list(page.evaluate("window.__announced"))
 
 
 def seq(page: Any) -> int:

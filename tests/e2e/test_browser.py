@@ -164,6 +164,8 @@ def test_a_game_against_three_bots_to_its_end(server: str, browser: Any) -> None
         page.wait_for_selector("#replay-bar:not([hidden])")
         page.click("#replay-next")
         page.wait_for_function("document.getElementById('replay-step').textContent.startsWith('step 1 ')")
+        page.keyboard.press("ArrowRight")  # the arrow keys step too
+        page.wait_for_function("document.getElementById('replay-step').textContent.startsWith('step 2 ')")
         shot(page, "e2e_replay")
         assert not page.errors
     finally:

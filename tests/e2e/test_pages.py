@@ -5,6 +5,7 @@ audit of the pages: no violation of impact serious or critical."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -28,6 +29,12 @@ def scenes(server: str, browser: Any) -> Iterator[dict[str, int]]:
     open table with free seats."""
     context, page = open_page(browser, server, uid=UID, name=NAME)
     try:
+        # The bots play their game on the server while the solo game is played here.
+        bots = create_table(server, UID, NAME, seats=4, fill="random", sit=False)
+        page.goto(f"{server}/table/{bots}")
+        page.fill("#chat-input", "/start")
+        page.press("#chat-input", "Enter")
+        page.wait_for_selector("#board:not([hidden])")  # the game has started
         solo = create_table(server, UID, NAME, seats=1)
         page.goto(f"{server}/table/{solo}")
         page.click("#start")
@@ -39,10 +46,7 @@ def scenes(server: str, browser: Any) -> Iterator[dict[str, int]]:
             page.click("#pass")
             wait_for_answer(page, before)
         assert game_over(page)
-        bots = create_table(server, UID, NAME, seats=4, fill="random", sit=False)
         page.goto(f"{server}/table/{bots}")
-        page.fill("#chat-input", "/start")
-        page.press("#chat-input", "Enter")
         page.wait_for_function("document.body.dataset.stage === 'over'", timeout=90_000)
         running = create_table(server, UID, NAME, seats=4, fill="random")
         page.goto(f"{server}/table/{running}")
@@ -188,3 +192,39 @@ def test_no_serious_accessibility_violations(
         finally:
             context.close()
     assert not found, "\n".join(found)
+
+
+def test_the_table_speaks_to_screen_readers(server: str, browser: Any, scenes: dict[str, int]) -> None:
+    """Landmarks, headings, cards named by what they are, cost and pay, a named dialog, a live
+    region: what a screen reader finds on a running table."""
+    context, page = show(browser, server, scenes, "table", 1366, 900)
+    try:
+        for role, name in [
+            ("banner", None),
+            ("main", None),
+            ("complementary", "Game log and chat"),
+            ("region", "Board"),
+            ("region", "Turn and actions"),
+        ]:
+            assert page.get_by_role(role, name=name).count() == 1, (role, name)
+        for heading in ("Board", "Upper row", "Lower row", "You", "Other players", "Game log", "Table chat"):
+            assert page.get_by_role("heading", name=re.compile(f"^{heading}")).count() >= 1, heading
+        card_name = re.compile(
+            r"^[A-Z][\w' -]+, (trading )?worker card, upper row\. "
+            r"(Buy for \d+ rubles?( or take into hand)?|Take into hand)\. Pays .+ at each worker scoring\.$"
+        )
+        cards = page.get_by_role("button", name=card_name)
+        assert cards.count() == page.locator("#upper .card.actionable").count() > 0
+        assert page.get_by_role("button", name="Pass", exact=True).count() == 1
+        assert page.locator("#announcer").get_attribute("aria-live") == "polite"
+        title = page.locator("#upper .card.actionable .card-name").first.inner_text()
+        cards.first.focus()
+        page.keyboard.press("Enter")
+        dialog = page.get_by_role("dialog", name=f"{title}, upper row")
+        dialog.wait_for()
+        assert dialog.get_by_role("button", name=re.compile(r"^Buy .* for \d+ rubles")).count() >= 1
+        page.keyboard.press("Escape")
+        dialog.wait_for(state="detached")
+        assert page.evaluate("document.activeElement.classList.contains('card')")
+    finally:
+        context.close()

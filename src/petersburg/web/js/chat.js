@@ -1,18 +1,22 @@
 // A chat box: the lines, an input; commands (/join, /help …) go to the server unchanged.
 // Lines from other people and from the server are also announced to screen readers.
 import { announce } from "./announcer.js";
-import { el } from "./dom.js";
+import { el, spoken } from "./dom.js";
 
 export function formatTime(t) {
   return new Date(t * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
 
 export class Chat {
+  /** Fill `root` (its data-where says whose chat it is) with the lines and the input. */
   constructor(root, send) {
-    this.list = root.querySelector(".chat-lines");
-    this.input = root.querySelector("input");
+    const where = root.dataset.where;
+    this.list = el("ol", { class: "chat-lines", tabindex: "0", "aria-label": `Messages in ${where}` });
+    this.input = el("input", { id: "chat-input", maxlength: "500", placeholder: "Say something, or /help", autocomplete: "off" });
+    const form = el("form", {}, el("label", { class: "visually-hidden", for: "chat-input" }, `Message to ${where}`), this.input, el("button", { type: "submit" }, "Send", spoken(` to ${where}`)));
+    root.append(this.list, form);
     this.ownName = () => "";
-    root.querySelector("form").addEventListener("submit", (event) => {
+    form.addEventListener("submit", (event) => {
       event.preventDefault();
       const text = this.input.value.trim();
       if (!text) return;

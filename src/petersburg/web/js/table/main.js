@@ -69,6 +69,7 @@ function draw(m) {
   }
   const n = names();
   const byKey = actionsBy(m.legal);
+  const mine = !!m.you && m.view.to_act === m.you.seat && m.view.stage !== "over";
   byId("action-bar").hidden = replayMode;
   byId("nav-me").hidden = replayMode;
   renderPhaseBar(m, n);
@@ -76,7 +77,7 @@ function draw(m) {
   if (replayMode) byId("me").hidden = true;
   else {
     renderActionBar(m, n, byKey, barHandlers);
-    renderTimer(m);
+    renderTimer(m, mine);
     renderMe(m, n, byKey, cardHandlers);
   }
   renderPlayers(m, n);
@@ -86,7 +87,6 @@ function draw(m) {
     gameLog.render();
     news.tell(m, n, fresh);
   }
-  const mine = !!m.you && m.view.to_act === m.you.seat && m.view.stage !== "over";
   document.title = (mine ? "● Your turn — " : "") + `Sankt Petersburg — ${m.table.name}`;
   if (m.result && scoresShownFor !== m.table.id && !replayMode) {
     scoresShownFor = m.table.id;
