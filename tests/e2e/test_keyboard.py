@@ -86,8 +86,12 @@ class KeyboardPlayer:
     def open_card(self, key: str) -> list[str]:
         tab_to(self.page, f'[data-focus-key="{key}"]')
         assert_focus_ring(self.page)
-        self.page.keyboard.press(self.rng.choice(["Enter", " "]))
-        self.page.wait_for_selector("dialog[open] .choice")
+        key_name = self.rng.choice(["Enter", " "])
+        self.page.keyboard.press(key_name)
+        try:
+            self.page.wait_for_selector("dialog[open] .choice", timeout=5_000)
+        except Exception as error:
+            raise AssertionError(f"{key_name!r} on {key} opened nothing: {page_story(self.page)}") from error
         return dialog_choices(self.page)
 
     def cancel(self, key: str) -> None:
@@ -136,6 +140,17 @@ class KeyboardPlayer:
         self.pass_turn()
 
 
+def page_story(page: Any) -> str:
+    """Where the focus is and what the page said lately, for a failure message."""
+    return str(
+        page.evaluate(
+            """() => ({focus: document.activeElement.outerHTML.slice(0, 300),
+                said: window.__announced.slice(-8), stage: document.body.dataset.stage,
+                myturn: document.body.dataset.myturn, dialog: !!document.querySelector('dialog[open]')})"""
+        )
+    )
+
+
 def start_with_keyboard(page: Any, base: str, table: int) -> None:
     page.goto(f"{base}/table/{table}")
     page.wait_for_selector("#start:not([disabled])")
@@ -165,10 +180,13 @@ def test_a_whole_game_with_the_keyboard_alone(server: str, browser: Any) -> None
             start_with_keyboard(page, server, table)
             player = KeyboardPlayer(page, rng)
             page.wait_for_function(MY_TURN_OR_OVER, timeout=30_000)
-            # n: the server passes for the player until the phase changes.
+            # n: the server passes for the player until the phase changes (and the button says so).
             before = seq(page)
             page.keyboard.press("n")
             wait_for_answer(page, before)
+            page.wait_for_function(
+                "document.getElementById('autopass').getAttribute('aria-pressed') === 'false'"
+            )
             deadline = time.time() + 240
             while time.time() < deadline:
                 page.wait_for_function(MY_TURN_OR_OVER, timeout=30_000)
@@ -176,7 +194,10 @@ def test_a_whole_game_with_the_keyboard_alone(server: str, browser: Any) -> None
                     break
                 before = seq(page)
                 player.take_turn()
-                wait_for_answer(page, before)
+                try:
+                    wait_for_answer(page, before)
+                except Exception as error:
+                    raise AssertionError(f"no answer to {player.done[-1:]}: {page_story(page)}") from error
             assert game_over(page), "the game did not end in time"
             displaced += sum(" over " in d for d in player.done)
             # The final scoring opens as a dialog with the focus inside; Escape closes it.

@@ -4,13 +4,17 @@ import { byId, el } from "../dom.js";
 export class GameLog {
   constructor() {
     this.lines = [];
+    this.loaded = false;
   }
-  /** Take the piece of log in an update; returns the lines that are new (not a resend). */
+  /** Take the piece of log in an update; returns the lines that happened since the page was
+   * loaded (not the history sent on connecting, nor a resend after reconnecting). */
   take(m) {
+    const first = !this.loaded;
+    this.loaded = true;
     if (m.log_from === undefined) return [];
     const known = this.lines.length;
     this.lines = this.lines.slice(0, m.log_from).concat(m.log || []);
-    return m.log_from >= known ? m.log || [] : [];
+    return !first && m.log_from >= known ? m.log || [] : [];
   }
   replace(lines) {
     this.lines = lines;

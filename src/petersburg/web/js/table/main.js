@@ -58,7 +58,7 @@ const barHandlers = {
   showScores: () => openScores(last, names()),
 };
 
-function draw(m) {
+function draw(m, fresh) {
   byId("table-title").textContent = `#${m.table.id} ${m.table.name}`;
   renderSeats(m, send);
   const playing = !!m.view;
@@ -83,7 +83,6 @@ function draw(m) {
   renderPlayers(m, n);
   renderPrompt(m, n, byKey, act);
   if (!replayMode) {
-    const fresh = gameLog.take(m);
     gameLog.render();
     news.tell(m, n, fresh);
   }
@@ -99,7 +98,8 @@ function draw(m) {
 function render(m) {
   if (!last || last.seq !== m.seq) closeChoice(); // its actions belong to the old state
   last = m;
-  keepFocus(() => draw(m));
+  const fresh = replayMode ? [] : gameLog.take(m);
+  keepFocus(() => draw(m, fresh));
   document.body.dataset.seq = m.seq;
 }
 

@@ -6,18 +6,17 @@ import { winnerWords } from "./final.js";
 
 export class GameNews {
   constructor() {
-    this.wasMyTurn = null;
+    this.wasMyTurn = false;
     this.lastStage = null;
     this.resultTold = false;
   }
-  /** Announce what changed with update `m`; `fresh` are its new log lines. */
+  /** Announce what changed with update `m`; `fresh` are the log lines that just happened. */
   tell(m, names, fresh) {
     const v = m.view;
-    const first = this.wasMyTurn === null;
-    if (!first) for (const line of fresh) announce(line.text);
+    for (const line of fresh) announce(line.text);
     const mine = !!m.you && v.to_act === m.you.seat && v.stage !== "over";
     if (mine && (!this.wasMyTurn || this.lastStage !== v.stage)) announce(`${turnWords(m, names)}.`);
-    if (m.result && !this.resultTold && !first) announce(`Game over: ${winnerWords(m.result, m.result.names || names)}.`);
+    if (m.result && !this.resultTold && fresh.length) announce(`Game over: ${winnerWords(m.result, m.result.names || names)}.`);
     if (m.result) this.resultTold = true;
     this.wasMyTurn = mine;
     this.lastStage = v.stage;
