@@ -26,6 +26,10 @@ export function cardDetails(id) {
   return parts.join(" ");
 }
 
+// A name with a word this long is set smaller, so that narrow cards need not break the word.
+const LONG_WORD = 11;
+const longestWord = (name) => Math.max(...name.split(/\s+/).map((word) => word.length));
+
 function kindLabel(c) {
   const kind = COLOURS[c.colour].kind;
   return (c.trading ? "⇄ " : "") + capitalise(kind);
@@ -38,7 +42,7 @@ function face(id, { old, count }) {
     "span",
     { class: "card-face", "aria-hidden": "true" },
     el("span", { class: "card-band" }, el("span", { class: "cost" }, c.cost), el("span", { class: "card-kind" }, kindLabel(c))),
-    el("span", { class: "card-name" }, c.name),
+    el("span", { class: "card-name" + (longestWord(c.name) >= LONG_WORD ? " long-word" : "") }, c.name),
     c.special ? el("span", { class: "card-special" }, c.special) : null,
     el("span", { class: "card-income" }, incomeText(c.rubles, c.vp)),
     count > 1 ? el("span", { class: "count" }, `×${count}`) : null,
