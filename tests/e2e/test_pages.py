@@ -32,6 +32,7 @@ def scenes(server: str, browser: Any) -> Iterator[dict[str, int]]:
         # The bots play their game on the server while the solo game is played here.
         bots = create_table(server, UID, NAME, seats=4, fill="random", sit=False)
         page.goto(f"{server}/table/{bots}")
+        page.wait_for_selector(".status.up")  # a chat line typed before the connection is refused
         page.fill("#chat-input", "/start")
         page.press("#chat-input", "Enter")
         page.wait_for_selector("#board:not([hidden])")  # the game has started

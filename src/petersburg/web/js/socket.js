@@ -2,6 +2,7 @@
 // connection indicator of the page's top bar.
 import { announce } from "./announcer.js";
 import { identity } from "./identity.js";
+import { toast } from "./toast.js";
 
 export class Socket {
   constructor(path, onMessage, onStatus) {
@@ -49,4 +50,12 @@ export function connectionIndicator(node) {
     if (wasUp !== null && wasUp !== up) announce(up ? "Connected again." : "Connection lost; reconnecting…");
     wasUp = up;
   };
+}
+
+/** Send `message` over `socket` if it is connected; otherwise tell the person. Returns whether
+ * it went (a chat line that did not go stays in its input). */
+export function sendOrTell(socket, message) {
+  if (socket && socket.send(message)) return true;
+  toast("Not connected to the server yet; try again in a moment.", "error");
+  return false;
 }

@@ -3,7 +3,7 @@ import { Chat } from "../chat.js";
 import { byId, el } from "../dom.js";
 import { identity, setName } from "../identity.js";
 import { installShortcuts, addShortcut } from "../shortcuts.js";
-import { connectionIndicator, Socket } from "../socket.js";
+import { connectionIndicator, sendOrTell, Socket } from "../socket.js";
 import { toast } from "../toast.js";
 import { renderHighscores, renderTables } from "./tables.js";
 
@@ -14,7 +14,7 @@ let socket = null;
 byId("name-form").addEventListener("submit", (event) => {
   event.preventDefault();
   setName(nameInput.value);
-  if (socket) socket.send({ type: "name", name: identity().name });
+  if (socket) socket.send({ type: "name", name: identity().name }); // sent again on reconnecting anyway
   toast(`You are ${identity().name}.`);
 });
 
@@ -25,11 +25,13 @@ function requireName() {
   return false;
 }
 
-const chat = new Chat(byId("chat"), (message) => (requireName() ? socket.send(message) : false));
+const send = (message) => sendOrTell(socket, message);
+
+const chat = new Chat(byId("chat"), (message) => requireName() && send(message));
 chat.ownName = () => identity().name;
 
 function join(tableId) {
-  if (requireName()) socket.send({ type: "chat", text: `/join ${tableId}` });
+  if (requireName()) send({ type: "chat", text: `/join ${tableId}` });
 }
 
 function fillBots(list) {
@@ -57,7 +59,7 @@ byId("create-form").addEventListener("submit", (event) => {
       show_hands: f.show_hands.checked,
     },
   };
-  socket.send({ type: "create", name: identity().name, params });
+  send({ type: "create", name: identity().name, params });
 });
 
 function onMessage(m) {

@@ -7,7 +7,7 @@ import { Chat } from "../chat.js";
 import { byId, focusByKey, keepFocus } from "../dom.js";
 import { identity } from "../identity.js";
 import { addShortcut, installShortcuts } from "../shortcuts.js";
-import { connectionIndicator, Socket } from "../socket.js";
+import { connectionIndicator, sendOrTell, Socket } from "../socket.js";
 import { toast } from "../toast.js";
 import { renderActionBar } from "./action-bar.js";
 import { renderBoard } from "./board.js";
@@ -34,12 +34,10 @@ let last = null; // the last update drawn
 let scoresShownFor = null;
 const gameLog = new GameLog();
 const news = new GameNews();
-const chat = new Chat(byId("chat"), (message) => (socket ? socket.send(message) : false));
-chat.ownName = () => identity().name;
 
-function send(message) {
-  if (!socket || !socket.send(message)) toast("Not connected; retrying…", "error");
-}
+const send = (message) => sendOrTell(socket, message);
+const chat = new Chat(byId("chat"), send);
+chat.ownName = () => identity().name;
 
 function act(actionId) {
   if (!last || !last.you) return;
