@@ -105,8 +105,10 @@ def test_two_people_play_and_one_reloads(server: str, browser: Any) -> None:
                         shot(alice, "e2e_two_players_alice")
         assert min(turns.values()) >= 4, turns
         # Both see the same moment of the game, each with only his own hand.
-        now = seq(alice)
-        bob.wait_for_function(f"Number(document.body.dataset.seq) === {now}")
+        # (Whoever acted last has the newest sequence number; the other page waits for it.)
+        now = max(seq(alice), seq(bob))
+        for page in pages.values():
+            page.wait_for_function(f"Number(document.body.dataset.seq) === {now}")
         hand_before = bob.inner_text("#me")
         players_before = bob.inner_text("#players")
         bob.reload()
