@@ -20,6 +20,16 @@ window.__tabbables = (root) => [...(root || document).querySelectorAll(
     && (!document.querySelector('dialog[open]') || e.closest('dialog[open]')));
 """
 
+# Remembers the last keys pressed and where they went, for failure messages.
+KEY_RECORDER_JS = """
+window.__keys = [];
+window.addEventListener('keydown', (e) => {
+  const t = e.target;
+  window.__keys.push([e.key, (t.dataset && (t.dataset.focusKey || t.id)) || t.tagName, e.defaultPrevented]);
+  if (window.__keys.length > 40) window.__keys.shift();
+});
+"""
+
 # Counts every pointer, mouse and touch event, to prove a game was played with the keyboard alone.
 POINTER_COUNTER_JS = """
 window.__pointerEvents = 0;
@@ -64,7 +74,7 @@ def open_page(
             f"localStorage.setItem('pb_uid', {json.dumps(uid)});"
             f"localStorage.setItem('pb_name', {json.dumps(name or 'Guest')});"
         )
-    for script in (TABBABLE_JS, ANNOUNCEMENT_RECORDER_JS, *scripts):
+    for script in (TABBABLE_JS, ANNOUNCEMENT_RECORDER_JS, KEY_RECORDER_JS, *scripts):
         context.add_init_script(script)
     page = context.new_page()
     errors: list[str] = []

@@ -45,7 +45,7 @@ def tab_to(page: Any, selector: str) -> None:
                 return {at: list.indexOf(document.activeElement), to: list.indexOf(target)}; }""",
             selector,
         )
-        assert plan["to"] >= 0, f"{selector} cannot be reached with Tab"
+        assert plan["to"] >= 0, f"{selector} cannot be reached with Tab: {page_story(page)}"
         if plan["at"] < 0:
             page.keyboard.press("Tab")
             continue
@@ -97,8 +97,10 @@ class KeyboardPlayer:
     def cancel(self, key: str) -> None:
         """Escape closes the box and the focus is back on the card that opened it."""
         self.page.keyboard.press("Escape")
-        self.page.wait_for_selector("dialog[open]", state="detached")
-        assert focused(self.page, f'[data-focus-key="{key}"]')
+        self.page.wait_for_selector("dialog", state="detached")
+        self.page.wait_for_function(
+            "(key) => document.activeElement.dataset.focusKey === key", arg=key, timeout=5_000
+        )
 
     def pass_turn(self) -> None:
         if self.rng.random() < 0.5:
@@ -146,7 +148,11 @@ def page_story(page: Any) -> str:
         page.evaluate(
             """() => ({focus: document.activeElement.outerHTML.slice(0, 300),
                 said: window.__announced.slice(-8), stage: document.body.dataset.stage,
-                myturn: document.body.dataset.myturn, dialog: !!document.querySelector('dialog[open]')})"""
+                myturn: document.body.dataset.myturn, seq: document.body.dataset.seq,
+                dialog: (document.querySelector('dialog[open]') || {}).className,
+                dialogs: document.querySelectorAll('dialog').length,
+                shortcuts: localStorage.getItem('pb_shortcuts'), keys: (window.__keys || []).slice(-12),
+                pass: document.getElementById('pass').outerHTML})"""
         )
     )
 
@@ -237,7 +243,7 @@ def check_help_undo_chat(page: Any, player: KeyboardPlayer) -> None:
     shot(page, "keyboard/help", full_page=False)
     page.keyboard.press("Escape")
     page.wait_for_selector("dialog.help-dialog", state="detached")
-    assert page.evaluate("document.activeElement.id") == "pass"
+    page.wait_for_function("document.activeElement.id === 'pass'", timeout=5_000)
     # A card's box closed with Escape gives the focus back to the card.
     key = next(c["key"] for c in table_state(page)["cards"])
     player.open_card(key)

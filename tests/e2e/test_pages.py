@@ -224,7 +224,7 @@ def test_the_table_speaks_to_screen_readers(server: str, browser: Any, scenes: d
         dialog.wait_for()
         assert dialog.get_by_role("button", name=re.compile(r"^Buy .* for \d+ rubles")).count() >= 1
         page.keyboard.press("Escape")
-        dialog.wait_for(state="detached")
-        assert page.evaluate("document.activeElement.classList.contains('card')")
+        page.wait_for_selector("dialog", state="detached")
+        page.wait_for_function("document.activeElement.classList.contains('card')", timeout=5_000)
     finally:
         context.close()

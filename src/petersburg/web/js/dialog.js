@@ -18,21 +18,37 @@ export function openDialog({ title, body, buttons = [], closeLabel = "Close", cl
   const opener = document.activeElement;
   const openerKey = focusedKey();
   const titleId = `dialog-title-${++count}`;
-  const close = el("button", { type: "button", class: "dialog-close", dataset: { dialogClose: "" } }, closeLabel);
+  const closeButton = el("button", { type: "button", class: "dialog-close", dataset: { dialogClose: "" } }, closeLabel);
   const node = el(
     "dialog",
     { class: "dialog " + className, "aria-labelledby": titleId },
-    el("div", { class: "dialog-inner" }, el("h2", { id: titleId, class: "dialog-title" }, title), el("div", { class: "dialog-body" }, body), el("div", { class: "dialog-buttons" }, buttons, close))
+    el("div", { class: "dialog-inner" }, el("h2", { id: titleId, class: "dialog-title" }, title), el("div", { class: "dialog-body" }, body), el("div", { class: "dialog-buttons" }, buttons, closeButton))
   );
-  const handle = {
-    node,
-    close() {
-      if (node.open) node.close();
-    },
+  let finished = false;
+  // Everything a closed dialog leaves behind is settled at once, whichever way it closed.
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    if (node.open) node.close();
+    const at = open.indexOf(handle);
+    if (at >= 0) open.splice(at, 1);
+    node.remove();
+    if (onClose) onClose();
+    if (open.length) return;
+    if (opener && opener.isConnected && opener !== document.body) opener.focus({ preventScroll: true });
+    else if (openerKey) focusByKey(openerKey);
   };
-  close.addEventListener("click", () => handle.close());
+  const handle = { node, close: finish };
+  closeButton.addEventListener("click", finish);
+  // Escape: settled at once on "cancel" (the "close" event comes later, as a task of its own;
+  // until then the page would still count the dialog as open and its focus not yet returned).
+  node.addEventListener("cancel", (event) => {
+    event.preventDefault();
+    finish();
+  });
+  node.addEventListener("close", finish);
   node.addEventListener("click", (event) => {
-    if (event.target === node) handle.close(); // a click on the backdrop
+    if (event.target === node) finish(); // a click on the backdrop
   });
   node.addEventListener("keydown", (event) => {
     if (event.key !== "Tab") return;
@@ -48,17 +64,9 @@ export function openDialog({ title, body, buttons = [], closeLabel = "Close", cl
       first.focus();
     }
   });
-  node.addEventListener("close", () => {
-    open.splice(open.indexOf(handle), 1);
-    node.remove();
-    if (onClose) onClose();
-    if (open.length) return;
-    if (opener && opener.isConnected && opener !== document.body) opener.focus({ preventScroll: true });
-    else if (openerKey) focusByKey(openerKey);
-  });
   document.body.append(node);
   open.push(handle);
   node.showModal();
-  (initialFocus || focusables(node.querySelector(".dialog-body"))[0] || close).focus();
+  (initialFocus || focusables(node.querySelector(".dialog-body"))[0] || closeButton).focus();
   return handle;
 }

@@ -19,13 +19,16 @@ export function choiceButton(action, act) {
 
 export function openChoice(title, card, actions, act) {
   closeChoice();
-  current = openDialog({
+  const handle = openDialog({
     title,
     className: "choice-dialog",
     closeLabel: "Cancel",
     body: [card ? el("div", { class: "dialog-card" }, renderCard(card, { size: "dialog" })) : null, el("div", { class: "choices" }, actions.map((a) => choiceButton(a, act)))],
-    onClose: () => (current = null),
+    onClose: () => {
+      if (current === handle) current = null;
+    },
   });
+  current = handle;
 }
 
 /** Close the choice box (its actions are stale once the game moved on). */
