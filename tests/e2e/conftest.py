@@ -35,7 +35,8 @@ def browser() -> Iterator[Any]:
         instance.close()
 
 
-def shot(page: Any, name: str) -> None:
-    """Save a full-page screenshot under test-artifacts/ for a person to look at."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+def shot(page: Any, name: str, full_page: bool = True) -> None:
+    """Save a screenshot under test-artifacts/ (name may contain a folder) for a person to look at."""
+    path = ARTIFACTS / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), full_page=full_page)

@@ -1,4 +1,4 @@
-"""End to end in headless Chromium: people play through the pages, by clicking."""
+"""End to end in headless Chromium: people play through the pages with the mouse (clicks and drags)."""
 
 from __future__ import annotations
 
@@ -44,10 +44,10 @@ def play_one_turn(page: Any, rng: random.Random, prefer_pass: float = 0.35) -> s
         choice.click()
     else:
         cards = page.query_selector_all(".card.actionable, .stack.actionable")
-        if cards and (rng.random() > prefer_pass or page.is_disabled("#pass")):
+        if cards and (rng.random() > prefer_pass or page.get_attribute("#pass", "aria-disabled") == "true"):
             rng.choice(cards).click()
-            page.wait_for_selector("#modal:not([hidden]) .choice")
-            options = page.query_selector_all("#modal .choice")
+            page.wait_for_selector("dialog[open] .choice")
+            options = page.query_selector_all("dialog[open] .choice")
             choice = rng.choice(options)
             done = choice.get_attribute("data-text")
             choice.click()
@@ -85,7 +85,7 @@ def test_two_people_play_and_one_reloads(server: str, browser: Any) -> None:
         first.wait_for_function("document.body.dataset.myturn === '1'")
         board_before = first.inner_text("#board")
         play_one_turn(first, rng, prefer_pass=0.0)
-        first.wait_for_selector("#undo:not([disabled])")
+        first.wait_for_selector("#undo[aria-disabled=false]")
         first.click("#undo")
         first.wait_for_function(
             "document.body.dataset.myturn === '1' && Number(document.body.dataset.seq) === 2"
@@ -105,8 +105,10 @@ def test_two_people_play_and_one_reloads(server: str, browser: Any) -> None:
                         shot(alice, "e2e_two_players_alice")
         assert min(turns.values()) >= 4, turns
         # Both see the same moment of the game, each with only his own hand.
-        now = seq(alice)
-        bob.wait_for_function(f"Number(document.body.dataset.seq) === {now}")
+        # (Whoever acted last has the newest sequence number; the other page waits for it.)
+        now = max(seq(alice), seq(bob))
+        for page in pages.values():
+            page.wait_for_function(f"Number(document.body.dataset.seq) === {now}")
         hand_before = bob.inner_text("#me")
         players_before = bob.inner_text("#players")
         bob.reload()
@@ -116,8 +118,10 @@ def test_two_people_play_and_one_reloads(server: str, browser: Any) -> None:
         assert bob.inner_text("#players") == players_before
         assert "?₽" in alice.inner_text("#players")  # Bob's rubles are secret to Alice
         shot(bob, "e2e_bob_after_reload")
-        # And Bob plays on after the reload.
+        # And Bob plays on after the reload: Alice acts until it is Bob's turn. Bob's page is read
+        # only once it has drawn the update of Alice's last action.
         for _ in range(20):
+            bob.wait_for_function(f"Number(document.body.dataset.seq) >= {seq(alice)}")
             if bob.evaluate("document.body.dataset.myturn") == "1":
                 break
             play_one_turn(alice, rng, prefer_pass=0.0)
@@ -152,16 +156,18 @@ def test_a_game_against_three_bots_to_its_end(server: str, browser: Any) -> None
             if page.is_visible("#prompt .choice") and decisions < 200:
                 shot(page, "e2e_prompt")
         assert page.evaluate("document.body.dataset.stage") == "over"
-        page.wait_for_selector("#final:not([hidden])")
-        final = page.inner_text("#final")
+        page.wait_for_selector("dialog.final-dialog[open]")
+        final = page.inner_text("dialog.final-dialog")
         assert "Solo Sam" in final and ("wins" in final or "share the win" in final)
         assert decisions > 10
         shot(page, "e2e_final_scores")
         # The finished game is a replay, step by step.
-        page.click("#final a[href^='/replay/']")
+        page.click("dialog.final-dialog a[href^='/replay/']")
         page.wait_for_selector("#replay-bar:not([hidden])")
         page.click("#replay-next")
         page.wait_for_function("document.getElementById('replay-step').textContent.startsWith('step 1 ')")
+        page.keyboard.press("ArrowRight")  # the arrow keys step too
+        page.wait_for_function("document.getElementById('replay-step').textContent.startsWith('step 2 ')")
         shot(page, "e2e_replay")
         assert not page.errors
     finally:
@@ -177,13 +183,13 @@ def test_drag_a_card_into_hand_then_into_play(server: str, browser: Any) -> None
         page.wait_for_url("**/table/*")
         page.click("#start")
         page.wait_for_selector("#upper .card.actionable")
-        name = page.inner_text("#upper .card:nth-child(1) .card-name")
-        page.drag_and_drop("#upper .card:nth-child(1)", "#me")
+        name = page.inner_text("#upper li:nth-child(1) .card-name")
+        page.drag_and_drop("#upper li:nth-child(1) .card", "#me .hand-zone")
         page.wait_for_function("Number(document.body.dataset.seq) === 1")
         assert page.inner_text("#me .hand .card-name") == name
-        page.drag_and_drop("#me .hand .card", "#players .player.mine")
+        page.drag_and_drop("#me .hand .card", "#me .area-zone")
         page.wait_for_function("Number(document.body.dataset.seq) === 2")
-        assert name in page.inner_text("#players .player.mine .area")
+        assert name in page.inner_text("#me .area")
         assert "no cards in hand" in page.inner_text("#me")
         assert not page.errors
     finally:

@@ -1,0 +1,97 @@
+// The one place that draws a card: a face with its colour also written as a word (and ⇄ for a
+// trading card), and a sentence for screen readers that says what it is, what it costs you and
+// what it pays. A card you can act on is a real <button>; other cards are plain elements.
+import { capitalise, cards, COLOURS, incomeText, incomeWords } from "./catalogue.js";
+import { el, spoken } from "./dom.js";
+
+let detailsCount = 0;
+
+/** What a card is and pays, in words: "Fur Trapper, worker card, upper row. Buy for 5 rubles or
+ * take into hand. Pays 3 rubles at each worker scoring." `offer` says what you can do with it. */
+export function cardSentence(id, { where, offer } = {}) {
+  if (id === null || id === undefined) return `A hidden card${where ? `, ${where}` : ""}.`;
+  const c = cards[id];
+  const colour = COLOURS[c.colour];
+  const what = `${c.name}, ${c.trading ? "trading " : ""}${colour.kind} card` + (where ? `, ${where}` : "");
+  const pays = c.rubles || c.vp ? `Pays ${incomeWords(c.rubles, c.vp)} at each ${colour.kind} scoring` : "Pays nothing at scorings";
+  return [what, offer || `Printed cost ${c.cost}`, pays].join(". ") + ".";
+}
+
+/** The rest of a card: its special effect and, for a trading card, what it may displace. */
+export function cardDetails(id) {
+  const c = cards[id];
+  const parts = [];
+  if (c.special) parts.push(c.special + ".");
+  if (c.trading) parts.push(`Displaces your ${c.displaces.map((d) => cards[d].name).join(" or ")}.`);
+  return parts.join(" ");
+}
+
+// A name with a word this long is set smaller, so that narrow cards need not break the word.
+const LONG_WORD = 11;
+const longestWord = (name) => Math.max(...name.split(/\s+/).map((word) => word.length));
+
+function kindLabel(c) {
+  const kind = COLOURS[c.colour].kind;
+  return (c.trading ? "⇄ " : "") + capitalise(kind);
+}
+
+function face(id, { old, count }) {
+  if (id === null || id === undefined) return el("span", { class: "card-face", "aria-hidden": "true" }, el("span", { class: "card-back-mark" }, "?"));
+  const c = cards[id];
+  return el(
+    "span",
+    { class: "card-face", "aria-hidden": "true" },
+    el("span", { class: "card-band" }, el("span", { class: "cost" }, c.cost), el("span", { class: "card-kind" }, kindLabel(c))),
+    el("span", { class: "card-name" + (longestWord(c.name) >= LONG_WORD ? " long-word" : "") }, c.name),
+    c.special ? el("span", { class: "card-special" }, c.special) : null,
+    el("span", { class: "card-income" }, incomeText(c.rubles, c.vp)),
+    count > 1 ? el("span", { class: "count" }, `×${count}`) : null,
+    old ? el("span", { class: "old-mark" }, "−1") : null
+  );
+}
+
+/**
+ * A card. opts: size ("board" | "dialog"), where (words: "upper row"), old (lower row),
+ * badge (price text on the card: "4₽", "hand"), offer (what you can do, in words),
+ * onActivate (makes it a button), focusKey, count.
+ */
+export function renderCard(id, opts = {}) {
+  const hidden = id === null || id === undefined;
+  const c = hidden ? null : cards[id];
+  const classes = ["card", `size-${opts.size || "board"}`, hidden ? "back" : COLOURS[c.colour].name];
+  if (c && c.trading) classes.push("trading");
+  if (opts.old) classes.push("old");
+  if (opts.onActivate) classes.push("actionable");
+  const details = hidden ? "" : cardDetails(id);
+  const detailsId = details ? `card-details-${++detailsCount}` : null;
+  const attrs = {
+    class: classes.join(" "),
+    dataset: { card: hidden ? "" : id, ...(opts.focusKey ? { focusKey: opts.focusKey } : {}) },
+    title: hidden ? "a hidden card" : `${c.name}: ${incomeText(c.rubles, c.vp)}` + (details ? `. ${details}` : ""),
+  };
+  const sentence = cardSentence(id, opts);
+  const parts = [face(id, opts), opts.badge ? el("span", { class: "price", "aria-hidden": "true" }, opts.badge) : null];
+  if (opts.onActivate) {
+    return el(
+      "button",
+      { ...attrs, type: "button", "aria-describedby": detailsId, onclick: opts.onActivate },
+      spoken(sentence),
+      parts,
+      details ? el("span", { id: detailsId, class: "visually-hidden", "aria-hidden": "true" }, details) : null
+    );
+  }
+  return el("div", attrs, spoken(details ? `${sentence} ${details}` : sentence), parts);
+}
+
+/** A compact line for a card in a play area or an open hand: name and count, colour as a stripe
+ * beside the column's written colour. */
+export function renderChip(id, count = 1) {
+  if (id === null || id === undefined) return el("li", { class: "chip back" }, "hidden card");
+  const c = cards[id];
+  return el(
+    "li",
+    { class: `chip ${COLOURS[c.colour].name}` + (c.trading ? " trading" : ""), dataset: { card: id }, title: cardSentence(id) },
+    el("span", { class: "chip-name" }, c.name),
+    count > 1 ? [el("span", { class: "chip-count", "aria-hidden": "true" }, `×${count}`), spoken(`, ${count} cards`)] : null
+  );
+}

@@ -1,0 +1,49 @@
+// A chat box: the lines, an input; commands (/join, /help …) go to the server unchanged.
+// Lines from other people and from the server are also announced to screen readers.
+import { announce } from "./announcer.js";
+import { el, spoken } from "./dom.js";
+
+export function formatTime(t) {
+  return new Date(t * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+export class Chat {
+  /** Fill `root` (its data-where says whose chat it is) with the lines and the input. */
+  constructor(root, send) {
+    const where = root.dataset.where;
+    this.list = el("ol", { class: "chat-lines", tabindex: "0", "aria-label": `Messages in ${where}` });
+    this.input = el("input", { id: "chat-input", maxlength: "500", placeholder: "Say something, or /help", autocomplete: "off" });
+    const form = el("form", {}, el("label", { class: "visually-hidden", for: "chat-input" }, `Message to ${where}`), this.input, el("button", { type: "submit" }, "Send", spoken(` to ${where}`)));
+    root.append(this.list, form);
+    this.ownName = () => "";
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = this.input.value.trim();
+      if (!text) return;
+      if (send({ type: "chat", text })) this.input.value = "";
+    });
+  }
+  clear() {
+    this.list.textContent = "";
+  }
+  /** Add a line; `live` lines (not the history sent on connecting) are announced. */
+  add(line, kind, live = false) {
+    const cls = "chat-line" + (kind ? " " + kind : line.name ? "" : " system");
+    this.list.append(
+      el(
+        "li",
+        { class: cls },
+        line.t ? el("span", { class: "when" }, formatTime(line.t)) : null,
+        line.name ? el("b", {}, line.name + ": ") : null,
+        line.text
+      )
+    );
+    while (this.list.childNodes.length > 200) this.list.firstChild.remove();
+    this.list.scrollTop = this.list.scrollHeight;
+    if (live && kind !== "error" && line.name !== this.ownName()) announce(line.name ? `${line.name} says: ${line.text}` : line.text);
+  }
+  focus() {
+    this.input.scrollIntoView({ block: "nearest" });
+    this.input.focus();
+  }
+}

@@ -1,0 +1,72 @@
+// The lobby's lists: open and running tables, finished games.
+import { el, spoken } from "../dom.js";
+
+function seatChip(seat) {
+  if (seat.kind === "empty") return el("li", { class: "seat empty" }, "free seat");
+  if (seat.kind === "bot") return el("li", { class: "seat bot" }, "bot: " + seat.bot);
+  return el("li", { class: "seat human" + (seat.you ? " you" : "") }, seat.name, seat.you ? " (you)" : "");
+}
+
+function optionsText(t) {
+  const o = t.options;
+  const parts = [t.realtime ? (t.timer ? `real time, ${t.timer}s turns` : "real time") : "turn based"];
+  if (o.always_refill) parts.push("always refill");
+  if (o.money === "traded") parts.push("money traded");
+  if (o.show_rubles) parts.push("open rubles");
+  if (o.show_hands) parts.push("open hands");
+  if (t.allow_undo) parts.push("undo");
+  return parts.join(" · ");
+}
+
+function statusText(t, free) {
+  if (t.status === "open") return `${free} free seat${free === 1 ? "" : "s"}`;
+  return t.status === "playing" ? `playing, round ${t.round}` : "finished";
+}
+
+/** Draw the tables; join(tableId) takes a free seat. */
+export function renderTables(tables, join) {
+  const live = document.getElementById("tables");
+  const done = document.getElementById("finished");
+  live.textContent = "";
+  done.textContent = "";
+  for (const t of tables) {
+    const free = t.seats.filter((s) => s.kind === "empty").length;
+    const mine = t.seats.some((s) => s.you);
+    const title = `#${t.id} ${t.name}`;
+    const actions = [];
+    if (t.status === "over") actions.push(el("a", { class: "button", href: `/replay/${t.id}` }, "Replay", spoken(` of ${title}`)));
+    else if (t.status === "open" && free && !mine) {
+      // Join = take a free seat at once (the same as typing /join <table> in the chat).
+      actions.push(el("button", { type: "button", class: "primary", dataset: { join: t.id }, onclick: () => join(t.id) }, "Join", spoken(` ${title}`)));
+      actions.push(el("a", { class: "button", href: `/table/${t.id}` }, "Look", spoken(` at ${title}`)));
+    } else actions.push(el("a", { class: "button", href: `/table/${t.id}` }, mine ? "Open" : "Watch", spoken(` ${title}`)));
+    const row = el(
+      "li",
+      { class: `table-row ${t.status}`, dataset: { table: t.id } },
+      el("div", { class: "table-title" }, el("h3", {}, title), el("span", { class: "table-status" }, statusText(t, free))),
+      el("ul", { class: "table-seats", "aria-label": "Seats" }, t.seats.map(seatChip)),
+      el("p", { class: "table-options muted" }, optionsText(t)),
+      el("div", { class: "table-actions" }, actions)
+    );
+    (t.status === "over" ? done : live).append(row);
+  }
+  if (!live.childNodes.length) live.append(el("li", { class: "muted empty-list" }, "No table yet: create one."));
+  if (!done.childNodes.length) done.append(el("li", { class: "muted empty-list" }, "None yet."));
+}
+
+/** The solo high-score list, best first, each with its replay. */
+export function renderHighscores(lines) {
+  const list = document.getElementById("highscores");
+  list.textContent = "";
+  for (const l of lines) {
+    list.append(
+      el(
+        "li",
+        {},
+        el("span", { class: "score-line" }, el("b", {}, `${l.total} VP`), ` ${l.name} `, el("span", { class: "muted" }, `(${l.rubles}₽, ${l.rounds} rounds)`)),
+        el("a", { class: "button small", href: `/replay/${l.table}` }, "Replay", spoken(` of ${l.name}'s ${l.total} VP game`))
+      )
+    );
+  }
+  if (!lines.length) list.append(el("li", { class: "muted empty-list" }, "No solo game finished yet."));
+}

@@ -1,0 +1,65 @@
+// Keyboard shortcuts of a page, and the help overlay that lists them ("?"). Pages register their
+// shortcuts here; the overlay is drawn from the same list, so it never forgets one. Single-key
+// shortcuts can be switched off on the overlay (kept in localStorage), as WCAG 2.1.4 asks.
+import { dialogOpen, openDialog } from "./dialog.js";
+import { el, isTyping } from "./dom.js";
+
+const shortcuts = [];
+const STORAGE = "pb_shortcuts";
+
+export const shortcutsOn = () => localStorage.getItem(STORAGE) !== "off";
+
+/** key: the KeyboardEvent.key (a letter is matched in either case); label: the words on the
+ * overlay; run(event); when(): is it available now (default always). */
+export function addShortcut(key, label, run, when = () => true) {
+  shortcuts.push({ key, label, run, when });
+}
+
+function keyName(key) {
+  return { ArrowLeft: "←", ArrowRight: "→", Escape: "Esc" }[key] || key.toUpperCase();
+}
+
+export function openHelp() {
+  if (dialogOpen()) return;
+  const rows = shortcuts.map((s) => el("tr", {}, el("th", { scope: "row" }, el("kbd", {}, keyName(s.key))), el("td", {}, s.label)));
+  const toggle = el("input", {
+    type: "checkbox",
+    id: "shortcuts-on",
+    checked: shortcutsOn(),
+    onchange: (event) => localStorage.setItem(STORAGE, event.target.checked ? "on" : "off"),
+  });
+  openDialog({
+    title: "Keyboard",
+    className: "help-dialog",
+    body: [
+      el("p", {}, "Tab and Shift+Tab move between cards and buttons; Enter or Space acts; Escape closes a box."),
+      el(
+        "table",
+        { class: "shortcut-table" },
+        el("caption", { class: "visually-hidden" }, "Shortcuts"),
+        el("tbody", {}, rows, el("tr", {}, el("th", { scope: "row" }, el("kbd", {}, "?")), el("td", {}, "This help")))
+      ),
+      el("label", { class: "check-line" }, toggle, " Single-key shortcuts on"),
+    ],
+  });
+}
+
+/** Listen for the registered keys on the whole page. */
+export function installShortcuts() {
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (isTyping(event.target) || dialogOpen()) return;
+    if (event.key === "?") {
+      event.preventDefault();
+      openHelp();
+      return;
+    }
+    if (!shortcutsOn()) return;
+    const found = shortcuts.find((s) => s.key.toLowerCase() === event.key.toLowerCase() && s.when());
+    if (!found) return;
+    event.preventDefault();
+    found.run(event);
+  });
+  const button = document.getElementById("help-button");
+  if (button) button.addEventListener("click", openHelp);
+}

@@ -1,0 +1,49 @@
+// A player's play area: one column per colour, headed by the colour's word, how many cards and
+// what they pay at their scoring, then the cards as compact lines; and the seat's figures.
+import { cards, COLOURS, incomeText, incomeWords, PHASES } from "../catalogue.js";
+import { renderChip } from "../card-view.js";
+import { el, spoken } from "../dom.js";
+
+function byColour(area) {
+  const groups = COLOURS.map(() => new Map());
+  for (const id of area) {
+    const group = groups[cards[id].colour];
+    group.set(id, (group.get(id) || 0) + 1);
+  }
+  return groups;
+}
+
+export function renderArea(player, summary) {
+  const groups = byColour(player.area);
+  const columns = groups.map((group, colour) => {
+    const c = COLOURS[colour];
+    const income = summary.income[colour];
+    return el(
+      "div",
+      { class: `area-col ${c.name}` },
+      el(
+        "p",
+        { class: "area-head" },
+        el("span", { class: "area-kind" }, c.plural, el("span", { "aria-hidden": "true" }, ` ×${income.cards}`), spoken(`: ${income.cards} card${income.cards === 1 ? "" : "s"},`)),
+        el("span", { class: "pays" }, el("span", { "aria-hidden": "true" }, `pays ${incomeText(income.rubles, income.vp)}`), spoken(` paying ${incomeWords(income.rubles, income.vp)} at the ${c.kind} scoring`))
+      ),
+      group.size ? el("ul", { class: "chips" }, [...group.entries()].map(([id, count]) => renderChip(id, count))) : null
+    );
+  });
+  const extras = [`${summary.distinct_red} different aristocrats → ${summary.aristocrat_bonus} VP at the end`];
+  if (player.observatories_used) extras.push(`${player.observatories_used} Observatory used`);
+  return [el("div", { class: "area" }, columns), el("p", { class: "player-extra" }, extras.join(" · "))];
+}
+
+/** The start-player markers a seat holds, as letters with their phase in words. */
+export function markerChips(view, seat) {
+  return PHASES.filter((p) => view.markers[p.name] === seat).map((p) =>
+    el("span", { class: `marker ${p.name}`, title: `start player of the ${p.name} phase` }, el("span", { "aria-hidden": "true" }, p.letter), spoken(`starts the ${p.name} phase`))
+  );
+}
+
+/** Rubles as shown: a figure, or "?₽" when they are secret. */
+export function rublesChip(player) {
+  const secret = player.rubles === null;
+  return el("span", { class: "rubles" + (secret ? " secret" : ""), title: secret ? "rubles are secret" : "rubles" }, secret ? el("span", { "aria-hidden": "true" }, "?₽") : `${player.rubles}₽`, secret ? spoken("rubles secret") : null);
+}

@@ -1,0 +1,37 @@
+// The choice box for a card or a stack: one button per possible action (buy, take into hand,
+// play, and for a trading card one per card it may displace), each with its price.
+import { renderCard } from "../card-view.js";
+import { openDialog } from "../dialog.js";
+import { el } from "../dom.js";
+
+let current = null;
+
+/** A button for one action; used in the choice box and in the prompt panel. */
+export function choiceButton(action, act) {
+  const priced = action.kind === "buy" || action.kind === "play";
+  return el(
+    "button",
+    { type: "button", class: "choice k-" + action.kind, dataset: { action: action.id, text: action.text, focusKey: `choice:${action.text}` }, onclick: () => act(action.id) },
+    el("span", { class: "choice-text" }, action.description),
+    priced ? el("span", { class: "choice-price" }, `${action.price}₽`) : null
+  );
+}
+
+export function openChoice(title, card, actions, act) {
+  closeChoice();
+  const handle = openDialog({
+    title,
+    className: "choice-dialog",
+    closeLabel: "Cancel",
+    body: [card ? el("div", { class: "dialog-card" }, renderCard(card, { size: "dialog" })) : null, el("div", { class: "choices" }, actions.map((a) => choiceButton(a, act)))],
+    onClose: () => {
+      if (current === handle) current = null;
+    },
+  });
+  current = handle;
+}
+
+/** Close the choice box (its actions are stale once the game moved on). */
+export function closeChoice() {
+  if (current) current.close();
+}

@@ -1,0 +1,37 @@
+// Drag and drop: a card dragged onto your hand is taken into hand, onto your play area it is
+// bought or played. One possible action is done at once; several (which card to displace) open
+// the same choice box as a click.
+import { cards } from "../catalogue.js";
+
+let dragged = null;
+
+export function makeDraggable(node, card, actions) {
+  node.draggable = true;
+  node.addEventListener("dragstart", (event) => {
+    dragged = { card, actions };
+    event.dataTransfer.setData("text/plain", card);
+    event.dataTransfer.effectAllowed = "move";
+  });
+  node.addEventListener("dragend", () => {
+    dragged = null;
+    document.querySelectorAll(".drop-ok").forEach((n) => n.classList.remove("drop-ok"));
+  });
+}
+
+/** Let `node` receive cards whose actions have one of `kinds`; act(id) or openChoice(...) then. */
+export function dropTarget(node, kinds, title, { act, openChoice }) {
+  const fitting = () => (dragged ? dragged.actions.filter((a) => kinds.includes(a.kind)) : []);
+  node.addEventListener("dragover", (event) => {
+    if (!fitting().length) return;
+    event.preventDefault();
+    node.classList.add("drop-ok");
+  });
+  node.addEventListener("dragleave", () => node.classList.remove("drop-ok"));
+  node.addEventListener("drop", (event) => {
+    event.preventDefault();
+    node.classList.remove("drop-ok");
+    const actions = fitting();
+    if (actions.length === 1) act(actions[0].id);
+    else if (actions.length > 1) openChoice(`${cards[dragged.card].name}: ${title}`, dragged.card, actions);
+  });
+}

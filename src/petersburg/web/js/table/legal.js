@@ -1,0 +1,48 @@
+// The legal actions the server sent, grouped by what they concern (a board slot, a hand card, a
+// stack, the drawn card, the Pub) and summed up in figures and words for the card they belong to.
+import { rubleWords } from "../catalogue.js";
+
+const PRICED = new Set(["buy", "play"]);
+
+/** Map from "upper:2", "lower:0", "hand:1", "drawn", "stack:workers", "pass", "pub", "discard"
+ * to the actions with that key. */
+export function actionsBy(legal) {
+  const map = new Map();
+  for (const a of legal || []) {
+    let key = a.kind;
+    if (a.source === "upper" || a.source === "lower" || a.source === "hand") key = `${a.source}:${a.index}`;
+    else if (a.source === "drawn") key = "drawn";
+    else if (a.kind === "observe") key = `stack:${a.stack}`;
+    if (!map.has(key)) map.set(key, []);
+    map.get(key).push(a);
+  }
+  return map;
+}
+
+function priceRange(actions) {
+  const prices = actions.filter((a) => PRICED.has(a.kind)).map((a) => a.price);
+  return prices.length ? [Math.min(...prices), Math.max(...prices)] : null;
+}
+
+/** The badge on a card: the cheapest price, or "hand" if it can only be taken into hand. */
+export function priceBadge(actions) {
+  if (!actions) return null;
+  const range = priceRange(actions);
+  if (range) return `${range[0]}₽`;
+  return actions.some((a) => a.kind === "hand") ? "hand" : null;
+}
+
+/** What you can do with a card, in words: "Buy for 5 rubles or take into hand". */
+export function offerWords(actions) {
+  if (!actions) return null;
+  const parts = [];
+  const range = priceRange(actions);
+  const verb = actions.some((a) => a.kind === "play") ? "Play" : "Buy";
+  if (range) {
+    const displacing = actions.some((a) => PRICED.has(a.kind) && a.over);
+    const price = range[0] === range[1] ? rubleWords(range[0]) : `${range[0]} to ${rubleWords(range[1])}`;
+    parts.push(`${verb} for ${price}${displacing ? ", displacing one of your cards" : ""}`);
+  }
+  if (actions.some((a) => a.kind === "hand")) parts.push(parts.length ? "or take into hand" : "Take into hand");
+  return parts.join(" ");
+}

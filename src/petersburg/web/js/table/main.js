@@ -1,0 +1,141 @@
+// The table page: seats before the game, the board during it, the final scoring, and replays.
+// The server sends this browser only its own seat's view; every action goes back with the
+// sequence number it was made against and the seat's secret token. Each update redraws the
+// page's parts; keyboard focus stays on the same control (or its successor) across redraws.
+import { loadCards } from "../catalogue.js";
+import { Chat } from "../chat.js";
+import { byId, focusByKey, keepFocus } from "../dom.js";
+import { identity } from "../identity.js";
+import { addShortcut, installShortcuts } from "../shortcuts.js";
+import { connectionIndicator, sendOrTell, Socket } from "../socket.js";
+import { toast } from "../toast.js";
+import { renderActionBar } from "./action-bar.js";
+import { renderBoard } from "./board.js";
+import { closeChoice, openChoice } from "./choice.js";
+import { dropTarget, makeDraggable } from "./drag.js";
+import { openScores } from "./final.js";
+import { actionsBy } from "./legal.js";
+import { GameLog } from "./log.js";
+import { renderMe } from "./me.js";
+import { GameNews } from "./news.js";
+import { renderPhaseBar } from "./phase-bar.js";
+import { renderPlayers } from "./players.js";
+import { renderPrompt } from "./prompt.js";
+import { startReplay } from "./replay.js";
+import { renderSeats } from "./seats.js";
+import { renderTimer } from "./timer.js";
+
+const path = location.pathname.split("/");
+const replayMode = path[1] === "replay";
+const tableId = Number(path[2]);
+
+let socket = null;
+let last = null; // the last update drawn
+let scoresShownFor = null;
+const gameLog = new GameLog();
+const news = new GameNews();
+
+const send = (message) => sendOrTell(socket, message);
+const chat = new Chat(byId("chat"), send);
+chat.ownName = () => identity().name;
+
+function act(actionId) {
+  if (!last || !last.you) return;
+  closeChoice();
+  send({ type: "act", token: last.you.token, seq: last.seq, action: actionId });
+}
+
+const names = () => last.names || last.table.seats.map((s, i) => s.name || `Seat ${i + 1}`);
+const choose = (title, card, actions) => openChoice(title, card, actions, act);
+const cardHandlers = { openChoice: choose, makeDraggable, dropTarget: (node, kinds, title) => dropTarget(node, kinds, title, { act, openChoice: choose }) };
+const barHandlers = {
+  act,
+  undo: () => send({ type: "undo", token: last.you.token, seq: last.seq }),
+  autopass: (on) => send({ type: "autopass", token: last.you.token, on }),
+  explain: (text) => toast(text),
+  showScores: () => openScores(last, names()),
+};
+
+function draw(m, fresh) {
+  byId("table-title").textContent = `#${m.table.id} ${m.table.name}`;
+  renderSeats(m, send);
+  const playing = !!m.view;
+  for (const id of ["bars", "board", "players"]) byId(id).hidden = !playing;
+  if (!playing) {
+    for (const id of ["me", "prompt"]) byId(id).hidden = true;
+    return;
+  }
+  const n = names();
+  const byKey = actionsBy(m.legal);
+  const mine = !!m.you && m.view.to_act === m.you.seat && m.view.stage !== "over";
+  byId("action-bar").hidden = replayMode;
+  byId("nav-me").hidden = replayMode;
+  renderPhaseBar(m, n);
+  renderBoard(m, byKey, cardHandlers);
+  if (replayMode) byId("me").hidden = true;
+  else {
+    renderActionBar(m, n, byKey, barHandlers);
+    renderTimer(m, mine);
+    renderMe(m, n, byKey, cardHandlers);
+  }
+  renderPlayers(m, n);
+  renderPrompt(m, n, byKey, act);
+  if (!replayMode) {
+    gameLog.render();
+    news.tell(m, n, fresh);
+  }
+  document.title = (mine ? "● Your turn — " : "") + `Sankt Petersburg — ${m.table.name}`;
+  if (m.result && scoresShownFor !== m.table.id && !replayMode) {
+    scoresShownFor = m.table.id;
+    openScores(m, n);
+  }
+  document.body.dataset.stage = m.view.stage;
+  document.body.dataset.myturn = mine ? "1" : "0";
+}
+
+function render(m) {
+  if (!last || last.seq !== m.seq) closeChoice(); // its actions belong to the old state
+  last = m;
+  const fresh = replayMode ? [] : gameLog.take(m);
+  keepFocus(() => draw(m, fresh));
+  document.body.dataset.seq = m.seq;
+}
+
+function onMessage(m) {
+  if (m.type === "update") render(m);
+  else if (m.type === "chat") chat.add(m, null, true);
+  else if (m.type === "chat_history") {
+    chat.clear();
+    for (const line of m.chat) chat.add(line);
+  } else if (m.type === "notice") chat.add({ text: m.text }, "notice", true);
+  else if (m.type === "goto") location.href = `/table/${m.table}`;
+  else if (m.type === "error") {
+    toast(m.message, "error");
+    chat.add({ text: m.message }, "error");
+  }
+}
+
+const playing = () => !!(last && last.view);
+const visibleButton = (id) => () => playing() && !byId(id).hidden;
+if (!replayMode) {
+  addShortcut("p", "Pass", () => byId("pass").click(), visibleButton("pass"));
+  addShortcut("n", "Pass until next phase (press again to stop)", () => byId("autopass").click(), visibleButton("autopass"));
+  addShortcut("u", "Undo your last action", () => byId("undo").click(), visibleButton("undo"));
+  addShortcut("c", "Write in the table chat", () => chat.focus());
+  addShortcut("h", "Go to your hand", () => focusByKey("hand:0", false), playing);
+}
+addShortcut("b", "Go to the board", () => focusByKey("upper:0", false), playing);
+addShortcut("s", "Show the final scores", () => byId("scores").click(), visibleButton("scores"));
+installShortcuts();
+
+loadCards().then(() => {
+  if (replayMode) {
+    startReplay(tableId, (update, log) => {
+      gameLog.replace(log);
+      gameLog.render();
+      render(update);
+    });
+    return;
+  }
+  socket = new Socket(`/ws/table/${tableId}`, onMessage, connectionIndicator(byId("status")));
+});

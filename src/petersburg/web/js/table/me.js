@@ -1,0 +1,53 @@
+// "You": your rubles, points, hand and play area in one panel, one tap away on a phone.
+// Hand cards you can play are buttons; cards can also be dragged onto the hand or the area.
+import { cards } from "../catalogue.js";
+import { renderCard } from "../card-view.js";
+import { byId, el } from "../dom.js";
+import { markerChips, renderArea } from "./area.js";
+import { offerWords, priceBadge } from "./legal.js";
+
+export function renderMe(m, names, byKey, { openChoice, makeDraggable, dropTarget }) {
+  const panel = byId("me");
+  const v = m.view;
+  panel.hidden = false;
+  panel.textContent = "";
+  if (!m.you) {
+    panel.append(el("h2", { id: "me-heading" }, "Spectator"), el("p", { class: "muted" }, "You are watching this game: no hand and no secret rubles are shown."));
+    return;
+  }
+  const p = v.seats[m.you.seat];
+  const limit = p.area.includes("warehouse") ? 4 : 3;
+  const hand = el("ul", { class: "hand", "aria-label": "Your hand", dataset: { focusZone: "hand" }, tabindex: "-1" });
+  (p.hand || []).forEach((card, i) => {
+    const actions = byKey.get(`hand:${i}`);
+    const node = renderCard(card, {
+      where: "in your hand",
+      badge: priceBadge(actions),
+      offer: offerWords(actions),
+      focusKey: `hand:${i}`,
+      onActivate: actions ? () => openChoice(`${cards[card].name}, your hand`, card, actions) : null,
+    });
+    if (actions) makeDraggable(node, card, actions);
+    hand.append(el("li", {}, node));
+  });
+  if (!p.hand || !p.hand.length) hand.append(el("li", { class: "empty-row" }, "no cards in hand"));
+  const handZone = el("div", { class: "hand-zone" }, el("h3", { class: "zone-label" }, `Hand ${p.hand_size}/${limit}`), hand);
+  const areaZone = el("div", { class: "area-zone" }, el("h3", { class: "zone-label" }, "Play area"), renderArea(p, m.summary[m.you.seat]));
+  dropTarget(handZone, ["hand"], "take into hand");
+  dropTarget(areaZone, ["buy", "play"], "which card to displace?");
+  const toAct = v.to_act === m.you.seat && v.stage !== "over";
+  panel.classList.toggle("to-act", toAct);
+  panel.append(
+    el(
+      "div",
+      { class: "me-head" },
+      el("h2", { id: "me-heading" }, "You", el("span", { class: "me-name" }, ` (${names[m.you.seat]})`)),
+      markerChips(v, m.you.seat),
+      el("span", { class: "my-rubles", id: "my-rubles" }, `${p.rubles}₽`),
+      el("span", { class: "vp" }, `${p.vp} VP`)
+    ),
+    el("div", { class: "me-body" }, handZone, areaZone)
+  );
+  const nav = byId("nav-me");
+  nav.textContent = p.hand_size ? `You (hand ${p.hand_size})` : "You";
+}

@@ -1,0 +1,24 @@
+// What a screen reader hears about the game as it goes: every new line of the log (moves,
+// scorings, new phases), "your turn" when the turn comes to you, the result at the end.
+import { announce } from "../announcer.js";
+import { turnWords } from "./action-bar.js";
+import { winnerWords } from "./final.js";
+
+export class GameNews {
+  constructor() {
+    this.wasMyTurn = false;
+    this.lastStage = null;
+    this.resultTold = false;
+  }
+  /** Announce what changed with update `m`; `fresh` are the log lines that just happened. */
+  tell(m, names, fresh) {
+    const v = m.view;
+    for (const line of fresh) announce(line.text);
+    const mine = !!m.you && v.to_act === m.you.seat && v.stage !== "over";
+    if (mine && (!this.wasMyTurn || this.lastStage !== v.stage)) announce(`${turnWords(m, names)}.`);
+    if (m.result && !this.resultTold && fresh.length) announce(`Game over: ${winnerWords(m.result, m.result.names || names)}.`);
+    if (m.result) this.resultTold = true;
+    this.wasMyTurn = mine;
+    this.lastStage = v.stage;
+  }
+}

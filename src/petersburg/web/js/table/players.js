@@ -1,0 +1,49 @@
+// The other players (everyone, for a spectator or a replay): a one-line summary that opens to the
+// whole play area. Each summary remembers whether it is open across updates; by default they are
+// open on wide screens and closed on a phone.
+import { COLOURS } from "../catalogue.js";
+import { renderChip } from "../card-view.js";
+import { byId, el, spoken } from "../dom.js";
+import { markerChips, renderArea, rublesChip } from "./area.js";
+
+const openState = new Map();
+const wide = window.matchMedia("(min-width: 600px)");
+
+function summaryLine(m, seat, names) {
+  const v = m.view;
+  const p = v.seats[seat];
+  const s = m.summary[seat];
+  const bot = m.table.seats[seat] && m.table.seats[seat].kind === "bot";
+  const toAct = v.to_act === seat && v.stage !== "over";
+  const counts = COLOURS.map((c, colour) => el("span", { class: `count-chip ${c.name}` }, `${s.income[colour].cards} ${c.plural.toLowerCase()}`));
+  return el(
+    "summary",
+    { dataset: { focusKey: `player:${seat}` } },
+    el("span", { class: "summary-top" }, el("h3", { class: "player-name" }, names[seat], bot ? el("span", { class: "bot-badge" }, "bot") : null), toAct ? el("span", { class: "to-act-badge" }, "to act") : null, markerChips(v, seat)),
+    el("span", { class: "summary-figures" }, el("span", { class: "vp" }, `${p.vp} VP`), rublesChip(p), el("span", { class: "hand-size" }, `hand ${p.hand_size}`), el("span", { class: "counts" }, counts)),
+    spoken(". Details")
+  );
+}
+
+function playerPanel(m, seat, names) {
+  const v = m.view;
+  const p = v.seats[seat];
+  const toAct = v.to_act === seat && v.stage !== "over";
+  const open = openState.has(seat) ? openState.get(seat) : wide.matches;
+  const openHand = v.options.show_hands && p.hand ? el("div", { class: "open-hand" }, el("span", {}, "Hand:"), el("ul", { class: "chips" }, p.hand.map((id) => renderChip(id)))) : null;
+  const details = el("details", { class: "player" + (toAct ? " to-act" : ""), dataset: { seat }, open }, summaryLine(m, seat, names), el("div", { class: "player-body" }, renderArea(p, m.summary[seat]), openHand));
+  details.addEventListener("toggle", () => openState.set(seat, details.open));
+  return details;
+}
+
+export function renderPlayers(m, names) {
+  const section = byId("players");
+  const list = byId("player-list");
+  list.textContent = "";
+  const everyone = [...Array(m.view.players).keys()];
+  const others = m.you ? [...everyone.slice(m.you.seat + 1), ...everyone.slice(0, m.you.seat)] : everyone;
+  byId("players-heading").textContent = m.you ? (others.length ? "Other players" : "No other players: solo game") : "Players";
+  for (const seat of others) list.append(playerPanel(m, seat, names));
+  section.hidden = false;
+  byId("nav-players").hidden = !others.length;
+}
