@@ -7,11 +7,11 @@ from petersburg.tui.play import run_terminal_game
 
 
 def test_human_plays_by_number_and_text_and_sees_errors() -> None:
-    answers = iter(["buy U9", "99", "buy U1", "help"] + ["1"] * 2000)
+    answers = iter(["buy U11", "99", "buy U1", "help"] + ["1"] * 2000)
     out: list[str] = []
     state = run_terminal_game(new_game(2, 4), 1, "random", read=lambda _: next(answers), write=out.append)
     text = "\n".join(out)
-    assert "'buy U9' is not an action" in text
+    assert "'buy U11' is not an action" in text
     assert "There is no option 99" in text
     assert "Upper row:" in text and "Your hand" in text and "costs you" in text
     assert "Type an action or its number" in text
