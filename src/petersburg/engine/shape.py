@@ -106,6 +106,7 @@ class GameShape:
         "joker_slot",
         "kinds",
         "kinds_of_colour",
+        "kinds_of_deck",
         "layout",
         "mariinsky_vp",
         "market",
@@ -230,6 +231,10 @@ class GameShape:
         )
         """The kinds of each colour (green, blue, red, yellow) in this game."""
         self.red_kinds: tuple[Card, ...] = self.kinds_of_colour[RED]
+        self.kinds_of_deck: tuple[tuple[Card, ...], ...] = tuple(
+            tuple(k for k in self.kinds if ALL_DECK[k] == deck) for deck in self.decks
+        )
+        """The kinds of each stack in this game."""
         family: dict[Card, tuple[Card, ...]] = {}
         if market:
             for variants in VARIANTS.values():
