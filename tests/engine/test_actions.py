@@ -22,7 +22,6 @@ from petersburg.engine.actions import ACTION_TEXT
 
 from .helpers import give, position
 
-
 FIRST_EDITION_ACTIONS = Path(__file__).with_name("golden") / "first_edition_actions.json"
 
 

@@ -13,9 +13,13 @@ import petersburg
 
 ENGINE_MODULES = [
     "petersburg/cards.py",
+    "petersburg/cards_second_edition.py",
     "petersburg/engine/errors.py",
-    "petersburg/engine/state.py",
+    "petersburg/engine/options.py",
     "petersburg/engine/actions.py",
+    "petersburg/engine/shape.py",
+    "petersburg/engine/state.py",
+    "petersburg/engine/market.py",
     "petersburg/engine/rules.py",
     "petersburg/engine/views.py",
 ]
@@ -23,13 +27,16 @@ ENGINE_MODULES = [
 GAME = (
     "import random, sys\n"
     "import petersburg.engine.rules as rules\n"
-    "from petersburg.engine import new_game, legal_actions, apply_unchecked, final_scores\n"
-    "state = new_game(3, 17)\n"
-    "rng = random.Random(17)\n"
-    "while not state.is_over:\n"
-    "    actions = legal_actions(state)\n"
-    "    apply_unchecked(state, actions[rng.randrange(len(actions))])\n"
-    "print(rules.__file__.endswith('.so'), [line.total for line in final_scores(state)])\n"
+    "from petersburg.engine import GameOptions, new_game, legal_actions, apply_unchecked, final_scores\n"
+    "totals = []\n"
+    "for players, options in ((3, GameOptions()), (5, GameOptions(edition='second', market=True))):\n"
+    "    state = new_game(players, 17, options)\n"
+    "    rng = random.Random(17)\n"
+    "    while not state.is_over:\n"
+    "        actions = legal_actions(state)\n"
+    "        apply_unchecked(state, actions[rng.randrange(len(actions))])\n"
+    "    totals.append([line.total for line in final_scores(state)])\n"
+    "print(rules.__file__.endswith('.so'), totals)\n"
 )
 
 

@@ -496,12 +496,12 @@ def _explain_market_decision(state: GameState, action: ActionId) -> str:
     assert market is not None and market.queue
     card = market.queue[0][1]
     name = state.shape.card_name[card]
-    good = GOODS[state.shape.good_of[card]]
     kind = ACTION_KIND[action]
     if state.stage == STAGE_JOKER:
         return (
             f"First name the good your {name}'s '?' counts as: 'joker' and a good, e.g. 'joker {GOODS[0]}'."
         )
+    good = GOODS[state.shape.good_of[card]]
     price = crate_price(state)
     if kind == KIND_PAY_CRATE and ACTION_ARG[action] == state.shape.good_of[card]:
         return f"Keeping your {name} costs {price} rubles and you have {state.players[state.to_act].rubles}."
