@@ -37,7 +37,8 @@ for number in range(games):
         actions.append(action)
     digest = hashlib.sha256(json.dumps(actions).encode()).hexdigest()
     scores = [line.total for line in final_scores(state)]
-    print(json.dumps({"seed": seed, "players": players, "actions": len(actions), "sha": digest, "scores": scores}))
+    game = {"seed": seed, "players": players, "actions": len(actions), "sha": digest, "scores": scores}
+    print(json.dumps(game))
 """
 
 
@@ -55,7 +56,9 @@ def play(source: Path, spec: str, games: int, first_seed: int) -> list[dict[str,
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--baseline", type=Path, required=True, help="checkout of the code to compare with")
     parser.add_argument("--games", type=int, default=100, help="games per bot (default %(default)s)")
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game")

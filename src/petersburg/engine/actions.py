@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from petersburg.cards import IS_TRADING, NUM_KINDS, Card
+from petersburg.cards import IS_TRADING, NUM_KINDS, STACK_NAMES, Card
 from petersburg.cards_second_edition import (
     ALL_CARD_BY_ID,
     ALL_CARD_ID,
@@ -136,7 +136,10 @@ TAKE_BASE: Final = 1
 BUY_BASE: Final = TAKE_BASE + NUM_SOURCES
 PLAY_BASE: Final = BUY_BASE + NUM_SOURCES * NUM_TARGETS
 OBSERVE_BASE: Final = PLAY_BASE + HAND_SLOTS * NUM_TARGETS
-DISCARD_ID: Final = OBSERVE_BASE + 4
+FIRST_EDITION_STACKS: Final = len(STACK_NAMES)
+"""Stacks of the 1st edition (workers, buildings, aristocrats, trading): its Observatory's ids."""
+ALL_STACKS: Final = len(ALL_STACK_NAMES)
+DISCARD_ID: Final = OBSERVE_BASE + FIRST_EDITION_STACKS
 PUB_BASE: Final = DISCARD_ID + 1
 NUM_ACTIONS: Final = PUB_BASE + MAX_PUB_VP + 1
 """Size of the 1st edition's action space (ids 0..558), also that of the 2nd edition without the Market."""
@@ -148,7 +151,7 @@ def _layout() -> list[tuple[int, int, int]]:
     ids += [(KIND_TAKE, source, 0) for source in range(NUM_SOURCES)]
     ids += [(KIND_BUY, source, t) for source in range(NUM_SOURCES) for t in range(NUM_TARGETS)]
     ids += [(KIND_PLAY, index, t) for index in range(HAND_SLOTS) for t in range(NUM_TARGETS)]
-    ids += [(KIND_OBSERVE, deck, 0) for deck in range(MARKET_DECK)]
+    ids += [(KIND_OBSERVE, deck, 0) for deck in range(FIRST_EDITION_STACKS)]
     ids += [(KIND_DISCARD, DRAWN_SOURCE, 0)]
     ids += [(KIND_PUB, vp, 0) for vp in range(MAX_PUB_VP + 1)]
     assert len(ids) == NUM_ACTIONS
@@ -158,7 +161,7 @@ def _layout() -> list[tuple[int, int, int]]:
     ids += [(KIND_PLAY, index, t) for index in range(HAND_SLOTS) for t in new_targets]
     ids += [(KIND_TAKE, source, 0) for source in new_sources]
     ids += [(KIND_BUY, source, t) for source in new_sources for t in range(NUM_ALL_TARGETS)]
-    ids += [(KIND_OBSERVE, MARKET_DECK, 0)]
+    ids += [(KIND_OBSERVE, deck, 0) for deck in range(FIRST_EDITION_STACKS, ALL_STACKS)]
     for kind in (KIND_JOKER, KIND_PAY_CRATE, KIND_SKIP_CRATE):
         ids += [(kind, good, 0) for good in range(NUM_GOODS)]
     return ids
@@ -185,7 +188,7 @@ PLAY_IDS: Final[tuple[tuple[ActionId, ...], ...]] = tuple(
     tuple(_ID_OF[(KIND_PLAY, h, t)] for t in range(NUM_ALL_TARGETS)) for h in range(HAND_SLOTS)
 )
 """Play id of each hand position and target."""
-OBSERVE_IDS: Final[tuple[ActionId, ...]] = tuple(_ID_OF[(KIND_OBSERVE, d, 0)] for d in range(MARKET_DECK + 1))
+OBSERVE_IDS: Final[tuple[ActionId, ...]] = tuple(_ID_OF[(KIND_OBSERVE, d, 0)] for d in range(ALL_STACKS))
 """Observatory id of each stack (deck number)."""
 JOKER_IDS: Final[tuple[ActionId, ...]] = tuple(_ID_OF[(KIND_JOKER, g, 0)] for g in range(NUM_GOODS))
 PAY_CRATE_IDS: Final[tuple[ActionId, ...]] = tuple(_ID_OF[(KIND_PAY_CRATE, g, 0)] for g in range(NUM_GOODS))
@@ -259,9 +262,9 @@ class ActionLayout:
         """The stable action id of each number of this layout; None where they are the same."""
 
 
-FIRST_EDITION_LAYOUT: Final = ActionLayout(ROW_SLOTS, NUM_TARGETS, MARKET_DECK, False)
+FIRST_EDITION_LAYOUT: Final = ActionLayout(ROW_SLOTS, NUM_TARGETS, FIRST_EDITION_STACKS, False)
 """The layout of the 1st edition's ids (and of the 2nd edition without the Market)."""
-MARKET_LAYOUT: Final = ActionLayout(MAX_ROW_SLOTS, NUM_ALL_TARGETS, MARKET_DECK + 1, True)
+MARKET_LAYOUT: Final = ActionLayout(MAX_ROW_SLOTS, NUM_ALL_TARGETS, ALL_STACKS, True)
 assert FIRST_EDITION_LAYOUT.to_id is None and FIRST_EDITION_LAYOUT.size == NUM_ACTIONS
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from petersburg.cards import OBSERVATORY, Card
 from petersburg.cards_second_edition import ALL_CARD_BY_ID, ALL_CARD_ID, ALL_DECK, GOODS, NO_GOOD
-from petersburg.engine.actions import ActionId, format_action, parse_action
+from petersburg.engine.actions import HAND_SLOTS, ActionId, format_action, parse_action
 from petersburg.engine.errors import PetersburgError, StateFormatError
 from petersburg.engine.market import goods_counts, market_values
 from petersburg.engine.options import CHOICES, EDITION_FIRST, check_options
@@ -306,8 +306,8 @@ def _player_from_json(entry: object, seat: int, area_size: int) -> PlayerState:
     player.observatories_used = _count(entry, "observatories_used", where)
     if player.observatories_used > player.area[OBSERVATORY]:
         raise StateFormatError(f"{where} has used more Observatories than it owns.")
-    if len(player.hand) > 4:
-        raise StateFormatError(f"The hand of {where} holds more than 4 cards.")
+    if len(player.hand) > HAND_SLOTS:
+        raise StateFormatError(f"The hand of {where} holds more than {HAND_SLOTS} cards.")
     return player
 
 

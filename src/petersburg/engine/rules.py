@@ -579,12 +579,13 @@ def apply_unchecked(state: GameState, action: ActionId) -> None:
         if target:
             player.area[displaced] -= 1
             state.discards.append(displaced)
-            if shape.joker_slot[displaced] >= 0:
-                _forget_joker(state, displaced)
         player.area[card] += 1
-        if shape.joker_slot[card] >= 0 and state.options.joker == JOKER_FIXED:
-            _ask_joker(state, card)
-            return
+        if shape.market:
+            if target and shape.joker_slot[displaced] >= 0:
+                _forget_joker(state, displaced)
+            if shape.joker_slot[card] >= 0 and state.options.joker == JOKER_FIXED:
+                _ask_joker(state, card)
+                return
     _next_turn(state)
 
 
