@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -150,40 +151,18 @@ SETTINGS = settings(
 )
 
 
-@SETTINGS
-@given(
-    players=st.integers(1, 4),
-    seed=st.integers(0, 2**31 - 1),
-    options=options_strategy,
-    data=st.data(),
+@pytest.mark.parametrize(
+    ("max_players", "strategy"),
+    [(4, options_strategy), (4, second_edition_strategy), (5, market_strategy)],
+    ids=["first_edition", "second_edition", "market"],
 )
-def test_random_play_keeps_every_invariant(players: int, seed: int, options: GameOptions, data: Any) -> None:
-    play_randomly(players, seed, options, data)
-
-
 @SETTINGS
-@given(
-    players=st.integers(1, 4),
-    seed=st.integers(0, 2**31 - 1),
-    options=second_edition_strategy,
-    data=st.data(),
-)
-def test_second_edition_random_play_keeps_every_invariant(
-    players: int, seed: int, options: GameOptions, data: Any
+@given(seed=st.integers(0, 2**31 - 1), data=st.data())
+def test_random_play_keeps_every_invariant(
+    max_players: int, strategy: st.SearchStrategy[GameOptions], seed: int, data: Any
 ) -> None:
-    play_randomly(players, seed, options, data)
-
-
-@SETTINGS
-@given(
-    players=st.integers(1, 5),
-    seed=st.integers(0, 2**31 - 1),
-    options=market_strategy,
-    data=st.data(),
-)
-def test_market_random_play_keeps_every_invariant(
-    players: int, seed: int, options: GameOptions, data: Any
-) -> None:
+    players = data.draw(st.integers(1, max_players), label="players")
+    options = data.draw(strategy, label="options")
     if players == 5 and options.market_board == 8:
         options = replace(options, market_board=10)  # 5 players need the 10-card board
     play_randomly(players, seed, options, data)

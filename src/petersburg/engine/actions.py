@@ -321,13 +321,13 @@ def _format(action: ActionId) -> str:
         return f"observe {ALL_STACK_NAMES[arg]}"
     if kind == KIND_DISCARD:
         return "discard drawn"
-    if kind == KIND_JOKER:
-        return f"joker {GOODS[arg]}"
-    if kind == KIND_PAY_CRATE:
-        return f"pay crate {GOODS[arg]}"
-    if kind == KIND_SKIP_CRATE:
-        return f"skip crate {GOODS[arg]}"
-    return f"pub {arg}"
+    if kind == KIND_PUB:
+        return f"pub {arg}"
+    return f"{_GOOD_VERBS[kind]} {GOODS[arg]}"
+
+
+_GOOD_VERBS: Final = {KIND_JOKER: "joker", KIND_PAY_CRATE: "pay crate", KIND_SKIP_CRATE: "skip crate"}
+"""The words before the good in the Market's decisions."""
 
 
 ACTION_TEXT: Final[tuple[str, ...]] = tuple(_format(a) for a in range(NUM_ALL_ACTIONS))

@@ -68,6 +68,9 @@ from petersburg.engine.options import (
     CRATE_DISCARD,
     JOKER_EACH_SCORING,
     JOKER_FIXED,
+    MAX_PLAYERS,
+    MAX_PLAYERS_MARKET,
+    MIN_PLAYERS,
     MONEY_TRADED,
     GameOptions,
     check_options,
@@ -877,6 +880,9 @@ def describe_state(state: GameState) -> str:
 
 
 __all__ = [
+    "MAX_PLAYERS",
+    "MAX_PLAYERS_MARKET",
+    "MIN_PLAYERS",
     "ScoreLine",
     "action_price",
     "apply_action",
