@@ -189,7 +189,7 @@ def card_price(
 def _unclamped_price(player: PlayerState, kind: Card, from_lower: bool, shape: GameShape) -> int:
     """Cost less every reduction but a displaced card's value, before the minimum of 1."""
     area = player.area
-    family = shape.identical[kind]
+    family = shape.identical[kind]  # identical_in_play(), inlined: every purchase passes here
     price = shape.cost[kind] - (sum(area[k] for k in family) if family else area[kind])
     if from_lower:
         price -= 1
@@ -274,13 +274,12 @@ def _colour_discounts(area: list[int]) -> tuple[int, int, int, int]:
     return (0, 1 if area[CARPENTER_WORKSHOP] else 0, 1 if area[GOLD_SMELTER] else 0, 0)
 
 
-def _identical_counts(area: list[int], shape: GameShape) -> list[int]:
+def _identical_counts(player: PlayerState, shape: GameShape) -> list[int]:
     """The play area's counts with each variant's entry replaced by its whole family's count."""
-    same = area.copy()
+    same = player.area.copy()
     for kind in shape.kinds:
-        family = shape.identical[kind]
-        if family:
-            same[kind] = sum(area[k] for k in family)
+        if shape.identical[kind]:
+            same[kind] = identical_in_play(player, kind, shape)
     return same
 
 
@@ -319,7 +318,7 @@ def legal_actions(state: GameState) -> list[ActionId]:
         rubles = player.rubles
         if rubles >= 1:
             area = player.area
-            same = _identical_counts(area, shape) if shape.market else area
+            same = _identical_counts(player, shape) if shape.market else area
             discount = _colour_discounts(area)
             cost = shape.cost
             targets_of = shape.targets_of
