@@ -9,7 +9,7 @@ DEV_STAMP := $(VENV)/.installed-dev
 # Python otherwise). Dependencies are installed without compiling (PETERSBURG_PURE_PYTHON=1), then
 # one compile follows, redone whenever a compiled source or the build settings change.
 BUILD_STAMP := $(VENV)/.built
-BUILD_INPUTS := setup.py pyproject.toml src/petersburg/buildinfo.py src/petersburg/cards.py \
+BUILD_INPUTS := setup.py pyproject.toml src/petersburg/buildinfo.py $(wildcard src/petersburg/cards*.py) \
 	$(wildcard src/petersburg/engine/*.py src/petersburg/bots/*.py)
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 

@@ -33,9 +33,13 @@ HERE = Path(__file__).resolve().parent
 SOURCE_ROOT = "src"
 COMPILED = (
     "petersburg/cards.py",
+    "petersburg/cards_second_edition.py",
+    "petersburg/engine/options.py",
+    "petersburg/engine/shape.py",
     "petersburg/engine/state.py",
     "petersburg/engine/actions.py",
     "petersburg/engine/rules.py",
+    "petersburg/engine/market.py",
     "petersburg/engine/views.py",
     "petersburg/engine/records.py",
     "petersburg/bots/evaluation.py",

@@ -1,5 +1,9 @@
 """The card catalogue of Sankt Petersburg (1st edition): every figure, as data.
 
+The 2nd edition and *The Market* add kinds and change a few figures: ``cards_second_edition``
+holds those, and ``petersburg.engine.shape`` assembles the tables of each edition. The tables here
+describe the 1st edition and keep their meaning (49 kinds, 116 cards).
+
 Cards are small ints (`Card`, 0..48, in the order of the rules reference's card list) so the
 engine can index tuples instead of hashing strings; each card also has a stable string id
 (``"lumberjack"``) used in JSON, records and action text. The figures are copied from the
@@ -8,6 +12,7 @@ project's rules reference so that nothing is read from outside the package at ru
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
 Card = int
@@ -139,20 +144,21 @@ DISPLACED_VALUE: Final[tuple[int, ...]] = tuple(
 """What a card is worth when a trading card displaces it: its cost, but 6 for Potjomkin's Village."""
 
 
-def _displaceable_by(trading: Card) -> tuple[Card, ...]:
-    """The ordinary card kinds a trading card may displace (rules: Trading cards)."""
-    colour = COLOUR[trading]
-    ordinary = [k for k in range(NUM_KINDS) if not IS_TRADING[k] and COLOUR[k] == colour]
-    if colour != GREEN:
+def displaceable_kinds(specs: Sequence[CardSpec], trading: Card, kinds: Iterable[Card]) -> tuple[Card, ...]:
+    """Among ``kinds`` (of the catalogue ``specs``), the ordinary ones the trading card ``trading``
+    may displace (rules: Trading cards): a card of its colour, and for a green one only the worker
+    with its symbol or the one carrying every symbol."""
+    spec = specs[trading]
+    ordinary = [k for k in kinds if specs[k].deck != TRADING and specs[k].colour == spec.colour]
+    if spec.colour != GREEN:
         return tuple(ordinary)
-    symbol = CATALOGUE[trading].symbol
-    return tuple(k for k in ordinary if CATALOGUE[k].symbol in (symbol, "any"))
+    return tuple(k for k in ordinary if specs[k].symbol in (spec.symbol, "any"))
 
 
 DISPLACEABLE_BY: Final[tuple[tuple[Card, ...], ...]] = tuple(
-    _displaceable_by(k) if IS_TRADING[k] else () for k in range(NUM_KINDS)
+    displaceable_kinds(CATALOGUE, k, range(NUM_KINDS)) if IS_TRADING[k] else () for k in range(NUM_KINDS)
 )
-"""For each trading card, the ordinary kinds it may displace; empty for ordinary cards."""
+"""For each trading card, the ordinary kinds it may displace (1st edition); empty for ordinary cards."""
 
 ARISTOCRAT_BONUS: Final = (0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55)
 """Final-scoring VP by the number of different red cards in play (index 0..10; above 10: 55)."""

@@ -36,6 +36,7 @@ from petersburg.engine import (
     view_to_json,
     winners,
 )
+from petersburg.engine.options import CHOICES
 
 COMMAND_MODULES: tuple[str, ...] = ("petersburg.server.cli", "petersburg.tournament.cli")
 """Modules that add subcommands (``register(subparsers)``), e.g. the tournament and the server."""
@@ -69,31 +70,61 @@ def _print_json(data: object) -> None:
     print(json.dumps(data, indent=2))
 
 
-def _options_from_args(args: argparse.Namespace) -> GameOptions:
+def options_from_args(args: argparse.Namespace) -> GameOptions:
+    """The game options given on the command line (see ``add_option_arguments``)."""
     return GameOptions(
         always_refill=args.always_refill,
-        money=args.money,
+        money=args.money or "",
         double_marker_seat=args.double_marker_seat,
         show_rubles=args.show_rubles,
         show_hands=args.show_hands,
+        edition=args.edition,
+        market=args.market,
+        market_board=args.market_board,
+        joker=args.joker,
+        market_values=args.market_values,
+        unpaid_crate=args.unpaid_crate,
+        market_ties=args.market_ties,
     )
 
 
+def add_option_arguments(parser: argparse.ArgumentParser) -> None:
+    """The rule options (RULES.md [option]s) of a new game, defaults first."""
+    option = parser.add_argument
+    choices = CHOICES
+    option(
+        "--edition", choices=choices["edition"], default="first", help="rules edition (default %(default)s)"
+    )
+    option("--market", action="store_true", help="play with The Market (2nd edition; 1 to 5 players)")
+    option(
+        "--always-refill", action="store_true", help="option: top the board up even when nobody took a card"
+    )
+    option("--money", choices=choices["money"], default=None, help="final rubles (default: the edition's)")
+    option(
+        "--double-marker-seat", type=int, default=None, help="seat with 2 markers (Market: the deal's first)"
+    )
+    option("--show-rubles", action="store_true", help="option: everyone's rubles are public")
+    option("--show-hands", action="store_true", help="option: everyone's hands are public")
+    option("--market-board", type=int, choices=choices["market_board"], default=10, help="Market: board size")
+    option("--joker", choices=choices["joker"], default="fixed", help="Market: when a '?' is named")
+    option("--market-values", choices=choices["market_values"], default="capped", help="Market: place values")
+    option("--unpaid-crate", choices=choices["unpaid_crate"], default="discard", help="Market: unpaid crates")
+    option("--market-ties", choices=choices["market_ties"], default="share", help="Market: tied leaders")
+
+
 def add_game_arguments(parser: argparse.ArgumentParser, players: int = 2) -> None:
-    """Options every command that creates a game accepts."""
-    parser.add_argument("--players", "-p", type=int, default=players, help="1 to 4 (default %(default)s)")
+    """Options every command that creates a game accepts: players, seed and the rule options."""
+    parser.add_argument(
+        "--players", "-p", type=int, default=players, help="1 to 4, 5 with the Market (default %(default)s)"
+    )
     parser.add_argument("--seed", "-s", type=int, default=None, help="game seed (default: random)")
-    parser.add_argument("--always-refill", action="store_true", help="option: top the board up to 8 always")
-    parser.add_argument("--money", choices=("kept", "traded"), default="kept", help="option: final rubles")
-    parser.add_argument("--double-marker-seat", type=int, default=None, help="3 players: seat with 2 markers")
-    parser.add_argument("--show-rubles", action="store_true", help="option: everyone's rubles are public")
-    parser.add_argument("--show-hands", action="store_true", help="option: everyone's hands are public")
+    add_option_arguments(parser)
 
 
 def _new_game_from_args(args: argparse.Namespace) -> GameState:
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     try:
-        return new_game(args.players, seed, _options_from_args(args))
+        return new_game(args.players, seed, options_from_args(args))
     except ValueError as error:
         raise CliError(str(error)) from None
 
@@ -217,7 +248,11 @@ def _bot_list(spec: str, players: int) -> list[str]:
 
 
 def play_random_games(
-    players: int, seconds: float, seed: int, clock: Callable[[], float] = time.perf_counter
+    players: int,
+    seconds: float,
+    seed: int,
+    options: GameOptions | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> dict[str, float]:
     """Random full games through the public API for ``seconds``; returns the measured rates.
 
@@ -229,7 +264,7 @@ def play_random_games(
     start = clock()
     deadline = start + seconds
     while clock() < deadline or games == 0:
-        state = new_game(players, rng.randrange(2**31))
+        state = new_game(players, rng.randrange(2**31), options)
         while not state.is_over:
             legal = legal_actions(state)
             apply_unchecked(state, legal[rng.randrange(len(legal))])
@@ -249,9 +284,14 @@ def play_random_games(
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
-    result = play_random_games(args.players, args.seconds, args.seed)
+    options = options_from_args(args)
+    try:
+        title = new_game(args.players, args.seed, options).shape.title
+    except ValueError as error:
+        raise CliError(str(error)) from None
+    result = play_random_games(args.players, args.seconds, args.seed, options)
     print(f"build: {build_info()}")
-    print(f"{result['games']} random {args.players}-player games in {result['seconds']} s")
+    print(f"{result['games']} random {args.players}-player games ({title}) in {result['seconds']} s")
     print(f"games per second:   {result['games_per_second']}")
     print(f"actions per second: {result['actions_per_second']}")
     print(f"actions per game:   {result['mean_actions_per_game']}")
@@ -318,9 +358,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("bench", help="random full games: games and actions per second")
-    p.add_argument("--players", "-p", type=int, default=2, choices=(1, 2, 3, 4))
+    p.add_argument("--players", "-p", type=int, default=2, choices=(1, 2, 3, 4, 5))
     p.add_argument("--seconds", type=float, default=5.0)
     p.add_argument("--seed", type=int, default=0)
+    add_option_arguments(p)
     p.set_defaults(func=cmd_bench)
 
     for module_name in COMMAND_MODULES:

@@ -5,7 +5,8 @@ Run once per build, each in its own process (``PETERSBURG_PURE_PYTHON=1`` for th
     python tests/builds/trace.py --games 200              # a build line, then one digest line per game
     python tests/builds/trace.py --games 200 --detail 17  # a build line, then every record of game 17
 
-Games vary the player count (1 to 4) and the options, and are driven by greedy or by random play.
+Games vary the player count (1 to 5) and the options (both editions, the Market), and are driven
+by greedy or by random play.
 At every step a record holds the full state, every seat's view and the spectator's, the legal actions
 with prices and descriptions, a determinization of the acting seat's view, the greedy gains, the
 greedy and random bots' choices, the state after the chosen action applied to a copy (and whether
@@ -55,6 +56,18 @@ OPTION_SETS = (
     GameOptions(always_refill=True, double_marker_seat=0),
     GameOptions(money="traded", show_rubles=True),
     GameOptions(show_hands=True),
+    GameOptions(edition="second"),
+    GameOptions(edition="second", market=True),
+    GameOptions(
+        edition="second",
+        market=True,
+        market_board=8,
+        joker="each_scoring",
+        market_values="open",
+        unpaid_crate="idle",
+        market_ties="step_down",
+        show_hands=True,
+    ),
 )
 ISMCTS_EVERY = 30
 """A sampled ISMCTS decision every this many steps (in every third game)."""
@@ -109,8 +122,8 @@ def survives_pickling(state: GameState) -> dict[str, bool]:
 
 def game_records(number: int) -> Iterator[dict[str, Any]]:
     """Every record of game ``number`` (its set-up, one per step, its end)."""
-    players = number % 4 + 1
     options = OPTION_SETS[number // 4 % len(OPTION_SETS)]
+    players = number % (5 if options.market and options.market_board == 10 else 4) + 1
     seed = 7919 * number + 13
     state = new_game(players, seed, options)
     yield {"setup": state_to_json(state), "bad_input": bad_input_answers(state)}

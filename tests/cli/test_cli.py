@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from petersburg import build_info
+from petersburg.cards_second_edition import ALL_CARD_BY_ID, ALL_DECK, ALL_DECK_NAMES
 from petersburg.cli import main
 from petersburg.engine import GameRecord, state_from_json
+
+DECK_OF = {card_id: ALL_DECK_NAMES[ALL_DECK[kind]] for card_id, kind in ALL_CARD_BY_ID.items()}
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -115,3 +120,112 @@ def test_bench_prints_rates_with_json_last_line(capsys: pytest.CaptureFixture[st
 def test_new_rejects_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "new", "--players", "6")
     assert code == 2 and "1 to 4 players" in err
+
+
+def test_new_five_player_market_game_has_ten_workers_on_the_board(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "new", "--players", "5", "--edition", "second", "--market", "--seed", "3")
+    assert code == 0
+    data = json.loads(out)
+    state = state_from_json(data)
+    assert len(state.upper) == 10 and all(DECK_OF[card] == "worker" for card in data["upper"])
+    assert data["version"] == 2 and data["options"]["market"] is True and data["options"]["money"] == "traded"
+    assert set(data["markers"]) == {"worker", "market", "building", "aristocrat", "trading"}
+
+
+def test_market_options_reach_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys,
+        *("new", "--players", "3", "--edition", "second", "--market", "--market-board", "8"),
+        *("--joker", "each_scoring", "--market-values", "open", "--unpaid-crate", "idle"),
+        *("--market-ties", "step_down", "--money", "kept", "--double-marker-seat", "2"),
+    )
+    options = json.loads(out)["options"]
+    assert code == 0 and options == {
+        "always_refill": False,
+        "money": "kept",
+        "double_marker_seat": 2,
+        "show_rubles": False,
+        "show_hands": False,
+        "edition": "second",
+        "market": True,
+        "market_board": 8,
+        "joker": "each_scoring",
+        "market_values": "open",
+        "unpaid_crate": "idle",
+        "market_ties": "step_down",
+    }
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--players", "5"), "5 players need the Market"),
+        (("--market",), "The Market needs the 2nd edition"),
+        (("--edition", "second", "--joker", "each_scoring"), "applies only to a game with the Market"),
+        (("--players", "5", "--edition", "second", "--market", "--market-board", "8"), "10-card board"),
+    ],
+)
+def test_bad_option_combinations_get_one_line_errors(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
+) -> None:
+    code, out, err = run(capsys, "new", *args)
+    assert code == 2 and out == "" and message in err and "Traceback" not in err
+
+
+def test_five_player_market_selfplay_replays_in_another_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(
+        capsys,
+        "selfplay",
+        "--players",
+        "5",
+        "--edition",
+        "second",
+        "--market",
+        "--seed",
+        "12",
+        "--bots",
+        "greedy",
+    )
+    assert code == 0
+    record = json.loads(out)
+    assert record["version"] == 2 and len(record["scores"]) == 5
+    path = tmp_path / "record.json"
+    path.write_text(out)
+    replayed = subprocess.run(
+        [sys.executable, "-m", "petersburg.cli", "replay", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    summary = json.loads(replayed.stdout)
+    assert (
+        summary["over"] and summary["scores"] == record["scores"] and summary["winners"] == record["winners"]
+    )
+
+
+def test_legal_apply_and_view_read_market_states(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "new", "--players", "2", "--edition", "second", "--market", "--seed", "4")
+    path = tmp_path / "state.json"
+    path.write_text(out)
+    code, out, _ = run(capsys, "legal", str(path), "--json")
+    assert code == 0 and all(a["text"].startswith("buy U") for a in json.loads(out))
+    code, out, err = run(capsys, "apply", str(path), "pass")
+    assert code == 2 and "must buy" in err
+    code, out, _ = run(capsys, "apply", str(path), "buy", "U1")
+    assert code == 0 and json.loads(out)["step"] == 1
+    code, out, _ = run(capsys, "view", str(path), "--seat", "0")
+    data = json.loads(out)
+    assert code == 0 and data["stack_sizes"]["market"] == 35 and "market" in data
+
+
+def test_bench_plays_market_games(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "bench", "--players", "5", "--edition", "second", "--market", "--seconds", "0.3"
+    )
+    assert code == 0 and "2nd edition with the Market" in out
+    assert json.loads(out.strip().splitlines()[-1])["games"] >= 1
+    code, _, err = run(capsys, "bench", "--players", "5", "--seconds", "0.1")
+    assert code == 2 and "5 players need the Market" in err

@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
-from petersburg.engine import new_game
+from petersburg.engine import GameOptions, final_scores, new_game
 from petersburg.tui.play import run_terminal_game
 
 
 def test_human_plays_by_number_and_text_and_sees_errors() -> None:
-    answers = iter(["buy U9", "99", "buy U1", "help"] + ["1"] * 2000)
+    answers = iter(["buy U11", "99", "buy U1", "help"] + ["1"] * 2000)
     out: list[str] = []
     state = run_terminal_game(new_game(2, 4), 1, "random", read=lambda _: next(answers), write=out.append)
     text = "\n".join(out)
-    assert "'buy U9' is not an action" in text
+    assert "'buy U11' is not an action" in text
     assert "There is no option 99" in text
     assert "Upper row:" in text and "Your hand" in text and "costs you" in text
     assert "Type an action or its number" in text
     assert state.is_over and "Final scoring:" in text and "Winner:" in text
+    table = text.split("Final scoring:")[1]
+    for line in final_scores(state):
+        assert f"{line.total:6d} {line.rubles:7d}" in table
+
+
+def test_a_market_game_is_played_to_its_end_in_the_terminal() -> None:
+    out: list[str] = []
+    options = GameOptions(edition="second", market=True)
+    state = run_terminal_game(new_game(3, 4, options), 1, "greedy", read=lambda _: "1", write=out.append)
+    text = "\n".join(out)
+    assert state.is_over and "Winner:" in text
+    assert "market phase" in text and "goods: chicken" in text and "Stacks - workers" in text
 
 
 def test_quit_and_end_of_input_stop_the_game() -> None:

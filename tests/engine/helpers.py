@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from petersburg.cards import CARD_BY_ID, Card
+from petersburg.cards import Card
+from petersburg.cards_second_edition import ALL_CARD_BY_ID
 from petersburg.engine import (
     GameOptions,
     GameState,
@@ -20,7 +21,7 @@ from petersburg.engine.state import STAGE_ACTIONS
 
 def c(card_id: str) -> Card:
     """The card kind of a string id."""
-    return CARD_BY_ID[card_id]
+    return ALL_CARD_BY_ID[card_id]
 
 
 def cards(ids: Iterable[str]) -> list[Card]:
@@ -37,7 +38,8 @@ def position(
     options: GameOptions | None = None,
     seed: int = 1,
 ) -> GameState:
-    """A game in ``phase`` with the given rows, every player with 25 rubles and nothing in play.
+    """A game in ``phase`` with the given rows, every player with 25 rubles and nothing in play;
+    ``to_act`` holds every start-player marker.
 
     The cards placed on the board are not removed from the stacks: card conservation does not
     hold in such a position, which rule tests do not need.
@@ -48,7 +50,7 @@ def position(
     state.phase = phase
     state.stage = STAGE_ACTIONS
     state.to_act = to_act
-    state.markers = [to_act] * 4
+    state.markers = [to_act] * state.shape.num_phases
     return state
 
 

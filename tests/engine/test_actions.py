@@ -1,9 +1,13 @@
 """The fixed action space, its text notation and validated apply."""
 
+import json
+from pathlib import Path
+
 import pytest
 
 from petersburg.engine import (
     NUM_ACTIONS,
+    NUM_ALL_ACTIONS,
     ActionParseError,
     IllegalActionError,
     apply_action,
@@ -18,10 +22,18 @@ from petersburg.engine.actions import ACTION_TEXT
 
 from .helpers import give, position
 
+FIRST_EDITION_ACTIONS = Path(__file__).with_name("golden") / "first_edition_actions.json"
+
+
+def test_the_first_edition_ids_and_texts_never_change() -> None:
+    texts = json.loads(FIRST_EDITION_ACTIONS.read_text(encoding="utf-8"))["texts"]
+    assert NUM_ACTIONS == len(texts) == 559
+    assert list(ACTION_TEXT[:NUM_ACTIONS]) == texts
+
 
 def test_every_id_round_trips_through_text() -> None:
-    assert len(set(ACTION_TEXT)) == NUM_ACTIONS
-    for action in range(NUM_ACTIONS):
+    assert len(set(ACTION_TEXT)) == NUM_ALL_ACTIONS
+    for action in range(NUM_ALL_ACTIONS):
         text = format_action(action)
         assert parse_action(text) == action
         assert format_action(parse_action(text.upper())) == text
@@ -42,7 +54,10 @@ def test_parse_is_lenient_and_format_canonical(text: str, canonical: str) -> Non
     assert format_action(parse_action(text)) == canonical
 
 
-@pytest.mark.parametrize("text", ["", "buy", "buy U9", "buy U1 over nothing", "pub 11", "play H5", "jump"])
+@pytest.mark.parametrize(
+    "text",
+    ["", "buy", "buy U11", "buy U1 over nothing", "pub 11", "play H5", "jump", "joker gold", "pay crate"],
+)
 def test_parse_rejects_non_actions_with_a_hint(text: str) -> None:
     with pytest.raises(ActionParseError) as error:
         parse_action(text)
@@ -55,8 +70,9 @@ def test_unknown_card_after_over_is_named() -> None:
 
 
 def test_format_rejects_out_of_range_ids() -> None:
-    with pytest.raises(ActionParseError):
-        format_action(NUM_ACTIONS)
+    for bad in (-1, NUM_ALL_ACTIONS):
+        with pytest.raises(ActionParseError):
+            format_action(bad)
 
 
 def test_legal_actions_are_sorted_and_unique() -> None:

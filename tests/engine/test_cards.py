@@ -6,6 +6,8 @@ from pathlib import Path
 import pytest
 
 from petersburg import cards
+from petersburg import cards_second_edition as second
+from petersburg.engine.shape import MARKET, SECOND
 
 SHARED_CARDS = Path(__file__).resolve().parents[3] / "shared" / "rules" / "cards.json"
 
@@ -58,3 +60,36 @@ def test_displacement_tables() -> None:
 
 def test_aristocrat_bonus_table_is_capped() -> None:
     assert [cards.aristocrat_bonus(n) for n in range(12)] == [0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 55]
+
+
+SECOND_EDITION_CARDS = SHARED_CARDS.with_name("cards-second-edition.json")
+
+
+@pytest.mark.skipif(not SECOND_EDITION_CARDS.exists(), reason="rules reference not beside the checkout")
+def test_second_edition_figures_match_the_rules_reference() -> None:
+    reference = json.loads(SECOND_EDITION_CARDS.read_text(encoding="utf-8"))
+    market = {entry["id"]: entry for entry in reference["market_cards"]}
+    for card_id, entry in market.items():
+        kind = second.ALL_CARD_BY_ID[card_id]
+        spec = second.ALL_KINDS[kind]
+        assert (spec.name, spec.cost, spec.rubles, spec.vp, spec.copies) == (
+            entry["name"],
+            entry["cost"],
+            entry["rubles"],
+            entry["vp"],
+            entry["count"],
+        )
+        assert second.GOODS_ON_CARDS[card_id] == (second.GOODS.index(entry["good"]), entry["goods"])
+        assert (kind in second.CRATE_OF_GOOD) == bool(entry.get("crate"))
+    base = {entry["id"]: entry for entry in reference["cards_2nd_edition_base"]}
+    for card_id, entry in base.items():
+        kind = second.ALL_CARD_BY_ID[card_id]
+        assert MARKET.card_name[kind] == SECOND.card_name[kind] == entry["name"]
+        assert SECOND.cost[kind] == entry["cost"] and MARKET.count[kind] == entry["count"]
+        good = entry.get("good")
+        expected = None if good is None else (second.JOKER if good == "joker" else second.GOODS.index(good))
+        assert (None if MARKET.good_of[kind] == second.NO_GOOD else MARKET.good_of[kind]) == expected
+    sizes = [sum(MARKET.count[k] for k in kinds) for kinds in MARKET.kinds_of_deck]
+    assert sizes == [reference["deck_sizes"][name] for name in second.ALL_DECK_NAMES]
+    values = reference["market_values_by_round"]
+    assert [list(v) for v in second.MARKET_VALUES_CAPPED] == [values[str(r)] for r in range(1, 7)]

@@ -2,7 +2,10 @@
 
 Each file holds a record (players, seed, options, actions), the final scores and a SHA-256 over
 the JSON of every state after every action, so any change to a rule shows up as a failure here.
-Regenerate deliberately with ``python tests/engine/test_golden.py`` after a rule fix.
+There is one per configuration: the 1st edition (files made before the 2nd edition existed, never
+rewritten), the 2nd edition, and the Market with its default and its other options.
+Write a missing file with ``python tests/engine/test_golden.py``; regenerate one deliberately after
+a rule fix with ``python tests/engine/test_golden.py NAME``.
 """
 
 from __future__ import annotations
@@ -24,6 +27,25 @@ GAMES = [
     ("two_players", 2, 7, GameOptions()),
     ("three_players_options", 3, 33, GameOptions(always_refill=True, money="traded", double_marker_seat=1)),
     ("four_players", 4, 404, GameOptions()),
+    ("second_edition", 3, 2014, GameOptions(edition="second")),
+    ("second_edition_options", 2, 41, GameOptions(edition="second", money="kept", always_refill=True)),
+    ("market_five_players", 5, 5, GameOptions(edition="second", market=True)),
+    ("market_solo", 1, 35, GameOptions(edition="second", market=True)),
+    (
+        "market_options",
+        3,
+        324,
+        GameOptions(
+            edition="second",
+            market=True,
+            market_board=8,
+            joker="each_scoring",
+            market_values="open",
+            unpaid_crate="idle",
+            market_ties="step_down",
+            double_marker_seat=1,
+        ),
+    ),
 ]
 
 
@@ -48,12 +70,14 @@ def test_golden_record(name: str) -> None:
     assert trace == data["trace_sha256"]
 
 
-def regenerate() -> None:
-    """Play each golden game with greedy bots and write its file."""
+def regenerate(names: list[str]) -> None:
+    """Play the named golden games (default: those without a file) with greedy bots and write them."""
     from petersburg.bots import make_bot
 
     GOLDEN_DIR.mkdir(exist_ok=True)
     for name, players, seed, options in GAMES:
+        if (names and name not in names) or (not names and (GOLDEN_DIR / f"{name}.json").exists()):
+            continue
         state = new_game(players, seed, options)
         bots = [make_bot("greedy", seed + seat) for seat in range(players)]
         record = GameRecord(players, seed, options, names=["greedy"] * players)
@@ -68,4 +92,4 @@ def regenerate() -> None:
 
 
 if __name__ == "__main__":
-    regenerate()
+    regenerate(sys.argv[1:])

@@ -1,17 +1,25 @@
-"""Property tests: random legal play for 1-4 players, invariants checked at every step."""
+"""Property tests: random legal play in every edition and option, invariants checked at every step.
+
+1 to 4 players in the 1st and 2nd edition, 1 to 5 with the Market: every card of the game (116,
+or 151 with the Market) is somewhere exactly once, rubles are never negative, the JSON round-trip
+is exact, and no view holds what it hides.
+"""
 
 import json
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from petersburg.cards import CARD_ID, COUNT, NUM_CARDS
+from petersburg.cards_second_edition import ALL_CARD_ID
 from petersburg.engine import (
     GameOptions,
     GameState,
     apply_action,
+    goods_counts,
     legal_actions,
     new_game,
     state_from_json,
@@ -28,6 +36,28 @@ options_strategy = st.builds(
     show_rubles=st.booleans(),
     show_hands=st.booleans(),
 )
+second_edition_strategy = st.builds(
+    GameOptions,
+    edition=st.just("second"),
+    always_refill=st.booleans(),
+    money=st.sampled_from(["", "kept", "traded"]),
+    show_rubles=st.booleans(),
+    show_hands=st.booleans(),
+)
+market_strategy = st.builds(
+    GameOptions,
+    edition=st.just("second"),
+    market=st.just(True),
+    always_refill=st.booleans(),
+    money=st.sampled_from(["", "kept"]),
+    show_rubles=st.booleans(),
+    show_hands=st.booleans(),
+    market_board=st.sampled_from([10, 8]),
+    joker=st.sampled_from(["fixed", "each_scoring"]),
+    market_values=st.sampled_from(["capped", "open"]),
+    unpaid_crate=st.sampled_from(["discard", "idle"]),
+    market_ties=st.sampled_from(["share", "step_down"]),
+)
 
 
 def all_cards(state: GameState) -> Counter[int]:
@@ -42,14 +72,15 @@ def all_cards(state: GameState) -> Counter[int]:
     return counts
 
 
-NON_CARD_FIELDS = ("format", "options", "phase", "stage", "drawn_from", "markers")
-"""Fields whose strings are not card ids (the stage 'pub' is spelled like the card)."""
+NON_CARD_FIELDS = ("format", "options", "phase", "stage", "drawn_from", "markers", "market", "goods")
+"""Fields whose strings are not card ids (the stage 'pub' is spelled like the card), or that only
+name public cards (the Market's jokers, decisions and idle crates)."""
 
 
 def card_ids_in(data: Any) -> Counter[str]:
     """Every card id string anywhere in a JSON value."""
     found: Counter[str] = Counter()
-    if isinstance(data, str) and data in CARD_ID:
+    if isinstance(data, str) and data in ALL_CARD_ID:
         found[data] += 1
     elif isinstance(data, dict):
         for key, value in data.items():
@@ -62,10 +93,11 @@ def card_ids_in(data: Any) -> Counter[str]:
 
 
 def check_invariants(state: GameState) -> None:
+    shape = state.shape
     counts = all_cards(state)
-    assert sum(counts.values()) == NUM_CARDS
-    assert all(counts[kind] == COUNT[kind] for kind in range(len(COUNT)))
-    assert len(state.upper) + len(state.lower) <= 8
+    assert sum(counts.values()) == shape.num_cards == (151 if shape.market else 116)
+    assert all(counts[kind] == shape.count[kind] for kind in range(len(shape.count)))
+    assert len(state.upper) + len(state.lower) <= shape.board_size
     legal = legal_actions(state)
     for seat, player in enumerate(state.players):
         assert player.rubles >= 0
@@ -73,9 +105,12 @@ def check_invariants(state: GameState) -> None:
         if len(player.hand) > player.hand_limit:  # only after a Warehouse was displaced
             assert not (seat == state.current_player and any(ACTION_KIND[a] == KIND_TAKE for a in legal))
     assert state_from_json(json.loads(json.dumps(state_to_json(state)))) == state
-    public = Counter(CARD_ID[c] for c in (*state.upper, *state.lower, *state.discards))
+    if state.market is not None:
+        for seat in range(state.num_players):
+            assert all(count >= 0 for count in goods_counts(state, seat))
+    public = Counter(ALL_CARD_ID[c] for c in (*state.upper, *state.lower, *state.discards))
     for player in state.players:
-        public.update(CARD_ID[c] for c in player.area_cards())
+        public.update(ALL_CARD_ID[c] for c in player.area_cards())
     for seat in [None, *range(state.num_players)]:
         data = view_to_json(view(state, seat))
         assert "stacks" not in data
@@ -84,30 +119,17 @@ def check_invariants(state: GameState) -> None:
         for other, player in enumerate(state.players):
             entry = data["seats"][other]
             if other == seat or state.options.show_hands:
-                allowed.update(CARD_ID[c] for c in player.hand)
+                allowed.update(ALL_CARD_ID[c] for c in player.hand)
             else:
                 assert entry["hand"] is None and entry["hand_size"] == len(player.hand)
             if other != seat and not state.options.show_rubles:
                 assert entry["rubles"] is None
         if state.drawn >= 0 and seat == state.current_player:
-            allowed[CARD_ID[state.drawn]] += 1
+            allowed[ALL_CARD_ID[state.drawn]] += 1
         assert card_ids_in(data) == allowed
 
 
-# Shrinking a whole game is slow; the failing example is reported with its seed instead.
-@settings(
-    max_examples=20,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],
-)
-@given(
-    players=st.integers(1, 4),
-    seed=st.integers(0, 2**31 - 1),
-    options=options_strategy,
-    data=st.data(),
-)
-def test_random_play_keeps_every_invariant(players: int, seed: int, options: GameOptions, data: Any) -> None:
+def play_randomly(players: int, seed: int, options: GameOptions, data: Any) -> GameState:
     state = new_game(players, seed, options)
     check_invariants(state)
     while not state.is_over:
@@ -117,3 +139,30 @@ def test_random_play_keeps_every_invariant(players: int, seed: int, options: Gam
         apply_action(state, legal[index])
         check_invariants(state)
     assert any(not stack for stack in state.stacks)
+    return state
+
+
+# Shrinking a whole game is slow; the failing example is reported with its seed instead.
+SETTINGS = settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
+
+
+@pytest.mark.parametrize(
+    ("max_players", "strategy"),
+    [(4, options_strategy), (4, second_edition_strategy), (5, market_strategy)],
+    ids=["first_edition", "second_edition", "market"],
+)
+@SETTINGS
+@given(seed=st.integers(0, 2**31 - 1), data=st.data())
+def test_random_play_keeps_every_invariant(
+    max_players: int, strategy: st.SearchStrategy[GameOptions], seed: int, data: Any
+) -> None:
+    players = data.draw(st.integers(1, max_players), label="players")
+    options = data.draw(strategy, label="options")
+    if players == 5 and options.market_board == 8:
+        options = replace(options, market_board=10)  # 5 players need the 10-card board
+    play_randomly(players, seed, options, data)

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from petersburg.cards import CARD_ID
+from petersburg.cards_second_edition import ALL_CARD_BY_ID as CARD_BY_ID_ALL
 from petersburg.engine import (
     GameOptions,
     GameRecord,
@@ -17,6 +18,7 @@ from petersburg.engine import (
     state_from_json,
     state_to_json,
 )
+from petersburg.engine.state import STAGE_CRATE
 
 
 def random_game(players: int, seed: int, options: GameOptions | None = None) -> tuple[GameRecord, object]:
@@ -93,4 +95,93 @@ def test_record_with_illegal_action_names_its_position() -> None:
         GameRecord.from_json(data).replay()
     data["actions"][3] = "fly away"
     with pytest.raises(StateFormatError, match="Action 4 of the record"):
+        GameRecord.from_json(data)
+
+
+MARKET = GameOptions(edition="second", market=True)
+
+
+def test_market_states_round_trip_and_are_written_as_version_2() -> None:
+    state = new_game(5, 6, MARKET)
+    rng = random.Random(6)
+    while not state.is_over:
+        data = json.loads(json.dumps(state_to_json(state)))
+        assert data["version"] == 2 and set(data["stacks"]) == {
+            "workers",
+            "buildings",
+            "aristocrats",
+            "trading",
+            "market",
+        }
+        assert state_from_json(data) == state
+        apply_action(state, rng.choice(legal_actions(state)))
+
+
+def test_market_records_replay_to_the_same_final_state() -> None:
+    options = GameOptions(edition="second", market=True, joker="each_scoring", unpaid_crate="idle")
+    record, final = random_game(3, 14, options)
+    data = json.loads(json.dumps(record.to_json(final)))  # type: ignore[arg-type]
+    assert data["version"] == 2 and data["options"]["joker"] == "each_scoring"
+    assert GameRecord.from_json(data).replay() == final
+
+
+def market_decision_state() -> dict[str, object]:
+    """A Market state whose seat to act decides about a crate."""
+    state = new_game(2, 3, MARKET)
+    state.phase = 4
+    state.round = 2
+    state.to_act = state.markers[4]
+    crate = CARD_BY_ID_ALL["m_fish_box"]
+    state.stacks[4].remove(crate)
+    state.players[0].area[crate] = 1
+    apply_action(state, 0)
+    apply_action(state, 0)
+    assert state.stage == STAGE_CRATE
+    return copy.deepcopy(state_to_json(state))
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d.pop("market"), "no 'market'"),
+        (lambda d: d["market"].update(decisions=[]), "exactly in the 'joker' and 'crate' stages"),
+        (lambda d: d["market"]["decisions"][0].update(seat=1), "has no 'm_fish_box' in play"),
+        (lambda d: d["market"]["decisions"][0].update(card="m_fish_1"), "asks for no decision"),
+        (lambda d: d["market"]["jokers"].update(czar_and_carpenter="fish"), "in nobody's play area"),
+        (lambda d: d["market"]["jokers"].update(czar_and_carpenter="gold"), "must be one of chicken"),
+        (lambda d: d["market"].update(idle_crates=["m_fish_1"]), "may only hold crates"),
+        (lambda d: d["market"].update(scoring="yes"), "wrong type"),
+        (lambda d: d.update(stage="joker"), "needs the 'crate' stage"),
+        (lambda d: d.update(version=1), "written as version 2"),
+        (lambda d: d["options"].update(market_board=9), "'market_board' must be 10 or 8"),
+        (lambda d: d["options"].update(edition="first"), "The Market needs the 2nd edition"),
+        (lambda d: d["stacks"].pop("market"), "stacks.market must be a list"),
+    ],
+)
+def test_malformed_market_states_are_refused(mutate, message) -> None:  # type: ignore[no-untyped-def]
+    data = market_decision_state()
+    assert state_from_json(copy.deepcopy(data)).stage == STAGE_CRATE
+    mutate(data)
+    with pytest.raises(StateFormatError, match=message):
+        state_from_json(data)
+
+
+def test_first_edition_states_cannot_carry_market_fields_or_five_players() -> None:
+    data = copy.deepcopy(state_to_json(new_game(2, 3)))
+    data["phase"] = "market"
+    with pytest.raises(
+        StateFormatError, match="'phase' must be one of worker, building, aristocrat, trading"
+    ):
+        state_from_json(data)
+    data = copy.deepcopy(state_to_json(new_game(2, 3)))
+    data["players"] = 5
+    with pytest.raises(StateFormatError, match="5 players need the Market"):
+        state_from_json(data)
+
+
+def test_records_of_unknown_versions_are_refused() -> None:
+    record, _ = random_game(1, 2)
+    data = record.to_json()
+    data["version"] = 3
+    with pytest.raises(StateFormatError, match="Unsupported record version 3"):
         GameRecord.from_json(data)

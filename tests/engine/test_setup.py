@@ -51,10 +51,15 @@ def test_same_seed_same_game_and_different_seeds_differ() -> None:
     assert new_game(3, 5).stacks != new_game(3, 6).stacks
 
 
-@pytest.mark.parametrize("players", [0, 5, -1])
+@pytest.mark.parametrize("players", [0, 6, -1])
 def test_bad_player_count(players: int) -> None:
     with pytest.raises(ValueError, match="1 to 4 players"):
         new_game(players, 1)
+
+
+def test_five_players_need_the_market() -> None:
+    with pytest.raises(ValueError, match="5 players need the Market"):
+        new_game(5, 1)
 
 
 def test_bad_options() -> None:

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from petersburg.cards import CARD_ID, DECK
+from petersburg.cards_second_edition import ALL_DECK
 from petersburg.engine import (
     GameOptions,
     apply_action,
@@ -121,3 +122,31 @@ def test_view_hides_the_seed_until_the_game_is_over() -> None:
     while not state.is_over:
         apply_action(state, legal_actions(state)[0])
     assert view_to_json(view(state, 0))["seed"] == 9
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_determinize_is_consistent_with_market_views(players: int) -> None:
+    options = GameOptions(edition="second", market=True, joker="each_scoring")
+    for seed in range(4):
+        state = mid_game(players, seed, steps=90, options=options)
+        for seat in range(players):
+            seen = view(state, seat)
+            assert all(card == UNKNOWN for card in seen.state.stacks[4])
+            sample = determinize(seen, random.Random(seed))
+            assert view_to_json(view(sample, seat)) == view_to_json(seen)
+            for deck, stack in enumerate(sample.stacks):
+                assert all(card >= 0 and ALL_DECK[card] == deck for card in stack)
+            assert sample.market == state.market
+
+
+def test_market_views_show_goods_jokers_and_decisions_to_everyone() -> None:
+    state = position(2, upper=["ship_builder_joker"], options=GameOptions(edition="second", market=True))
+    act(state, "buy U1")
+    for seat in (None, 0, 1):
+        data = view_to_json(view(state, seat))
+        assert data["stage"] == "joker" and data["market"]["decisions"] == [
+            {"seat": 0, "card": "ship_builder_joker"}
+        ]
+        assert data["stack_sizes"]["market"] == 35 and data["seats"][0]["goods"]["fish"] == 0
+    act(state, "joker fish")
+    assert view_to_json(view(state, 1))["seats"][0]["goods"]["fish"] == 1

@@ -15,6 +15,9 @@ couple of multiplications; the greedy bot and search playouts call it thousands 
 
 Functions here take a ``GameState`` that may be a view's masked state: they only read the acting
 player's own hand, the board, the play areas (public), stack *sizes* and VP; never a hidden card.
+What phases a round has, which colour each scores and what cards cost come from the game's shape
+(``state.shape``). In a Market game goods, majorities, crates and jokers are valued at nothing yet
+(yellow cards count for their income only).
 """
 
 from __future__ import annotations
@@ -25,26 +28,21 @@ from petersburg.cards import (
     ARISTOCRAT_BONUS,
     BLUE,
     CARPENTER_WORKSHOP,
-    COLOUR,
-    COST,
     GOLD_SMELTER,
     GREEN,
     MARIINSKIJ_THEATER,
-    NUM_KINDS,
     OBSERVATORY,
     POTJOMKINS_VILLAGE,
     PUB,
     RED,
-    RUBLES,
     TAX_MAN,
-    VP,
     WAREHOUSE,
 )
-from petersburg.engine import STAGE_PUB, GameState, PlayerState
+from petersburg.cards_second_edition import ALL_COLOUR, ALL_RUBLES, ALL_VP, YELLOW
+from petersburg.engine import STAGE_PUB, GameShape, GameState, PlayerState, card_price
+from petersburg.engine.shape import BUILDING_PHASE, FIRST, NO_SCORING
 
-RED_KINDS = tuple(k for k in range(NUM_KINDS) if COLOUR[k] == RED)
-GREEN_KINDS = tuple(k for k in range(NUM_KINDS) if COLOUR[k] == GREEN)
-KINDS_OF_COLOUR = tuple(tuple(k for k in range(NUM_KINDS) if COLOUR[k] == c) for c in range(3))
+NUM_COLOURS = YELLOW + 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,14 +76,17 @@ class Weights:
 
 DEFAULT_WEIGHTS = Weights()
 
-# Cards each stack loses per round under good play, by number of players (index 1..4): measured
-# from greedy self-play (see docs/bots.md); used to estimate how many rounds are left.
-_STACK_RATE: tuple[tuple[float, float, float, float], ...] = (
-    (1.0, 1.0, 1.0, 1.0),
-    (2.7, 2.5, 3.7, 1.1),
-    (2.4, 2.7, 3.9, 2.1),
-    (2.9, 3.4, 3.4, 2.6),
-    (2.9, 3.4, 3.4, 2.6),
+# Cards each stack (workers, buildings, aristocrats, trading, market) loses per round under good
+# play, by number of players (index 1..5): measured from greedy self-play in the 1st edition (see
+# docs/bots.md); used to estimate how many rounds are left. The market stack's rate and the
+# 5-player row are estimates until Market play is measured.
+_STACK_RATE: tuple[tuple[float, float, float, float, float], ...] = (
+    (1.0, 1.0, 1.0, 1.0, 1.0),
+    (2.7, 2.5, 3.7, 1.1, 3.0),
+    (2.4, 2.7, 3.9, 2.1, 3.5),
+    (2.9, 3.4, 3.4, 2.6, 4.0),
+    (2.9, 3.4, 3.4, 2.6, 4.5),
+    (2.9, 3.4, 3.4, 2.6, 5.0),
 )
 
 
@@ -93,9 +94,9 @@ def rounds_after(state: GameState) -> int:
     """Estimated rounds still to play after the current one (0 in the known last round)."""
     if state.last_round:
         return 0
-    rates = _STACK_RATE[min(state.num_players, 4)]
+    rates = _STACK_RATE[min(state.num_players, len(_STACK_RATE) - 1)]
     best = 99.0
-    for deck in range(4):
+    for deck in state.shape.decks:
         size = len(state.stacks[deck])
         rate = rates[deck]
         # The current round still draws from the stacks of the phases after this one.
@@ -110,39 +111,55 @@ class Schedule:
     """What remains of the game from one position: scorings per colour and ruble worths.
 
     ``phases_left`` counts the phases whose actions are still to come, the current one included.
-    A ruble received when ``q`` phases follow is worth ``ruble(q)`` VP.
+    A ruble received when ``q`` phases follow is worth ``ruble(q)`` VP. The phases of a round, in
+    order, and the colour each scores come from the game's shape.
     """
 
     __slots__ = (
         "hand_risk",
+        "mariinsky_vp",
         "phases_left",
         "pub_value",
         "rounds_after",
         "ruble_now",
         "ruble_sum",
         "scorings",
+        "shape",
         "weights",
     )
 
     def __init__(
-        self, rounds_left: int, phase: int, after_scoring: bool, weights: Weights = DEFAULT_WEIGHTS
+        self,
+        rounds_left: int,
+        phase: int,
+        after_scoring: bool,
+        weights: Weights = DEFAULT_WEIGHTS,
+        shape: GameShape = FIRST,
     ) -> None:
         self.weights = weights
+        self.shape = shape
+        self.mariinsky_vp = shape.mariinsky_vp
+        per_round = shape.num_phases
+        now = shape.position[phase]
         k = rounds_left
         self.rounds_after = k
-        self.phases_left = k * 4 + (4 - phase)
+        self.phases_left = k * per_round + (per_round - now)
         self.ruble_now = self.ruble(self.phases_left)
-        scorings = [0, 0, 0]
-        ruble_sum = [0.0, 0.0, 0.0]
+        scorings = [0] * NUM_COLOURS
+        ruble_sum = [0.0] * NUM_COLOURS
         pub_value = 0.0
-        for colour in range(3):
-            this_round = colour > phase or (colour == phase and not after_scoring)
+        for scored in shape.phases:
+            colour = shape.scoring[scored]
+            if colour == NO_SCORING:
+                continue
+            at = shape.position[scored]
+            this_round = at > now or (at == now and not after_scoring)
             for j in range(0 if this_round else 1, k + 1):
                 scorings[colour] += 1
-                q = (k - j) * 4 + (3 - colour)
+                q = (k - j) * per_round + (per_round - 1 - at)
                 worth = self.ruble(q)
                 ruble_sum[colour] += worth
-                if colour == BLUE:
+                if scored == shape.pub_phase:
                     # A Pub turns up to 10 rubles into 5 VP after each building scoring.
                     pub_value += 10.0 * max(0.0, 0.5 - worth)
         self.scorings = scorings
@@ -159,15 +176,20 @@ class Schedule:
         worth = w.ruble_base + w.ruble_slope * phases_after
         return worth if worth < w.ruble_cap else w.ruble_cap
 
+    def _mariinsky_worth(self) -> float:
+        """What one red card is worth to a Mariinsky Theater: a ruble (1st edition) or a VP (2nd)
+        at every building scoring to come."""
+        return float(self.scorings[BLUE]) if self.mariinsky_vp else self.ruble_sum[BLUE]
+
     def card_value(self, player: PlayerState, kind: int) -> float:
         """What one more ``kind`` in ``player``'s area brings from now on (no price, no bonus)."""
-        colour = COLOUR[kind]
-        value = VP[kind] * self.scorings[colour] + RUBLES[kind] * self.ruble_sum[colour]
+        colour = ALL_COLOUR[kind]
+        value = ALL_VP[kind] * self.scorings[colour] + ALL_RUBLES[kind] * self.ruble_sum[colour]
         area = player.area
         if colour == GREEN and area[TAX_MAN]:
             value += area[TAX_MAN] * self.ruble_sum[RED]
         elif colour == RED and area[MARIINSKIJ_THEATER]:
-            value += area[MARIINSKIJ_THEATER] * self.ruble_sum[BLUE]
+            value += area[MARIINSKIJ_THEATER] * self._mariinsky_worth()
         if kind == PUB:
             value += self.pub_value
         elif kind == OBSERVATORY:
@@ -179,23 +201,23 @@ class Schedule:
         elif kind in (CARPENTER_WORKSHOP, GOLD_SMELTER):
             value += self.rounds_after * 0.8 * self.ruble_now
         elif kind == MARIINSKIJ_THEATER:
-            value += _colour_count(player, RED) * self.ruble_sum[BLUE]
+            value += _colour_count(player, RED, self.shape) * self._mariinsky_worth()
         elif kind == TAX_MAN:
-            value += _colour_count(player, GREEN) * self.ruble_sum[RED]
+            value += _colour_count(player, GREEN, self.shape) * self.ruble_sum[RED]
         return value
 
     def aristocrat_gain(self, player: PlayerState, kind: int) -> float:
         """Exact change of the final aristocrat bonus if ``kind`` enters play, plus diversity."""
-        if COLOUR[kind] != RED or player.area[kind]:
+        if ALL_COLOUR[kind] != RED or player.area[kind]:
             return 0.0
-        distinct = distinct_red(player)
+        distinct = distinct_red(player, self.shape)
         return _bonus_step(distinct) + self.weights.diversity * self.rounds_after
 
     def aristocrat_loss(self, player: PlayerState, kind: int) -> float:
         """Bonus lost if the only ``kind`` card leaves play (displaced by a trading card)."""
-        if COLOUR[kind] != RED or player.area[kind] != 1:
+        if ALL_COLOUR[kind] != RED or player.area[kind] != 1:
             return 0.0
-        distinct = distinct_red(player)
+        distinct = distinct_red(player, self.shape)
         return _bonus_step(distinct - 1) + self.weights.diversity * self.rounds_after
 
     def hand_value(self, player: PlayerState, kind: int) -> float:
@@ -207,9 +229,12 @@ class Schedule:
         """
         weights = self.weights
         risk = self.hand_risk
-        price = price_of(player, kind, False)
+        price = price_of(player, kind, False, self.shape)
         later = (
-            self.card_value(player, kind) - VP[kind] - RUBLES[kind] * self.ruble_now - price * self.ruble_now
+            self.card_value(player, kind)
+            - ALL_VP[kind]
+            - ALL_RUBLES[kind] * self.ruble_now
+            - price * self.ruble_now
         )
         later += self.aristocrat_gain(player, kind)
         if later <= 0.0:
@@ -220,31 +245,34 @@ class Schedule:
         """The whole position's worth to ``seat`` in VP (needs the seat's hand and rubles)."""
         player = state.players[seat]
         area = player.area
-        value = float(player.vp) + ARISTOCRAT_BONUS[min(distinct_red(player), 10)]
-        value += distinct_red(player) * self.weights.diversity * self.rounds_after
-        for kind in range(NUM_KINDS):
+        shape = self.shape
+        distinct = distinct_red(player, shape)
+        value = float(player.vp) + ARISTOCRAT_BONUS[min(distinct, 10)]
+        value += distinct * self.weights.diversity * self.rounds_after
+        for kind in shape.kinds:
             count = area[kind]
             if count:
                 value += count * self.card_value(player, kind)
-        if player.observatories_used and self.scorings[BLUE] and state.phase <= 1:
-            value -= player.observatories_used * (VP[OBSERVATORY] + 0.5)
+        building_to_come = shape.position[state.phase] <= shape.position[BUILDING_PHASE]
+        if player.observatories_used and self.scorings[BLUE] and building_to_come:
+            value -= player.observatories_used * (ALL_VP[OBSERVATORY] + 0.5)
         value += player.rubles * self.ruble_now
         for kind in player.hand:
             value += self.hand_value(player, kind)
         return value
 
 
-_SCHEDULES: dict[tuple[int, int, bool, Weights], Schedule] = {}
+_SCHEDULES: dict[tuple[int, int, bool, Weights, str], Schedule] = {}
 
 
 def schedule(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> Schedule:
-    """The (cached) schedule of ``state``: it depends only on rounds left, phase and stage."""
-    key = (rounds_after(state), state.phase, state.stage == STAGE_PUB, weights)
+    """The (cached) schedule of ``state``: it depends only on rounds left, phase, stage and shape."""
+    key = (rounds_after(state), state.phase, state.stage == STAGE_PUB, weights, state.shape.name)
     found = _SCHEDULES.get(key)
     if found is None:
         if len(_SCHEDULES) > 4096:
             _SCHEDULES.clear()
-        found = _SCHEDULES[key] = Schedule(key[0], key[1], key[2], weights)
+        found = _SCHEDULES[key] = Schedule(key[0], key[1], key[2], weights, state.shape)
     return found
 
 
@@ -255,38 +283,33 @@ def _bonus_step(distinct: int) -> float:
     return float(ARISTOCRAT_BONUS[distinct + 1] - ARISTOCRAT_BONUS[distinct])
 
 
-def distinct_red(player: PlayerState) -> int:
+def distinct_red(player: PlayerState, shape: GameShape = FIRST) -> int:
     """Different red cards in the play area."""
     area = player.area
-    return sum(1 for kind in RED_KINDS if area[kind])
+    return sum(1 for kind in shape.red_kinds if area[kind])
 
 
-def _colour_count(player: PlayerState, colour: int) -> int:
+def _colour_count(player: PlayerState, colour: int, shape: GameShape) -> int:
     area = player.area
-    return sum(area[kind] for kind in KINDS_OF_COLOUR[colour])
+    return sum(area[kind] for kind in shape.kinds_of_colour[colour])
 
 
-def price_of(player: PlayerState, kind: int, from_lower: bool) -> int:
-    """Price of an ordinary card (no displacement), as the rules compute it."""
-    area = player.area
-    price = COST[kind] - area[kind] - (1 if from_lower else 0)
-    colour = COLOUR[kind]
-    if (colour == BLUE and area[CARPENTER_WORKSHOP]) or (colour == RED and area[GOLD_SMELTER]):
-        price -= 1
-    return price if price > 1 else 1
+def price_of(player: PlayerState, kind: int, from_lower: bool, shape: GameShape = FIRST) -> int:
+    """Price of an ordinary card (no displacement): the rules' price."""
+    return card_price(player, kind, from_lower, shape=shape)
 
 
-def ruble_income(player: PlayerState) -> int:
+def ruble_income(player: PlayerState, shape: GameShape = FIRST) -> int:
     """Rubles a player's play area brings per round (public information)."""
     area = player.area
     total = 0
-    for kind in range(NUM_KINDS):
+    for kind in shape.kinds:
         if area[kind]:
-            total += RUBLES[kind] * area[kind]
-    if area[MARIINSKIJ_THEATER]:
-        total += area[MARIINSKIJ_THEATER] * _colour_count(player, RED)
+            total += ALL_RUBLES[kind] * area[kind]
+    if area[MARIINSKIJ_THEATER] and not shape.mariinsky_vp:
+        total += area[MARIINSKIJ_THEATER] * _colour_count(player, RED, shape)
     if area[TAX_MAN]:
-        total += area[TAX_MAN] * _colour_count(player, GREEN)
+        total += area[TAX_MAN] * _colour_count(player, GREEN, shape)
     return total
 
 

@@ -26,7 +26,8 @@ import random
 
 from petersburg.bots.base import decision_rng, require_turn
 from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Schedule, Weights, price_of, schedule
-from petersburg.cards import DECK, DISPLACEABLE_BY, IS_TRADING, NUM_KINDS, WORKER
+from petersburg.cards import WORKER
+from petersburg.cards_second_edition import ALL_DECK, ALL_IS_TRADING
 from petersburg.engine import ActionId, GameState, View, card_price
 from petersburg.engine.actions import (
     ACTION_ARG,
@@ -38,14 +39,15 @@ from petersburg.engine.actions import (
     KIND_PLAY,
     KIND_PUB,
     KIND_TAKE,
-    ROW_SLOTS,
+    SOURCE_ROW,
+    SOURCE_SLOT,
+    UPPER_ROW,
     target_kind,
 )
 from petersburg.engine.rules import legal_actions
+from petersburg.engine.shape import NO_PHASE
 from petersburg.engine.state import NO_CARD, PlayerState
 from petersburg.engine.views import unseen_cards
-
-_WORKER_KINDS = tuple(k for k in range(NUM_KINDS) if DECK[k] == WORKER)
 
 
 def _purchase_gain(
@@ -55,8 +57,8 @@ def _purchase_gain(
     gain = sched.card_value(player, kind) + sched.aristocrat_gain(player, kind) - price * sched.ruble_now
     if displaced != NO_CARD:
         gain -= sched.card_value(player, displaced) + sched.aristocrat_loss(player, displaced)
-    elif DECK[kind] == WORKER and round_number <= 2:
-        owned = sum(player.area[k] for k in _WORKER_KINDS)
+    elif ALL_DECK[kind] == WORKER and round_number <= 2:
+        owned = sum(player.area[k] for k in sched.shape.kinds_of_deck[WORKER])
         if owned < 2:
             gain += sched.weights.worker_rush
     return gain
@@ -69,10 +71,10 @@ def _deny_value(sched: Schedule, state: GameState, seat: int, kind: int, from_lo
         if other == seat:
             continue
         value = sched.card_value(player, kind) + sched.aristocrat_gain(player, kind)
-        if IS_TRADING[kind]:
+        if ALL_IS_TRADING[kind]:
             value *= 0.5
         else:
-            value -= price_of(player, kind, from_lower) * sched.ruble_now
+            value -= price_of(player, kind, from_lower, sched.shape) * sched.ruble_now
         if value > best:
             best = value
     return sched.weights.deny * best
@@ -83,15 +85,16 @@ def _drawn_value(sched: Schedule, state: GameState, player: PlayerState, kind: i
     best = 0.0
     if len(player.hand) < player.hand_limit:
         best = max(best, sched.hand_value(player, kind))
-    if IS_TRADING[kind]:
-        for displaced in DISPLACEABLE_BY[kind]:
+    shape = state.shape
+    if ALL_IS_TRADING[kind]:
+        for _, displaced in shape.targets_of[kind]:
             if player.area[displaced]:
-                price = card_price(player, kind, False, displaced)
+                price = card_price(player, kind, False, displaced, shape)
                 if price <= player.rubles:
                     gain = _purchase_gain(sched, player, kind, price, displaced, state.round)
                     best = max(best, gain)
     else:
-        price = price_of(player, kind, False)
+        price = price_of(player, kind, False, shape)
         if price <= player.rubles:
             best = max(best, _purchase_gain(sched, player, kind, price, NO_CARD, state.round))
     return best
@@ -114,10 +117,11 @@ def action_gains(
     sched = schedule(state, weights)
     seat = state.to_act
     player = state.players[seat]
-    phase = state.phase
+    shape = state.shape
+    following = shape.next_phase[state.phase]
     gap = 0.0
-    if phase < 3 and state.num_players > 1:
-        gap = weights.gap if state.markers[phase + 1] == seat else -0.5 * weights.gap
+    if following != NO_PHASE and state.num_players > 1:
+        gap = weights.gap if state.markers[following] == seat else -0.5 * weights.gap
     gains: list[float] = []
     observe_pool: list[list[int]] | None = None
     for action in actions:
@@ -129,10 +133,10 @@ def action_gains(
             if arg == DRAWN_SOURCE:
                 card = state.drawn
                 on_board = False
-            elif arg < ROW_SLOTS:
-                card = state.upper[arg]
+            elif SOURCE_ROW[arg] == UPPER_ROW:
+                card = state.upper[SOURCE_SLOT[arg]]
             else:
-                card = state.lower[arg - ROW_SLOTS]
+                card = state.lower[SOURCE_SLOT[arg]]
                 from_lower = True
             if kind == KIND_TAKE:
                 if lite and on_board:
@@ -143,7 +147,7 @@ def action_gains(
             else:
                 target = ACTION_TARGET[action]
                 displaced = target_kind(target) if target else NO_CARD
-                price = card_price(player, card, from_lower, displaced)
+                price = card_price(player, card, from_lower, displaced, shape)
                 gain = _purchase_gain(sched, player, card, price, displaced, state.round)
                 if from_lower:
                     gain += 0.05
@@ -155,7 +159,7 @@ def action_gains(
             card = player.hand[arg]
             target = ACTION_TARGET[action]
             displaced = target_kind(target) if target else NO_CARD
-            price = card_price(player, card, False, displaced)
+            price = card_price(player, card, False, displaced, shape)
             gain = _purchase_gain(sched, player, card, price, displaced, state.round)
             gain -= sched.hand_value(player, card)
         elif kind == KIND_PUB:
@@ -177,7 +181,7 @@ def action_gains(
                     gain = total / len(pool) - 1.5
                 else:
                     gain = -1.0
-        else:  # pass, discard drawn
+        else:  # pass, discard drawn; the Market's joker and crate decisions are neutral for now
             gain = 0.0
         gains.append(gain)
     return gains

@@ -115,13 +115,13 @@ def estimate_hidden_rubles(seen: View) -> list[int]:
     seat = seen.seat if seen.seat is not None else 0
     mine = state.players[seat]
     own = mine.rubles if mine.rubles >= 0 else 25
-    own_income = ruble_income(mine)
+    own_income = ruble_income(mine, state.shape)
     guesses = []
     for player in state.players:
         if player.rubles >= 0:
             guesses.append(player.rubles)
         else:
-            guesses.append(max(0, own + ruble_income(player) - own_income))
+            guesses.append(max(0, own + ruble_income(player, state.shape) - own_income))
     return guesses
 
 
@@ -166,7 +166,7 @@ class IsmctsBot:
         root = _Node(-1)
         deadline = start + config.seconds if config.seconds is not None else None
         limit = config.budget(root_state.num_players) if deadline is None else 1 << 30
-        target = root_state.round * 4 + root_state.phase + config.horizon
+        target = phase_count(root_state) + config.horizon
         done = 0
         children = root.children
         while done < limit:
@@ -202,7 +202,7 @@ class IsmctsBot:
         path = [root]
         first = True
         depth_left = config.depth
-        while not state.is_over and state.round * 4 + state.phase < target and depth_left > 0:
+        while not state.is_over and phase_count(state) < target and depth_left > 0:
             depth_left -= 1
             if first:
                 cands = root_cands
@@ -260,7 +260,7 @@ class IsmctsBot:
         config = self.config
         weights = config.weights
         epsilon = config.epsilon
-        while not state.is_over and state.round * 4 + state.phase < target:
+        while not state.is_over and phase_count(state) < target:
             legal = legal_actions(state)
             if len(legal) == 1:
                 action = legal[0]
@@ -278,6 +278,12 @@ class IsmctsBot:
         weights = config.eval_weights if config.eval_weights is not None else config.weights
         sched = schedule(state, weights)
         return [sched.evaluate(state, seat) for seat in range(state.num_players)]
+
+
+def phase_count(state: GameState) -> int:
+    """Phases played since a start before round 1 (the horizon of a playout counts phases)."""
+    shape = state.shape
+    return state.round * shape.num_phases + shape.position[state.phase]
 
 
 def _decided(children: dict[ActionId, _Node], remaining: int) -> bool:

@@ -5,6 +5,7 @@ Public API (all re-exported here)::
     from petersburg.engine import new_game, legal_actions, apply_action, format_action
 
     state = new_game(2, seed=7)              # GameState; options=GameOptions(...) optional
+    market = new_game(5, 7, GameOptions(edition="second", market=True))
     while not state.is_over:
         seat = state.current_player
         actions = legal_actions(state)       # sorted int ids from the fixed action space
@@ -14,11 +15,14 @@ Public API (all re-exported here)::
 Actions are ints (``ActionId``) with canonical text (``format_action`` / ``parse_action``);
 ``action_price`` gives what an action costs; ``view(state, seat)`` gives what a seat may see and
 ``determinize(view, rng)`` samples a full state consistent with it; ``state_to_json`` /
-``state_from_json`` and ``GameRecord`` serialise states and games.
+``state_from_json`` and ``GameRecord`` serialise states and games. What an edition decides (the
+phases of a round, the stacks, the board size, the cards) is ``state.shape`` (``GameShape``);
+``num_actions(options)`` is the size of a game's action space (559; 954 with the Market).
 """
 
 from petersburg.engine.actions import (
     NUM_ACTIONS,
+    NUM_ALL_ACTIONS,
     PASS_ID,
     ActionId,
     format_action,
@@ -30,6 +34,8 @@ from petersburg.engine.errors import (
     PetersburgError,
     StateFormatError,
 )
+from petersburg.engine.market import goods_counts, majority_points, market_income, market_values
+from petersburg.engine.options import check_options
 from petersburg.engine.records import (
     GameRecord,
     options_from_json,
@@ -44,35 +50,45 @@ from petersburg.engine.rules import (
     apply_action,
     apply_unchecked,
     card_price,
+    crate_price,
     describe_action,
     describe_state,
     explain_illegal,
     final_scores,
+    in_opening,
     is_legal,
     legal_action_infos,
     legal_actions,
     new_game,
     winners,
 )
+from petersburg.engine.shape import SHAPES, GameShape, num_actions, shape_of
 from petersburg.engine.state import (
     PHASE_NAMES,
     STAGE_ACTIONS,
+    STAGE_CRATE,
+    STAGE_JOKER,
     STAGE_NAMES,
     STAGE_OBSERVED,
     STAGE_OVER,
     STAGE_PUB,
     GameOptions,
     GameState,
+    MarketState,
     PlayerState,
 )
 from petersburg.engine.views import SPECTATOR, View, determinize, view
 
 __all__ = [
     "NUM_ACTIONS",
+    "NUM_ALL_ACTIONS",
     "PASS_ID",
     "PHASE_NAMES",
+    "SHAPES",
     "SPECTATOR",
     "STAGE_ACTIONS",
+    "STAGE_CRATE",
+    "STAGE_JOKER",
     "STAGE_NAMES",
     "STAGE_OBSERVED",
     "STAGE_OVER",
@@ -82,8 +98,10 @@ __all__ = [
     "ActionParseError",
     "GameOptions",
     "GameRecord",
+    "GameShape",
     "GameState",
     "IllegalActionError",
+    "MarketState",
     "PetersburgError",
     "PlayerState",
     "ScoreLine",
@@ -93,18 +111,27 @@ __all__ = [
     "apply_action",
     "apply_unchecked",
     "card_price",
+    "check_options",
+    "crate_price",
     "describe_action",
     "describe_state",
     "determinize",
     "explain_illegal",
     "final_scores",
     "format_action",
+    "goods_counts",
+    "in_opening",
     "is_legal",
     "legal_action_infos",
     "legal_actions",
+    "majority_points",
+    "market_income",
+    "market_values",
     "new_game",
+    "num_actions",
     "options_from_json",
     "parse_action",
+    "shape_of",
     "state_from_json",
     "state_to_json",
     "view",

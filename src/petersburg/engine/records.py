@@ -1,9 +1,15 @@
 """JSON forms of states, views and game records, and replay.
 
 The state format is documented in ``docs/state-format.md``. ``state_from_json`` checks every
-field and the consistency of the whole (all 116 cards accounted for, each stack holding only its
-own deck, hand limits, seats in range) and raises ``StateFormatError`` naming what is wrong, so a
-hand-edited or truncated file gets a clear message rather than a traceback.
+field and the consistency of the whole (every card of the game accounted for — 116, or 151 with the
+Market —, each stack holding only its own deck, hand limits, seats in range) and raises
+``StateFormatError`` naming what is wrong, so a hand-edited or truncated file gets a clear message
+rather than a traceback.
+
+Versions: a 1st-edition game is written as version 1, exactly as before the 2nd edition existed
+(so its states, records and their hashes never change); a 2nd-edition game, with or without the
+Market, as version 2 (new options, and with the Market new fields, stacks, phases and actions).
+Both are read.
 """
 
 from __future__ import annotations
@@ -11,17 +17,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from petersburg.cards import CARD_BY_ID, CARD_ID, COUNT, DECK, NUM_KINDS, OBSERVATORY, STACK_NAMES, Card
-from petersburg.engine.actions import ActionId, format_action, parse_action
+from petersburg.cards import OBSERVATORY, Card
+from petersburg.cards_second_edition import ALL_CARD_BY_ID, ALL_CARD_ID, ALL_DECK, GOODS, NO_GOOD
+from petersburg.engine.actions import HAND_SLOTS, ActionId, format_action, parse_action
 from petersburg.engine.errors import PetersburgError, StateFormatError
+from petersburg.engine.market import goods_counts, market_values
+from petersburg.engine.options import CHOICES, EDITION_FIRST, check_options
 from petersburg.engine.rules import apply_action, final_scores, new_game, winners
+from petersburg.engine.shape import PHASE_NAMES
 from petersburg.engine.state import (
-    BOARD_SIZE,
-    MONEY_KEPT,
-    MONEY_TRADED,
     NO_CARD,
-    PHASE_NAMES,
     STAGE_ACTIONS,
+    STAGE_CRATE,
+    STAGE_JOKER,
     STAGE_NAMES,
     STAGE_OBSERVED,
     STAGE_OVER,
@@ -29,6 +37,7 @@ from petersburg.engine.state import (
     UNKNOWN,
     GameOptions,
     GameState,
+    MarketState,
     PlayerState,
 )
 from petersburg.engine.views import HIDDEN_SEED, View
@@ -37,6 +46,16 @@ STATE_FORMAT = "petersburg-state"
 VIEW_FORMAT = "petersburg-view"
 RECORD_FORMAT = "petersburg-record"
 FORMAT_VERSION = 1
+"""Version of everything written for a 1st-edition game (unchanged since the first release)."""
+SECOND_EDITION_VERSION = 2
+"""Version of everything written for a 2nd-edition game (with or without the Market)."""
+READ_VERSIONS = (FORMAT_VERSION, SECOND_EDITION_VERSION)
+
+
+def format_version(options: GameOptions) -> int:
+    """The version a state, view or record of a game with ``options`` is written with."""
+    return FORMAT_VERSION if options.edition == EDITION_FIRST else SECOND_EDITION_VERSION
+
 
 JsonObject = dict[str, Any]
 
@@ -55,11 +74,13 @@ def options_from_json(data: object) -> GameOptions:
     unknown = sorted(set(data) - known)
     if unknown:
         raise StateFormatError(f"Unknown option(s): {', '.join(unknown)}. Known: {', '.join(sorted(known))}.")
-    for flag in ("always_refill", "show_rubles", "show_hands"):
+    for flag in ("always_refill", "show_rubles", "show_hands", "market"):
         if flag in data and not isinstance(data[flag], bool):
             raise StateFormatError(f"Option '{flag}' must be true or false.")
-    if "money" in data and data["money"] not in (MONEY_KEPT, MONEY_TRADED):
-        raise StateFormatError("Option 'money' must be 'kept' or 'traded'.")
+    for name, values in CHOICES.items():
+        if name in data and (data[name] not in values or isinstance(data[name], bool)):
+            listed = " or ".join(repr(value) for value in values)
+            raise StateFormatError(f"Option '{name}' must be {listed}.")
     seat = data.get("double_marker_seat")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
         raise StateFormatError("Option 'double_marker_seat' must be a seat number or null.")
@@ -71,11 +92,12 @@ def options_from_json(data: object) -> GameOptions:
 
 
 def _ids(cards: Iterable[Card]) -> list[str | None]:
-    return [None if card == UNKNOWN else CARD_ID[card] for card in cards]
+    return [None if card == UNKNOWN else ALL_CARD_ID[card] for card in cards]
 
 
-def _player_json(player: PlayerState, show_hand: bool = True, show_rubles: bool = True) -> JsonObject:
-    return {
+def _player_json(state: GameState, seat: int, show_hand: bool = True, show_rubles: bool = True) -> JsonObject:
+    player = state.players[seat]
+    data: JsonObject = {
         "rubles": player.rubles if show_rubles else None,
         "vp": player.vp,
         "hand": _ids(player.hand) if show_hand else None,
@@ -83,11 +105,31 @@ def _player_json(player: PlayerState, show_hand: bool = True, show_rubles: bool 
         "area": _ids(player.area_cards()),
         "observatories_used": player.observatories_used,
     }
+    if state.market is not None:
+        data["goods"] = dict(zip(GOODS, goods_counts(state, seat), strict=True))
+    return data
+
+
+def _market_json(state: GameState, market: MarketState) -> JsonObject:
+    """The Market's part of a state (all public): jokers named, pending decisions, idle crates."""
+    shape = state.shape
+    first, second = market_values(state.round, state.options)
+    return {
+        "jokers": {
+            ALL_CARD_ID[card]: None if market.jokers[slot] == NO_GOOD else GOODS[market.jokers[slot]]
+            for slot, card in enumerate(shape.joker_kinds)
+        },
+        "decisions": [{"seat": seat, "card": ALL_CARD_ID[card]} for seat, card in market.queue],
+        "scoring": market.scoring,
+        "idle_crates": _ids(market.idle),
+        "values": {"first": first, "second": second},
+    }
 
 
 def _common_json(state: GameState, seen: View | None = None) -> JsonObject:
     over = state.stage == STAGE_OVER
-    return {
+    shape = state.shape
+    data: JsonObject = {
         "players": state.num_players,
         "seed": None if seen is not None and state.seed == HIDDEN_SEED else state.seed,
         "options": state.options.to_json(),
@@ -103,32 +145,38 @@ def _common_json(state: GameState, seen: View | None = None) -> JsonObject:
         "upper": _ids(state.upper),
         "lower": _ids(state.lower),
         "discards": _ids(state.discards),
-        "drawn": None if state.drawn in (NO_CARD, UNKNOWN) else CARD_ID[state.drawn],
-        "drawn_from": STACK_NAMES[state.drawn_deck] if state.drawn_deck >= 0 else None,
+        "drawn": None if state.drawn in (NO_CARD, UNKNOWN) else ALL_CARD_ID[state.drawn],
+        "drawn_from": shape.stack_names[state.drawn_deck] if state.drawn_deck >= 0 else None,
         "pub_queue": list(state.pub_queue),
         "seats": [
-            _player_json(player)
+            _player_json(state, seat)
             if seen is None
-            else _player_json(player, seen.hand_visible(seat), seen.rubles_visible(seat))
-            for seat, player in enumerate(state.players)
+            else _player_json(state, seat, seen.hand_visible(seat), seen.rubles_visible(seat))
+            for seat in range(state.num_players)
         ],
     }
+    if state.market is not None:
+        data["market"] = _market_json(state, state.market)
+    return data
 
 
 def state_to_json(state: GameState) -> JsonObject:
     """The full state as a JSON object (stacks listed top card first)."""
-    data: JsonObject = {"format": STATE_FORMAT, "version": FORMAT_VERSION}
+    data: JsonObject = {"format": STATE_FORMAT, "version": format_version(state.options)}
     data.update(_common_json(state))
-    data["stacks"] = {STACK_NAMES[deck]: _ids(reversed(stack)) for deck, stack in enumerate(state.stacks)}
+    names = state.shape.stack_names
+    data["stacks"] = {names[deck]: _ids(reversed(stack)) for deck, stack in enumerate(state.stacks)}
     return data
 
 
 def view_to_json(seen: View) -> JsonObject:
     """A view as a JSON object: stack sizes only, hidden hands as null with their size, hidden
     rubles as null, another player's drawn card as null (its stack is public)."""
-    data: JsonObject = {"format": VIEW_FORMAT, "version": FORMAT_VERSION, "viewer": seen.seat}
-    data.update(_common_json(seen.state, seen))
-    data["stack_sizes"] = {STACK_NAMES[deck]: len(stack) for deck, stack in enumerate(seen.state.stacks)}
+    state = seen.state
+    data: JsonObject = {"format": VIEW_FORMAT, "version": format_version(state.options), "viewer": seen.seat}
+    data.update(_common_json(state, seen))
+    names = state.shape.stack_names
+    data["stack_sizes"] = {names[deck]: len(stack) for deck, stack in enumerate(state.stacks)}
     return data
 
 
@@ -159,9 +207,9 @@ def _cards(value: object, where: str) -> list[Card]:
         raise StateFormatError(f"{where} must be a list of card ids.")
     cards = []
     for item in value:
-        if not isinstance(item, str) or item not in CARD_BY_ID:
+        if not isinstance(item, str) or item not in ALL_CARD_BY_ID:
             raise StateFormatError(f"{where} holds '{item}', which is not a card id.")
-        cards.append(CARD_BY_ID[item])
+        cards.append(ALL_CARD_BY_ID[item])
     return cards
 
 
@@ -178,28 +226,40 @@ def state_from_json(data: object) -> GameState:
     if data.get("format") != STATE_FORMAT:
         hint = " (this is a view: it lacks hidden cards)" if data.get("format") == VIEW_FORMAT else ""
         raise StateFormatError(f"This is not a game state: 'format' must be '{STATE_FORMAT}'{hint}.")
-    if data.get("version") != FORMAT_VERSION:
+    version = data.get("version")
+    if version not in READ_VERSIONS or isinstance(version, bool):
         raise StateFormatError(
-            f"Unsupported state version {data.get('version')!r} (this program reads {FORMAT_VERSION})."
+            f"Unsupported state version {version!r} (this program reads {FORMAT_VERSION} and "
+            f"{SECOND_EDITION_VERSION})."
         )
     num_players = _count(data, "players", low=1)
-    if num_players > 4:
-        raise StateFormatError(f"A game has 1 to 4 players, not {num_players}.")
     seed = _require(data, "seed", int)
-    state = GameState(num_players, seed, options_from_json(data.get("options")))
+    options = options_from_json(data.get("options"))
+    try:
+        check_options(options, num_players)
+    except ValueError as error:
+        raise StateFormatError(str(error)) from None
+    if version != format_version(options):
+        raise StateFormatError(
+            f"A game of the {options.edition} edition is written as version {format_version(options)}, "
+            f"not {version}."
+        )
+    state = GameState(num_players, seed, options)
+    shape = state.shape
     state.round = _count(data, "round", low=1)
-    state.phase = _named_index(data.get("phase"), PHASE_NAMES, "phase")
-    state.stage = _named_index(data.get("stage"), STAGE_NAMES, "stage")
+    phase_names = [PHASE_NAMES[phase] for phase in sorted(shape.phases)]
+    state.phase = _named_index(data.get("phase"), phase_names, "phase")
+    state.stage = _named_index(data.get("stage"), STAGE_NAMES if shape.market else STAGE_NAMES[:4], "stage")
     state.passes = _count(data, "passes")
     state.taken = _require(data, "taken", bool)
     state.last_round = _require(data, "last_round", bool)
     state.step = _count(data, "step")
     markers = _require(data, "markers", dict)
-    state.markers = [_seat(markers.get(name), num_players, f"markers.{name}") for name in PHASE_NAMES]
+    state.markers = [_seat(markers.get(name), num_players, f"markers.{name}") for name in phase_names]
     stacks = _require(data, "stacks", dict)
-    for deck, name in enumerate(STACK_NAMES):
+    for deck, name in enumerate(shape.stack_names):
         cards = _cards(stacks.get(name), f"stacks.{name}")
-        if any(DECK[card] != deck for card in cards):
+        if any(ALL_DECK[card] != deck for card in cards):
             raise StateFormatError(f"stacks.{name} holds a card of another deck.")
         state.stacks[deck] = cards[::-1]
     state.upper = _cards(data.get("upper"), "upper")
@@ -208,15 +268,17 @@ def state_from_json(data: object) -> GameState:
     drawn = data.get("drawn")
     state.drawn = NO_CARD if drawn is None else _cards([drawn], "drawn")[0]
     drawn_from = data.get("drawn_from")
-    state.drawn_deck = -1 if drawn_from is None else _named_index(drawn_from, STACK_NAMES, "drawn_from")
+    state.drawn_deck = -1 if drawn_from is None else _named_index(drawn_from, shape.stack_names, "drawn_from")
     queue = _require(data, "pub_queue", list)
     state.pub_queue = [_seat(seat, num_players, "pub_queue") for seat in queue]
     seats = _require(data, "seats", list)
     if len(seats) != num_players:
         raise StateFormatError(f"'seats' lists {len(seats)} players but the game has {num_players}.")
-    state.players = [_player_from_json(entry, i) for i, entry in enumerate(seats)]
+    state.players = [_player_from_json(entry, i, shape.area_size) for i, entry in enumerate(seats)]
     to_act = data.get("to_act")
     state.to_act = -1 if state.stage == STAGE_OVER else _seat(to_act, num_players, "to_act")
+    if state.market is not None:
+        state.market = _market_from_json(_require(data, "market", dict), state)
     _check_consistency(state)
     return state
 
@@ -227,27 +289,60 @@ def _seat(value: object, num_players: int, where: str) -> int:
     return value
 
 
-def _player_from_json(entry: object, seat: int) -> PlayerState:
+def _player_from_json(entry: object, seat: int, area_size: int) -> PlayerState:
     where = f"seat {seat}"
     if not isinstance(entry, dict):
         raise StateFormatError(f"The entry of {where} must be an object.")
-    player = PlayerState()
+    player = PlayerState(area_size=area_size)
     player.rubles = _count(entry, "rubles", where)
     player.vp = _require(entry, "vp", int, where)
     player.hand = sorted(_cards(entry.get("hand"), f"the hand of {where}"))
     for card in _cards(entry.get("area"), f"the play area of {where}"):
+        if card >= area_size:
+            raise StateFormatError(
+                f"The play area of {where} holds '{ALL_CARD_ID[card]}', not a card of this game."
+            )
         player.area[card] += 1
     player.observatories_used = _count(entry, "observatories_used", where)
     if player.observatories_used > player.area[OBSERVATORY]:
         raise StateFormatError(f"{where} has used more Observatories than it owns.")
-    if len(player.hand) > 4:
-        raise StateFormatError(f"The hand of {where} holds more than 4 cards.")
+    if len(player.hand) > HAND_SLOTS:
+        raise StateFormatError(f"The hand of {where} holds more than {HAND_SLOTS} cards.")
     return player
+
+
+def _market_from_json(data: JsonObject, state: GameState) -> MarketState:
+    """The Market's part of a state; ``goods`` and ``values`` are derived and not read."""
+    shape = state.shape
+    market = MarketState(len(shape.joker_kinds))
+    jokers = _require(data, "jokers", dict, "market")
+    for slot, card in enumerate(shape.joker_kinds):
+        good = jokers.get(ALL_CARD_ID[card])
+        if good is not None:
+            market.jokers[slot] = _named_index(good, GOODS, f"market.jokers.{ALL_CARD_ID[card]}")
+    for entry in _require(data, "decisions", list, "market"):
+        if not isinstance(entry, dict):
+            raise StateFormatError("Each of 'market.decisions' must be an object with 'seat' and 'card'.")
+        seat = _seat(entry.get("seat"), state.num_players, "market.decisions.seat")
+        card = _cards([entry.get("card")], "market.decisions.card")[0]
+        if card not in shape.crate_kinds and card not in shape.joker_kinds:
+            raise StateFormatError(
+                f"'{ALL_CARD_ID[card]}' asks for no decision: only crates and cards with '?' do."
+            )
+        if card >= shape.area_size or not state.players[seat].area[card]:
+            raise StateFormatError(f"Seat {seat} has no '{ALL_CARD_ID[card]}' in play to decide about.")
+        market.queue.append((seat, card))
+    market.scoring = _require(data, "scoring", bool, "market")
+    market.idle = _cards(_require(data, "idle_crates", list, "market"), "market.idle_crates")
+    if any(card not in shape.crate_kinds for card in market.idle):
+        raise StateFormatError("'market.idle_crates' may only hold crates.")
+    return market
 
 
 def _check_consistency(state: GameState) -> None:
     """Every card exactly once; board size; stage fields agree."""
-    counts = [0] * NUM_KINDS
+    shape = state.shape
+    counts = [0] * len(shape.count)
     places: list[Iterable[Card]] = [*state.stacks, state.upper, state.lower, state.discards]
     if state.drawn != NO_CARD:
         places.append([state.drawn])
@@ -257,13 +352,13 @@ def _check_consistency(state: GameState) -> None:
     for place in places:
         for card in place:
             counts[card] += 1
-    for kind in range(NUM_KINDS):
-        if counts[kind] != COUNT[kind]:
+    for kind, count in enumerate(counts):
+        if count != shape.count[kind]:
             raise StateFormatError(
-                f"The game has {COUNT[kind]} '{CARD_ID[kind]}' card(s) but the state holds {counts[kind]}."
+                f"The game has {shape.count[kind]} '{ALL_CARD_ID[kind]}' card(s) but the state holds {count}."
             )
-    if len(state.upper) + len(state.lower) > BOARD_SIZE:
-        raise StateFormatError("The two rows hold more than 8 cards.")
+    if len(state.upper) + len(state.lower) > shape.board_size:
+        raise StateFormatError(f"The two rows hold more than {shape.board_size} cards.")
     if (state.stage == STAGE_OBSERVED) != (state.drawn != NO_CARD):
         raise StateFormatError("A drawn card must be present exactly when the stage is 'observed'.")
     if (state.drawn != NO_CARD) != (state.drawn_deck >= 0):
@@ -274,6 +369,41 @@ def _check_consistency(state: GameState) -> None:
         raise StateFormatError("'pub_queue' must be empty outside the 'pub' stage.")
     if state.stage == STAGE_ACTIONS and state.passes >= state.num_players:
         raise StateFormatError("'passes' must be below the number of players during the actions.")
+    if state.market is not None:
+        _check_market(state, state.market)
+
+
+def _check_market(state: GameState, market: MarketState) -> None:
+    """The Market's decisions agree with the stage; named jokers and idle crates are in play."""
+    shape = state.shape
+    in_play = [sum(player.area[card] for player in state.players) for card in range(shape.area_size)]
+    for slot, card in enumerate(shape.joker_kinds):
+        if market.jokers[slot] != NO_GOOD and not in_play[card]:
+            raise StateFormatError(
+                f"A good is named for '{ALL_CARD_ID[card]}', which is in nobody's play area."
+            )
+    if any(not in_play[card] for card in market.idle):
+        raise StateFormatError("An idle crate must be in a play area.")
+    if market.idle and not market.scoring:
+        raise StateFormatError("Crates can be idle only during a market scoring ('market.scoring').")
+    deciding = state.stage in (STAGE_JOKER, STAGE_CRATE)
+    if deciding != bool(market.queue):
+        raise StateFormatError(
+            "'market.decisions' must be pending exactly in the 'joker' and 'crate' stages."
+        )
+    if market.queue:
+        seat, card = market.queue[0]
+        if seat != state.to_act:
+            raise StateFormatError("'to_act' must be the seat of the first of 'market.decisions'.")
+        expected = STAGE_JOKER if card in shape.joker_kinds else STAGE_CRATE
+        if state.stage != expected:
+            raise StateFormatError(
+                f"The first of 'market.decisions' needs the '{STAGE_NAMES[expected]}' stage."
+            )
+        if not market.scoring and len(market.queue) > 1:
+            raise StateFormatError("Outside a market scoring only one card with '?' can await its good.")
+    if market.scoring and state.phase != shape.market_phase:
+        raise StateFormatError("A market scoring happens only after the market phase.")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -307,7 +437,7 @@ class GameRecord:
         """The record as JSON; with ``final_state``, the final scores and winners are included."""
         data: JsonObject = {
             "format": RECORD_FORMAT,
-            "version": FORMAT_VERSION,
+            "version": format_version(self.options),
             "players": self.num_players,
             "seed": self.seed,
             "options": self.options.to_json(),
@@ -325,6 +455,12 @@ class GameRecord:
         """Parse a record; raise StateFormatError if it is malformed."""
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise StateFormatError(f"This is not a game record: 'format' must be '{RECORD_FORMAT}'.")
+        version = data.get("version", FORMAT_VERSION)
+        if version not in READ_VERSIONS or isinstance(version, bool):
+            raise StateFormatError(
+                f"Unsupported record version {version!r} (this program reads {FORMAT_VERSION} and "
+                f"{SECOND_EDITION_VERSION})."
+            )
         num_players = _count(data, "players", "record", low=1)
         seed = _require(data, "seed", int, "record")
         options = options_from_json(data.get("options"))

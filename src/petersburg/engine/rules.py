@@ -1,8 +1,11 @@
-"""The rules of Sankt Petersburg (1st edition): set-up, legal actions, prices, apply, flow, scoring.
+"""The rules of Sankt Petersburg: set-up, legal actions, prices, apply, flow, scoring.
 
-Every function here is pure Python over ``GameState`` with int card kinds and tuple tables, so it
-stays fast for search bots and compiles with mypyc. ``legal_actions`` returns action ids in
-ascending order; ``apply_action`` validates, ``apply_unchecked`` trusts a legal action.
+Both editions and *The Market* are played by this one set of rules; what differs between them (the
+phases of a round, the stacks, the board size, the cards and their figures) is read from the
+state's ``GameShape`` (``petersburg.engine.shape``), declared once per edition. Every function here
+is pure Python over ``GameState`` with int card kinds and tuple tables, so it stays fast for search
+bots and compiles with mypyc. ``legal_actions`` returns action ids in ascending order;
+``apply_action`` validates, ``apply_unchecked`` trusts a legal action.
 """
 
 from __future__ import annotations
@@ -13,88 +16,82 @@ from typing import Final, NamedTuple
 
 from petersburg.cards import (
     BLUE,
-    CARD_NAME,
     CARPENTER_WORKSHOP,
-    COLOUR,
-    COST,
-    COUNT,
-    DECK,
-    DISPLACEABLE_BY,
-    DISPLACED_VALUE,
     GOLD_SMELTER,
     GREEN,
-    IS_TRADING,
     MARIINSKIJ_THEATER,
-    NUM_KINDS,
     OBSERVATORY,
     PUB,
     RED,
-    RUBLES,
-    STACK_NAMES,
     TAX_MAN,
-    VP,
-    WORKER,
     Card,
     aristocrat_bonus,
+)
+from petersburg.cards_second_edition import (
+    ALL_COLOUR,
+    ALL_DECK,
+    ALL_IS_TRADING,
+    ALL_RUBLES,
+    ALL_VP,
+    GOODS,
+    NO_GOOD,
+    NUM_GOODS,
 )
 from petersburg.engine.actions import (
     ACTION_ARG,
     ACTION_KIND,
     ACTION_TARGET,
-    BUY_BASE,
-    DISCARD_ID,
+    DRAWN_CARD,
     DRAWN_SOURCE,
     KIND_BUY,
     KIND_DISCARD,
+    KIND_JOKER,
     KIND_OBSERVE,
     KIND_PASS,
+    KIND_PAY_CRATE,
     KIND_PLAY,
     KIND_PUB,
+    KIND_SKIP_CRATE,
     KIND_TAKE,
-    NUM_ACTIONS,
-    NUM_TARGETS,
-    OBSERVE_BASE,
+    LOWER_ROW,
+    NUM_ALL_ACTIONS,
     PASS_ID,
-    PLAY_BASE,
-    PUB_BASE,
-    ROW_SLOTS,
-    TAKE_BASE,
-    TARGET_OF_KIND,
+    SOURCE_ROW,
+    SOURCE_SLOT,
     ActionId,
     format_action,
     target_kind,
 )
 from petersburg.engine.errors import IllegalActionError
-from petersburg.engine.state import (
-    BOARD_SIZE,
-    BUILDING_PHASE,
-    MONEY_KEPT,
+from petersburg.engine.market import market_values, score_market
+from petersburg.engine.options import (
+    CRATE_DISCARD,
+    JOKER_EACH_SCORING,
+    JOKER_FIXED,
+    MAX_PLAYERS,
+    MAX_PLAYERS_MARKET,
+    MIN_PLAYERS,
     MONEY_TRADED,
+    GameOptions,
+    check_options,
+)
+from petersburg.engine.shape import FIRST, NO_PHASE, PHASE_NAMES, GameShape
+from petersburg.engine.state import (
     NO_CARD,
-    PHASE_NAMES,
     STAGE_ACTIONS,
+    STAGE_CRATE,
+    STAGE_JOKER,
     STAGE_OBSERVED,
     STAGE_OVER,
     STAGE_PUB,
-    TRADING_PHASE,
-    WORKER_PHASE,
-    GameOptions,
     GameState,
     PlayerState,
 )
 
-MIN_PLAYERS: Final = 1
-MAX_PLAYERS: Final = 4
 PUB_VP_PER_CARD: Final = 5
 PUB_PRICE_PER_VP: Final = 2
 HAND_PENALTY: Final = 5
-
-# For each trading card, the displacement target indices it may use, with the kind each names.
-_TARGETS_OF: Final[tuple[tuple[tuple[int, Card], ...], ...]] = tuple(
-    tuple((TARGET_OF_KIND[kind], kind) for kind in DISPLACEABLE_BY[k]) for k in range(NUM_KINDS)
-)
-_RED_KINDS: Final = tuple(k for k in range(NUM_KINDS) if COLOUR[k] == RED)
-_KINDS_OF_COLOUR: Final = tuple(tuple(k for k in range(NUM_KINDS) if COLOUR[k] == c) for c in range(3))
+OPENING_WORKERS_PER_PLAYER: Final = 2
 
 
 # ----------------------------------------------------------------------------------------------
@@ -102,55 +99,61 @@ _KINDS_OF_COLOUR: Final = tuple(tuple(k for k in range(NUM_KINDS) if COLOUR[k] =
 
 
 def new_game(num_players: int, seed: int, options: GameOptions | None = None) -> GameState:
-    """A new game for 1-4 players: stacks shuffled and markers dealt from ``seed``.
+    """A new game: stacks shuffled and markers dealt from ``seed``, two workers per player dealt.
 
-    Raises ValueError (with a readable message) for a bad player count or option.
+    1 to 4 players, 5 with the Market. Raises ValueError (with a readable message) for a bad player
+    count, seed or option.
     """
     options = options if options is not None else GameOptions()
     validate_setup(num_players, seed, options)
     state = GameState(num_players, seed, options)
+    shape = state.shape
     rng = random.Random(seed)
-    for deck in range(4):
-        stack = [k for k in range(NUM_KINDS) if DECK[k] == deck for _ in range(COUNT[k])]
+    for deck in shape.decks:
+        stack = [k for k in shape.kinds if ALL_DECK[k] == deck for _ in range(shape.count[k])]
         rng.shuffle(stack)
         state.stacks[deck] = stack
-    state.markers = _deal_markers(num_players, options, rng)
-    for _ in range(2 * num_players):
-        state.upper.append(state.stacks[WORKER].pop())
-    _start_phase(state, WORKER_PHASE)
+    state.markers = _deal_markers(num_players, options, shape, rng)
+    opening = state.stacks[shape.round_deck]
+    for _ in range(OPENING_WORKERS_PER_PLAYER * num_players):
+        state.upper.append(opening.pop())
+    _start_phase(state, shape.first_phase)
     return state
 
 
 def validate_setup(num_players: int, seed: int, options: GameOptions) -> None:
     """Raise ValueError with a readable message if the set-up parameters are not valid."""
-    if not isinstance(num_players, int) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"A game has 1 to 4 players, not {num_players!r}.")
+    check_options(options, num_players)
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise ValueError(f"The seed must be a whole number of at least 0, not {seed!r}.")
-    if options.money not in (MONEY_KEPT, MONEY_TRADED):
-        raise ValueError(f"The money option is 'kept' or 'traded', not {options.money!r}.")
-    seat = options.double_marker_seat
-    if seat is not None and (not isinstance(seat, int) or not 0 <= seat < num_players):
-        raise ValueError(f"The seat with two start-player markers must be 0 to {num_players - 1}.")
 
 
-def _deal_markers(num_players: int, options: GameOptions, rng: random.Random) -> list[int]:
-    """Deal the four start-player markers at random (RULES.md Set-up)."""
-    order = [0, 1, 2, 3]
+def _deal_markers(num_players: int, options: GameOptions, shape: GameShape, rng: random.Random) -> list[int]:
+    """Deal the start-player markers (one per phase) at random (RULES.md Set-up).
+
+    1st-edition rulebook: every player gets as many as the others, and with 3 players one seat (a
+    random one, or the one the options name) gets the one left over. With the Market the markers are
+    dealt one at a time round the table from a random seat (or the one the options name).
+    """
+    order = sorted(shape.phases)
     rng.shuffle(order)
-    markers = [0, 0, 0, 0]
-    if num_players == 1:
-        return markers
-    if num_players == 3:
-        double = options.double_marker_seat
-        if double is None:
-            double = rng.randrange(3)
-        holders = [double, double] + [seat for seat in range(3) if seat != double]
-    elif num_players == 2:
-        holders = [0, 0, 1, 1]
+    markers = [0] * shape.num_phases
+    if shape.deals_round_the_table:
+        start = options.double_marker_seat
+        if start is None:
+            start = rng.randrange(num_players)
+        holders = [(start + i) % num_players for i in range(len(order))]
     else:
-        holders = [0, 1, 2, 3]
-    for holder, phase in zip(holders, order, strict=False):
+        per_seat, left_over = divmod(len(order), num_players)
+        if left_over:
+            double = options.double_marker_seat
+            if double is None:
+                double = rng.randrange(num_players)
+            holders = [double] * (per_seat + left_over)
+            holders += [seat for seat in range(num_players) if seat != double for _ in range(per_seat)]
+        else:
+            holders = [seat for seat in range(num_players) for _ in range(per_seat)]
+    for holder, phase in zip(holders, order, strict=True):
         markers[phase] = holder
     return markers
 
@@ -159,24 +162,38 @@ def _deal_markers(num_players: int, options: GameOptions, rng: random.Random) ->
 # Prices
 
 
-def card_price(player: PlayerState, kind: Card, from_lower: bool, displaced: Card = NO_CARD) -> int:
+def identical_in_play(player: PlayerState, kind: Card, shape: GameShape = FIRST) -> int:
+    """Cards identical to ``kind`` in ``player``'s play area: the same kind, or any variant of a
+    card printed in variants (all Ship Builders, all Markets of a Market game)."""
+    area = player.area
+    family = shape.identical[kind]
+    if not family:
+        return area[kind]
+    return sum(area[k] for k in family)
+
+
+def card_price(
+    player: PlayerState, kind: Card, from_lower: bool, displaced: Card = NO_CARD, shape: GameShape = FIRST
+) -> int:
     """What ``player`` pays for ``kind`` (RULES.md Price of a card); never below 1.
 
-    ``displaced`` is the ordinary card a trading card displaces (its value is subtracted).
+    ``displaced`` is the ordinary card a trading card displaces (its value is subtracted); ``shape``
+    gives the edition's costs (the 1st edition's if not given).
     """
-    price = _unclamped_price(player, kind, from_lower)
+    price = _unclamped_price(player, kind, from_lower, shape)
     if displaced != NO_CARD:
-        price -= DISPLACED_VALUE[displaced]
+        price -= shape.displaced_value[displaced]
     return price if price > 1 else 1
 
 
-def _unclamped_price(player: PlayerState, kind: Card, from_lower: bool) -> int:
+def _unclamped_price(player: PlayerState, kind: Card, from_lower: bool, shape: GameShape) -> int:
     """Cost less every reduction but a displaced card's value, before the minimum of 1."""
     area = player.area
-    price = COST[kind] - area[kind]
+    family = shape.identical[kind]  # identical_in_play(), inlined: every purchase passes here
+    price = shape.cost[kind] - (sum(area[k] for k in family) if family else area[kind])
     if from_lower:
         price -= 1
-    colour = COLOUR[kind]
+    colour = ALL_COLOUR[kind]
     if colour == BLUE:
         if area[CARPENTER_WORKSHOP]:
             price -= 1
@@ -193,6 +210,11 @@ def can_displace(player: PlayerState, kind: Card) -> bool:
     return count > 0
 
 
+def crate_price(state: GameState) -> int:
+    """Rubles that keeping a crate costs at this round's market scoring: first place's value."""
+    return market_values(state.round, state.options)[0]
+
+
 def action_price(state: GameState, action: ActionId) -> int:
     """Rubles the player to act pays for ``action`` (0 for free actions); assumes it is legal."""
     kind = ACTION_KIND[action]
@@ -203,20 +225,24 @@ def action_price(state: GameState, action: ActionId) -> int:
         displaced = target_kind(target) if target else NO_CARD
         if kind == KIND_PLAY:
             card = player.hand[arg]
-            return card_price(player, card, False, displaced)
+            return card_price(player, card, False, displaced, state.shape)
         card, from_lower = _source_card(state, arg)
-        return card_price(player, card, from_lower, displaced)
-    if kind == KIND_PUB:  # PUB
+        return card_price(player, card, from_lower, displaced, state.shape)
+    if kind == KIND_PUB:
         return ACTION_ARG[action] * PUB_PRICE_PER_VP
+    if kind == KIND_PAY_CRATE:
+        return crate_price(state)
     return 0
 
 
 def _source_card(state: GameState, source: int) -> tuple[Card, bool]:
-    if source == DRAWN_SOURCE:
+    """The card at a source and whether it lies in the lower row."""
+    row = SOURCE_ROW[source]
+    if row == DRAWN_CARD:
         return state.drawn, False
-    if source < ROW_SLOTS:
-        return state.upper[source], False
-    return state.lower[source - ROW_SLOTS], True
+    if row == LOWER_ROW:
+        return state.lower[SOURCE_SLOT[source]], True
+    return state.upper[SOURCE_SLOT[source]], False
 
 
 # ----------------------------------------------------------------------------------------------
@@ -224,81 +250,134 @@ def _source_card(state: GameState, source: int) -> tuple[Card, bool]:
 
 
 def _add_trading(
-    out: list[ActionId], base: int, player: PlayerState, card: Card, price: int, rubles: int
+    out: list[ActionId],
+    base: int,
+    player: PlayerState,
+    targets: tuple[tuple[int, Card], ...],
+    price: int,
+    rubles: int,
+    displaced_value: tuple[int, ...],
 ) -> None:
-    """Append the affordable displacements of trading ``card`` (``price``: before the displaced value)."""
+    """Append the affordable displacements of a trading card (``price``: before the displaced value)."""
     area = player.area
-    for target, kind in _TARGETS_OF[card]:
+    for target, kind in targets:
         if (
             area[kind]
-            and price - DISPLACED_VALUE[kind] <= rubles
+            and price - displaced_value[kind] <= rubles
             and (kind != OBSERVATORY or area[kind] > player.observatories_used)
         ):
             out.append(base + target)
 
 
-def _colour_discounts(area: list[int]) -> tuple[int, int, int]:
+def _colour_discounts(area: list[int]) -> tuple[int, int, int, int]:
     """Reduction per colour from the Carpenter Workshop (blue) and the Gold Smelter (red)."""
-    return (0, 1 if area[CARPENTER_WORKSHOP] else 0, 1 if area[GOLD_SMELTER] else 0)
+    return (0, 1 if area[CARPENTER_WORKSHOP] else 0, 1 if area[GOLD_SMELTER] else 0, 0)
+
+
+def _identical_counts(player: PlayerState, shape: GameShape) -> list[int]:
+    """The play area's counts with each variant's entry replaced by its whole family's count."""
+    same = player.area.copy()
+    for kind in shape.kinds:
+        if shape.identical[kind]:
+            same[kind] = identical_in_play(player, kind, shape)
+    return same
+
+
+def in_opening(state: GameState) -> bool:
+    """Whether the 2nd edition's opening is under way: in the first worker phase of the game, while
+    opening workers remain, every player must buy on each of his turns."""
+    shape = state.shape
+    return (
+        shape.opening_buy and state.round == 1 and state.phase == shape.first_phase and len(state.upper) > 0
+    )
 
 
 def legal_actions(state: GameState) -> list[ActionId]:
     """The legal action ids of the player to act, in ascending order (empty when over).
 
-    Prices are inlined here rather than calling ``card_price`` per card: this is the engine's
-    hottest function. A price ``p`` is affordable when ``max(1, p) <= rubles``, that is when
+    This is the engine's hottest function. Actions are collected by arithmetic in the shape's
+    contiguous ``ActionLayout`` (in the 1st and 2nd edition the action space itself; with the Market
+    mapped to the stable ids at the end), and prices are inlined rather than calling
+    ``card_price`` per card. A price ``p`` is affordable when ``max(1, p) <= rubles``, that is when
     ``rubles >= 1 and p <= rubles``.
     """
     stage = state.stage
+    shape = state.shape
+    layout = shape.layout
     player = state.players[state.to_act]
     out: list[ActionId] = []
     if stage == STAGE_ACTIONS:
-        out.append(PASS_ID)
         upper = state.upper
         lower = state.lower
-        if len(player.hand) < player.hand_limit:
-            for i in range(len(upper)):
-                out.append(TAKE_BASE + i)
-            for i in range(len(lower)):
-                out.append(TAKE_BASE + ROW_SLOTS + i)
+        opening = shape.opening_buy and in_opening(state)
+        if not opening:
+            out.append(PASS_ID)
+            if len(player.hand) < player.hand_limit:
+                out.extend(layout.upper_takes[: len(upper)])
+                out.extend(layout.lower_takes[: len(lower)])
         rubles = player.rubles
         if rubles >= 1:
             area = player.area
+            same = _identical_counts(player, shape) if shape.market else area
             discount = _colour_discounts(area)
+            cost = shape.cost
+            targets_of = shape.targets_of
+            displaced_value = shape.displaced_value
+            stride = layout.targets
             # (cards, lower-row discount, first id): the upper row, the lower row, the hand.
             for cards, lower_row, base in (
-                (upper, 0, BUY_BASE),
-                (lower, 1, BUY_BASE + ROW_SLOTS * NUM_TARGETS),
-                (player.hand, 0, PLAY_BASE),
+                (upper, 0, layout.upper_buys),
+                (lower, 1, layout.lower_buys),
+                (player.hand, 0, layout.plays),
             ):
                 for card in cards:
-                    price = COST[card] - area[card] - discount[COLOUR[card]] - lower_row
-                    if IS_TRADING[card]:
-                        _add_trading(out, base, player, card, price, rubles)
+                    price = cost[card] - same[card] - discount[ALL_COLOUR[card]] - lower_row
+                    if ALL_IS_TRADING[card]:
+                        _add_trading(out, base, player, targets_of[card], price, rubles, displaced_value)
                     elif price <= rubles:
                         out.append(base)
-                    base += NUM_TARGETS
-        if state.phase == BUILDING_PHASE and player.area[OBSERVATORY] > player.observatories_used:
-            for deck in range(4):
-                if len(state.stacks[deck]) >= 2:
-                    out.append(OBSERVE_BASE + deck)
+                    base += stride
+        if state.phase == shape.observatory_phase and player.area[OBSERVATORY] > player.observatories_used:
+            stacks = state.stacks
+            for deck in shape.decks:
+                if len(stacks[deck]) >= 2:
+                    out.append(layout.observe + deck)
+        if opening and not out:
+            out.append(PASS_ID)  # nothing affordable: the obligation to buy cannot hold
     elif stage == STAGE_OBSERVED:
         if len(player.hand) < player.hand_limit:
-            out.append(TAKE_BASE + DRAWN_SOURCE)
+            out.append(layout.drawn_take)
         card = state.drawn
         rubles = player.rubles
         if rubles >= 1:
-            price = _unclamped_price(player, card, False)
-            base = BUY_BASE + DRAWN_SOURCE * NUM_TARGETS
-            if IS_TRADING[card]:
-                _add_trading(out, base, player, card, price, rubles)
+            price = _unclamped_price(player, card, False, shape)
+            base = layout.drawn_buys
+            if ALL_IS_TRADING[card]:
+                _add_trading(out, base, player, shape.targets_of[card], price, rubles, shape.displaced_value)
             elif price <= rubles:
                 out.append(base)
-        out.append(DISCARD_ID)
+        out.append(layout.discard)
     elif stage == STAGE_PUB:
         for vp in range(max_pub_vp(player) + 1):
-            out.append(PUB_BASE + vp)
+            out.append(layout.pub + vp)
+    elif stage == STAGE_JOKER:
+        out.extend(range(layout.joker, layout.joker + NUM_GOODS))
+    elif stage == STAGE_CRATE:
+        good = _pending_card_good(state)
+        if player.rubles >= crate_price(state):
+            out.append(layout.pay_crate + good)
+        out.append(layout.skip_crate + good)
+    to_id = layout.to_id
+    if to_id is not None:
+        return sorted([to_id[number] for number in out])
     return out
+
+
+def _pending_card_good(state: GameState) -> int:
+    """The good of the card at the head of the Market's decision queue (a crate or a "?" card)."""
+    market = state.market
+    assert market is not None and market.queue
+    return state.shape.good_of[market.queue[0][1]]
 
 
 def max_pub_vp(player: PlayerState) -> int:
@@ -311,6 +390,23 @@ def is_legal(state: GameState, action: ActionId) -> bool:
     return action in legal_actions(state)
 
 
+def _outside_game(state: GameState, action: ActionId) -> str:
+    """Why an action id of the whole space does not exist in this game, or '' if it does."""
+    shape = state.shape
+    if action < shape.num_actions:
+        return ""
+    text = format_action(action)
+    kind = ACTION_KIND[action]
+    if kind in (KIND_JOKER, KIND_PAY_CRATE, KIND_SKIP_CRATE):
+        return f"'{text}' belongs to the Market, and this game ({shape.title}) is played without it."
+    if kind == KIND_OBSERVE:
+        return f"This game ({shape.title}) has no market stack: it comes with the Market."
+    target = ACTION_TARGET[action]
+    if target and not shape.count[target_kind(target)]:
+        return f"There is no {shape.card_name[target_kind(target)]} with goods in this game ({shape.title})."
+    return f"The board of this game holds {shape.board_size} cards: '{text}' names a slot it does not have."
+
+
 def explain_illegal(state: GameState, action: object) -> str:
     """A sentence saying why ``action`` is not legal now (for players and API clients).
 
@@ -319,8 +415,13 @@ def explain_illegal(state: GameState, action: object) -> str:
     """
     if state.stage == STAGE_OVER:
         return "The game is over; no more actions can be played."
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ALL_ACTIONS:
         return f"There is no action number {action!r}."
+    outside = _outside_game(state, action)
+    if outside:
+        return outside
+    shape = state.shape
+    names = shape.card_name
     text = format_action(action)
     kind = ACTION_KIND[action]
     player = state.players[state.to_act]
@@ -331,6 +432,16 @@ def explain_illegal(state: GameState, action: object) -> str:
                 f"'{text}' is not possible now: first decide how many VP to buy at your Pub (e.g. 'pub 0')."
             )
         return f"You can buy at most {max_pub_vp(player)} VP at your Pubs now ('{text}' is too many)."
+    if state.stage in (STAGE_JOKER, STAGE_CRATE):
+        return _explain_market_decision(state, action)
+    if kind in (KIND_JOKER, KIND_PAY_CRATE, KIND_SKIP_CRATE):
+        what = "the good of a card with '?'" if kind == KIND_JOKER else "whether to pay for a crate"
+        when = (
+            "when such a card enters your play area"
+            if kind == KIND_JOKER and state.options.joker == JOKER_FIXED
+            else "at the market scoring"
+        )
+        return f"You decide {what} only {when}."
     if state.stage == STAGE_OBSERVED:
         if kind not in (KIND_TAKE, KIND_BUY, KIND_DISCARD) or (kind != KIND_DISCARD and arg != DRAWN_SOURCE):
             return (
@@ -341,17 +452,24 @@ def explain_illegal(state: GameState, action: object) -> str:
         return "You can buy VP at a Pub only right after a building scoring."
     elif kind == KIND_DISCARD or ((kind in (KIND_TAKE, KIND_BUY)) and arg == DRAWN_SOURCE):
         return "There is no drawn card: use an Observatory first ('observe ...')."
+    elif in_opening(state) and kind != KIND_BUY:
+        return (
+            "In the first worker phase of the 2nd edition every player must buy a card on each of his "
+            "turns while opening workers remain (no pass, no card into hand)."
+        )
     if kind == KIND_OBSERVE:
-        if state.phase != BUILDING_PHASE:
-            return "An Observatory can only be used during the building phase."
+        if state.phase != shape.observatory_phase:
+            return f"An Observatory can only be used during the {PHASE_NAMES[shape.observatory_phase]} phase."
         if player.area[OBSERVATORY] <= player.observatories_used:
             return "You have no unused Observatory in your play area."
-        return f"You may not draw the last card of the {STACK_NAMES[arg]} stack."
+        return f"You may not draw the last card of the {shape.stack_names[arg]} stack."
     if kind in (KIND_TAKE, KIND_BUY):
         if arg != DRAWN_SOURCE:
-            row, index = (state.upper, arg) if arg < ROW_SLOTS else (state.lower, arg - ROW_SLOTS)
+            lower = SOURCE_ROW[arg] == LOWER_ROW
+            row = state.lower if lower else state.upper
+            index = SOURCE_SLOT[arg]
             if index >= len(row):
-                name = "upper" if arg < ROW_SLOTS else "lower"
+                name = "lower" if lower else "upper"
                 return f"The {name} row has no card {index + 1} (it holds {len(row)})."
         if kind == KIND_TAKE:
             return f"Your hand is full ({len(player.hand)} of {player.hand_limit} cards)."
@@ -360,22 +478,43 @@ def explain_illegal(state: GameState, action: object) -> str:
     if kind in (KIND_BUY, KIND_PLAY):
         card = player.hand[arg] if kind == KIND_PLAY else _source_card(state, arg)[0]
         target = ACTION_TARGET[action]
-        name = CARD_NAME[card]
-        if IS_TRADING[card] and not target:
+        name = names[card]
+        if ALL_IS_TRADING[card] and not target:
             return f"{name} is a trading card: say which card it displaces ('... over <card>')."
-        if not IS_TRADING[card] and target:
+        if not ALL_IS_TRADING[card] and target:
             return f"{name} is not a trading card; it displaces nothing."
         if target:
             displaced = target_kind(target)
-            if TARGET_OF_KIND[displaced] and displaced not in DISPLACEABLE_BY[card]:
-                return f"{name} cannot displace {CARD_NAME[displaced]}."
+            if all(kind_ != displaced for _, kind_ in shape.targets_of[card]):
+                return f"{name} cannot displace {names[displaced]}."
             if not player.area[displaced]:
-                return f"You have no {CARD_NAME[displaced]} in your play area to displace."
+                return f"You have no {names[displaced]} in your play area to displace."
             if not can_displace(player, displaced):
                 return "An Observatory used this round cannot be displaced."
         price = action_price(state, action)
         return f"{name} costs you {price} rubles and you have {player.rubles}."
     return f"'{text}' is not possible now."
+
+
+def _explain_market_decision(state: GameState, action: ActionId) -> str:
+    """Why ``action`` is not the decision the Market asks for now (a good to name, a crate)."""
+    market = state.market
+    assert market is not None and market.queue
+    card = market.queue[0][1]
+    name = state.shape.card_name[card]
+    kind = ACTION_KIND[action]
+    if state.stage == STAGE_JOKER:
+        return (
+            f"First name the good your {name}'s '?' counts as: 'joker' and a good, e.g. 'joker {GOODS[0]}'."
+        )
+    good = GOODS[state.shape.good_of[card]]
+    price = crate_price(state)
+    if kind == KIND_PAY_CRATE and ACTION_ARG[action] == state.shape.good_of[card]:
+        return f"Keeping your {name} costs {price} rubles and you have {state.players[state.to_act].rubles}."
+    return (
+        f"First decide whether to pay {price} rubles for your {name}: "
+        f"'pay crate {good}' or 'skip crate {good}'."
+    )
 
 
 # ----------------------------------------------------------------------------------------------
@@ -412,6 +551,9 @@ def apply_unchecked(state: GameState, action: ActionId) -> None:
         state.pub_queue.pop(0)
         _continue_pubs(state)
         return
+    if kind >= KIND_JOKER:
+        _apply_market_decision(state, kind, ACTION_ARG[action])
+        return
     state.passes = 0
     if kind == KIND_OBSERVE:
         deck = ACTION_ARG[action]
@@ -433,24 +575,27 @@ def apply_unchecked(state: GameState, action: ActionId) -> None:
         card = state.drawn
         from_lower = False
         _clear_drawn(state)
-    elif source < ROW_SLOTS:
-        card = state.upper.pop(source)
-        from_lower = False
-        state.taken = True
     else:
-        card = state.lower.pop(source - ROW_SLOTS)
-        from_lower = True
+        from_lower = SOURCE_ROW[source] == LOWER_ROW
+        card = (state.lower if from_lower else state.upper).pop(SOURCE_SLOT[source])
         state.taken = True
     if kind == KIND_TAKE:
         insort(player.hand, card)
     else:
+        shape = state.shape
         target = ACTION_TARGET[action]
         displaced = target_kind(target) if target else NO_CARD
-        player.rubles -= card_price(player, card, from_lower, displaced)
+        player.rubles -= card_price(player, card, from_lower, displaced, shape)
         if target:
             player.area[displaced] -= 1
             state.discards.append(displaced)
         player.area[card] += 1
+        if shape.market:
+            if target and shape.joker_slot[displaced] >= 0:
+                _forget_joker(state, displaced)
+            if shape.joker_slot[card] >= 0 and state.options.joker == JOKER_FIXED:
+                _ask_joker(state, card)
+                return
     _next_turn(state)
 
 
@@ -462,6 +607,100 @@ def _clear_drawn(state: GameState) -> None:
 
 def _next_turn(state: GameState) -> None:
     state.to_act = (state.to_act + 1) % state.num_players
+
+
+# ----------------------------------------------------------------------------------------------
+# The Market's decisions: a "?" named, a crate paid for or not
+
+
+def _ask_joker(state: GameState, card: Card) -> None:
+    """A card with "?" entered the play area of the player to act: he names its good now; his turn
+    ends when he has."""
+    market = state.market
+    assert market is not None
+    market.queue.append((state.to_act, card))
+    state.stage = STAGE_JOKER
+
+
+def _forget_joker(state: GameState, card: Card) -> None:
+    """A card with "?" left play: its good is no longer named."""
+    market = state.market
+    assert market is not None
+    market.jokers[state.shape.joker_slot[card]] = NO_GOOD
+
+
+def _apply_market_decision(state: GameState, kind: int, good: int) -> None:
+    """Name a joker's good, or pay or skip a crate: the decision at the head of the queue."""
+    market = state.market
+    assert market is not None
+    seat, card = market.queue.pop(0)
+    if kind == KIND_JOKER:
+        market.jokers[state.shape.joker_slot[card]] = good
+    elif kind == KIND_PAY_CRATE:
+        state.players[seat].rubles -= crate_price(state)
+    else:
+        _leave_crate_unpaid(state, seat, card)
+    _continue_market_decisions(state)
+
+
+def _leave_crate_unpaid(state: GameState, seat: int, crate: Card) -> None:
+    """An unpaid crate is discarded with its symbols, or (``unpaid_crate = idle``) counts nothing
+    at this scoring."""
+    market = state.market
+    assert market is not None
+    if state.options.unpaid_crate == CRATE_DISCARD:
+        state.players[seat].area[crate] -= 1
+        state.discards.append(crate)
+    else:
+        market.idle.append(crate)
+
+
+def _continue_market_decisions(state: GameState) -> None:
+    """Ask the next pending decision; when none is left, finish what asked for them: the market
+    scoring (income, majorities, supply) or the turn in which a card with "?" entered play.
+
+    A crate whose owner cannot pay for it is left unpaid without asking him (as the Pub asks only
+    a player who can pay for a VP).
+    """
+    market = state.market
+    assert market is not None
+    queue = market.queue
+    shape = state.shape
+    while queue:
+        seat, card = queue[0]
+        if shape.joker_slot[card] < 0 and state.players[seat].rubles < crate_price(state):
+            queue.pop(0)
+            _leave_crate_unpaid(state, seat, card)
+            continue
+        state.stage = STAGE_JOKER if shape.joker_slot[card] >= 0 else STAGE_CRATE
+        state.to_act = seat
+        return
+    if market.scoring:
+        score_market(state)
+        market.idle.clear()
+        market.scoring = False
+        _supply_and_advance(state)
+    else:
+        state.stage = STAGE_ACTIONS
+        _next_turn(state)
+
+
+def _start_market_scoring(state: GameState) -> None:
+    """After the market phase's actions: queue every crate (and, with ``joker = each_scoring``,
+    every "?" card) in turn order from the sack holder, then score."""
+    market = state.market
+    assert market is not None
+    shape = state.shape
+    market.scoring = True
+    order = _seats_from(state, state.markers[state.phase])
+    for seat in order:
+        area = state.players[seat].area
+        market.queue.extend((seat, crate) for crate in shape.crate_kinds if area[crate])
+    if state.options.joker == JOKER_EACH_SCORING:
+        for seat in order:
+            area = state.players[seat].area
+            market.queue.extend((seat, card) for card in shape.joker_kinds if area[card])
+    _continue_market_decisions(state)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -483,16 +722,18 @@ def _seats_from(state: GameState, first: int) -> list[int]:
 
 def _end_actions(state: GameState) -> None:
     """All players passed in a row: score, run the Pubs, supply cards, move on."""
+    shape = state.shape
     phase = state.phase
-    if phase == TRADING_PHASE:
+    if shape.next_phase[phase] == NO_PHASE:
         _end_round(state)
         return
+    if phase == shape.market_phase:
+        _start_market_scoring(state)
+        return
     score_phase(state, phase)
-    if phase == BUILDING_PHASE:
+    if phase == shape.pub_phase:
         state.pub_queue = [
-            seat
-            for seat in _seats_from(state, state.markers[BUILDING_PHASE])
-            if max_pub_vp(state.players[seat]) > 0
+            seat for seat in _seats_from(state, state.markers[phase]) if max_pub_vp(state.players[seat]) > 0
         ]
         _continue_pubs(state)
         return
@@ -508,17 +749,19 @@ def _continue_pubs(state: GameState) -> None:
 
 
 def _supply_and_advance(state: GameState) -> None:
+    """Top the board up from the next phase's stack (unless nobody took a card) and start that phase."""
+    shape = state.shape
     phase = state.phase
     if state.taken or state.options.always_refill:
-        _fill_board(state, phase + 1)
-    _start_phase(state, phase + 1)
+        _fill_board(state, shape.supply_deck[phase])
+    _start_phase(state, shape.next_phase[phase])
 
 
 def _fill_board(state: GameState, deck: int) -> None:
-    """Place cards of ``deck`` into the upper row until the board holds 8; flag the last card."""
+    """Place cards of ``deck`` into the upper row until the board is full; flag the last card."""
     stack = state.stacks[deck]
     upper = state.upper
-    room = BOARD_SIZE - len(upper) - len(state.lower)
+    room = state.shape.board_size - len(upper) - len(state.lower)
     while room > 0 and stack:
         upper.append(stack.pop())
         room -= 1
@@ -527,8 +770,14 @@ def _fill_board(state: GameState, deck: int) -> None:
 
 
 def score_phase(state: GameState, phase: int) -> None:
-    """Every player scores his cards of the phase's colour, plus Mariinskij Theater / Tax Man."""
-    kinds = _KINDS_OF_COLOUR[phase]
+    """Every player scores his cards of the phase's colour, plus Mariinsky Theater / Tax Man.
+
+    The building scoring also leaves out a face-down Observatory's VP; the market phase is scored
+    by the Market's own scoring (``market.score_market``), the trading phase not at all.
+    """
+    shape = state.shape
+    colour = shape.scoring[phase]
+    kinds = shape.kinds_of_colour[colour]
     for seat in _seats_from(state, state.markers[phase]):
         player = state.players[seat]
         area = player.area
@@ -537,22 +786,26 @@ def score_phase(state: GameState, phase: int) -> None:
         for kind in kinds:
             count = area[kind]
             if count:
-                rubles += RUBLES[kind] * count
-                vp += VP[kind] * count
-        if phase == BUILDING_PHASE:
-            vp -= player.observatories_used * VP[OBSERVATORY]
+                rubles += ALL_RUBLES[kind] * count
+                vp += ALL_VP[kind] * count
+        if colour == BLUE:
+            vp -= player.observatories_used * ALL_VP[OBSERVATORY]
             if area[MARIINSKIJ_THEATER]:
-                rubles += area[MARIINSKIJ_THEATER] * colour_count(player, RED)
-        elif phase == 2 and area[TAX_MAN]:
-            rubles += area[TAX_MAN] * colour_count(player, GREEN)
+                bonus = area[MARIINSKIJ_THEATER] * colour_count(player, RED, shape)
+                if shape.mariinsky_vp:
+                    vp += bonus
+                else:
+                    rubles += bonus
+        elif colour == RED and area[TAX_MAN]:
+            rubles += area[TAX_MAN] * colour_count(player, GREEN, shape)
         player.rubles += rubles
         player.vp += vp
 
 
-def colour_count(player: PlayerState, colour: int) -> int:
+def colour_count(player: PlayerState, colour: int, shape: GameShape = FIRST) -> int:
     """How many cards of ``colour`` (trading cards by the colour they count as) are in play."""
     area = player.area
-    return sum(area[kind] for kind in _KINDS_OF_COLOUR[colour])
+    return sum(area[kind] for kind in shape.kinds_of_colour[colour])
 
 
 def _end_round(state: GameState) -> None:
@@ -560,16 +813,17 @@ def _end_round(state: GameState) -> None:
         state.stage = STAGE_OVER
         state.to_act = -1
         return
+    shape = state.shape
     state.discards.extend(state.lower)
     state.lower = state.upper
     state.upper = []
-    _fill_board(state, WORKER)
+    _fill_board(state, shape.round_deck)
     n = state.num_players
     state.markers = [(seat + 1) % n for seat in state.markers]
     for player in state.players:
         player.observatories_used = 0
     state.round += 1
-    _start_phase(state, WORKER_PHASE)
+    _start_phase(state, shape.first_phase)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -581,7 +835,7 @@ class ScoreLine(NamedTuple):
 
     seat: int
     play_vp: int
-    """VP scored during the game (cards and Pubs)."""
+    """VP scored during the game (cards, Pubs and market majorities)."""
     aristocrat_bonus: int
     money_vp: int
     hand_penalty: int
@@ -591,17 +845,17 @@ class ScoreLine(NamedTuple):
     """Rubles for the tie-break (all of them, or the remainder with the money option 'traded')."""
 
 
-def distinct_red_cards(player: PlayerState) -> int:
+def distinct_red_cards(player: PlayerState, shape: GameShape = FIRST) -> int:
     """Different red cards (ordinary and trading, by name) in the play area."""
     area = player.area
-    return sum(1 for kind in _RED_KINDS if area[kind])
+    return sum(1 for kind in shape.red_kinds if area[kind])
 
 
 def final_scores(state: GameState) -> list[ScoreLine]:
     """The final scoring of every seat (RULES.md End of the game); valid at any time."""
     lines = []
     for seat, player in enumerate(state.players):
-        bonus = aristocrat_bonus(distinct_red_cards(player))
+        bonus = aristocrat_bonus(distinct_red_cards(player, state.shape))
         money = player.rubles // 10
         rubles = player.rubles
         if state.options.money == MONEY_TRADED:
@@ -619,17 +873,23 @@ def winners(state: GameState) -> list[int]:
     return [line.seat for line in lines if (line.total, line.rubles) == best]
 
 
+_STAGE_NOTES: Final = {STAGE_PUB: " (Pub)", STAGE_JOKER: " (naming a good)", STAGE_CRATE: " (crates)"}
+
+
 def describe_state(state: GameState) -> str:
     """A one-line summary: round, phase, whose turn."""
     if state.stage == STAGE_OVER:
         return f"Game over after round {state.round}."
     return (
         f"Round {state.round}, {PHASE_NAMES[state.phase]} phase"
-        f"{' (Pub)' if state.stage == STAGE_PUB else ''}, seat {state.to_act} to act."
+        f"{_STAGE_NOTES.get(state.stage, '')}, seat {state.to_act} to act."
     )
 
 
 __all__ = [
+    "MAX_PLAYERS",
+    "MAX_PLAYERS_MARKET",
+    "MIN_PLAYERS",
     "ScoreLine",
     "action_price",
     "apply_action",
@@ -656,6 +916,8 @@ def describe_action(state: GameState, action: ActionId) -> str:
     kind = ACTION_KIND[action]
     arg = ACTION_ARG[action]
     target = ACTION_TARGET[action]
+    shape = state.shape
+    names = shape.card_name
     player = state.players[state.to_act]
     if kind == KIND_PASS:
         return "Pass"
@@ -666,9 +928,11 @@ def describe_action(state: GameState, action: ActionId) -> str:
             else "Buy no VP at your Pub"
         )
     if kind == KIND_OBSERVE:
-        return f"Use your Observatory: draw the top card of the {STACK_NAMES[arg]} stack"
+        return f"Use your Observatory: draw the top card of the {shape.stack_names[arg]} stack"
     if kind == KIND_DISCARD:
-        return f"Discard the drawn {CARD_NAME[state.drawn]}"
+        return f"Discard the drawn {names[state.drawn]}"
+    if kind in (KIND_JOKER, KIND_PAY_CRATE, KIND_SKIP_CRATE):
+        return _describe_market_decision(state, kind, arg)
     if kind == KIND_PLAY:
         card = player.hand[arg]
         where = "from your hand"
@@ -677,10 +941,23 @@ def describe_action(state: GameState, action: ActionId) -> str:
         where = "drawn" if arg == DRAWN_SOURCE else ("lower row" if from_lower else "upper row")
         where = f"({where})"
     if kind == KIND_TAKE:
-        return f"Take {CARD_NAME[card]} {where} into your hand"
+        return f"Take {names[card]} {where} into your hand"
     verb = "Play" if kind == KIND_PLAY else "Buy"
-    over = f", displacing your {CARD_NAME[target_kind(target)]}," if target else ""
-    return f"{verb} {CARD_NAME[card]} {where}{over} for {action_price(state, action)} rubles"
+    over = f", displacing your {names[target_kind(target)]}," if target else ""
+    return f"{verb} {names[card]} {where}{over} for {action_price(state, action)} rubles"
+
+
+def _describe_market_decision(state: GameState, kind: int, good: int) -> str:
+    market = state.market
+    assert market is not None and market.queue
+    name = state.shape.card_name[market.queue[0][1]]
+    if kind == KIND_JOKER:
+        return f"Your {name}'s '?' counts as {GOODS[good]}"
+    if kind == KIND_PAY_CRATE:
+        return f"Pay {crate_price(state)} rubles to keep your {name}"
+    if state.options.unpaid_crate == CRATE_DISCARD:
+        return f"Do not pay for your {name}: it is discarded with its four {GOODS[good]}"
+    return f"Do not pay for your {name}: its {GOODS[good]} count nothing at this scoring"
 
 
 def legal_action_infos(state: GameState) -> list[ActionInfo]:

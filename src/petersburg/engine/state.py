@@ -1,23 +1,28 @@
 """The full game state: plain slotted objects, copied explicitly, no RNG inside.
 
-Everything random (the four stack orders, the start-player markers) is fixed at set-up from the
-seed and stored here, so every later step is a pure function of (state, action): the same seed and
-the same actions give the same state in any process.
+Everything random (the stack orders, the start-player markers) is fixed at set-up from the seed and
+stored here, so every later step is a pure function of (state, action): the same seed and the same
+actions give the same state in any process. What the edition decides (phases, stacks, board size,
+cards) is the state's ``shape`` (``petersburg.engine.shape``), shared, never copied.
 """
 
 from __future__ import annotations
 
-from dataclasses import astuple, dataclass
 from typing import Self
 
 from petersburg.cards import NUM_KINDS, WAREHOUSE, Card
-
-# Phases of a round, in order; a phase's number is also its start-player marker's number.
-WORKER_PHASE = 0
-BUILDING_PHASE = 1
-ARISTOCRAT_PHASE = 2
-TRADING_PHASE = 3
-PHASE_NAMES = ("worker", "building", "aristocrat", "trading")
+from petersburg.cards_second_edition import NO_GOOD
+from petersburg.engine.options import MONEY_KEPT, MONEY_TRADED, GameOptions
+from petersburg.engine.shape import (
+    ARISTOCRAT_PHASE,
+    BUILDING_PHASE,
+    MARKET_PHASE,
+    PHASE_NAMES,
+    TRADING_PHASE,
+    WORKER_PHASE,
+    GameShape,
+    shape_of,
+)
 
 # Stages: what kind of decision the player to act faces.
 STAGE_ACTIONS = 0
@@ -28,7 +33,12 @@ STAGE_PUB = 2
 """After building scoring: a Pub owner chooses how many VP to buy."""
 STAGE_OVER = 3
 """The game has ended; nobody acts."""
-STAGE_NAMES = ("actions", "observed", "pub", "over")
+STAGE_JOKER = 4
+"""The Market: the player names the good of his card with "?" (when it enters play, or at a
+market scoring with the option ``joker = each_scoring``)."""
+STAGE_CRATE = 5
+"""The Market: at the market scoring the player pays for one of his crates, or not."""
+STAGE_NAMES = ("actions", "observed", "pub", "over", "joker", "crate")
 
 NO_CARD = -1
 """Marks an empty drawn-card slot."""
@@ -36,45 +46,35 @@ UNKNOWN = -2
 """A card a view may not show (a stack card, another player's hand card)."""
 
 BOARD_SIZE = 8
-"""The upper and lower rows together hold at most this many cards."""
+"""The upper and lower rows together hold at most this many cards (1st edition; see
+``GameShape.board_size``)."""
 STARTING_RUBLES = 25
-MONEY_KEPT = "kept"
-MONEY_TRADED = "traded"
 
-
-@dataclass(frozen=True, slots=True)
-class GameOptions:
-    """Rule options a game is created with (RULES.md [option]s and visibility), defaults first.
-
-    - ``always_refill``: top the board up to 8 even after a phase in which nobody took a card.
-    - ``money``: ``"kept"`` (rubles count in full for the tie-break) or ``"traded"`` (the 10s
-      converted into VP are spent; the tie-break sees the remainder).
-    - ``double_marker_seat``: with 3 players, the seat that gets two start-player markers
-      (``None``: a random seat).
-    - ``show_rubles`` / ``show_hands``: views show every player's rubles / hand cards (some online
-      versions show them); hidden by default as in the rulebook.
-    """
-
-    always_refill: bool = False
-    money: str = MONEY_KEPT
-    double_marker_seat: int | None = None
-    show_rubles: bool = False
-    show_hands: bool = False
-
-    def __reduce__(self) -> tuple[type[GameOptions], tuple[object, ...]]:
-        """Pickle as a constructor call (worker processes receive options): compiled with mypyc, a
-        frozen class cannot be restored field by field."""
-        return (GameOptions, astuple(self))
-
-    def to_json(self) -> dict[str, object]:
-        """The options as a JSON object (every field, so records are self-describing)."""
-        return {
-            "always_refill": self.always_refill,
-            "money": self.money,
-            "double_marker_seat": self.double_marker_seat,
-            "show_rubles": self.show_rubles,
-            "show_hands": self.show_hands,
-        }
+__all__ = [
+    "ARISTOCRAT_PHASE",
+    "BOARD_SIZE",
+    "BUILDING_PHASE",
+    "MARKET_PHASE",
+    "MONEY_KEPT",
+    "MONEY_TRADED",
+    "NO_CARD",
+    "PHASE_NAMES",
+    "STAGE_ACTIONS",
+    "STAGE_CRATE",
+    "STAGE_JOKER",
+    "STAGE_NAMES",
+    "STAGE_OBSERVED",
+    "STAGE_OVER",
+    "STAGE_PUB",
+    "STARTING_RUBLES",
+    "TRADING_PHASE",
+    "UNKNOWN",
+    "WORKER_PHASE",
+    "GameOptions",
+    "GameState",
+    "MarketState",
+    "PlayerState",
+]
 
 
 class PlayerState:
@@ -91,12 +91,12 @@ class PlayerState:
         """
         return object.__new__(cls)
 
-    def __init__(self, rubles: int = STARTING_RUBLES) -> None:
+    def __init__(self, rubles: int = STARTING_RUBLES, area_size: int = NUM_KINDS) -> None:
         self.rubles = rubles
         self.vp = 0
         self.hand: list[Card] = []
-        self.area: list[int] = [0] * NUM_KINDS
-        """How many cards of each kind lie in this player's play area."""
+        self.area: list[int] = [0] * area_size
+        """How many cards of each kind lie in this player's play area (``GameShape.area_size`` kinds)."""
         self.observatories_used = 0
         """Observatories turned face down this round (they score no VP and cannot be displaced)."""
 
@@ -117,7 +117,8 @@ class PlayerState:
 
     def area_cards(self) -> list[Card]:
         """The play area as a sorted list of card kinds (with repeats)."""
-        return [kind for kind in range(NUM_KINDS) for _ in range(self.area[kind])]
+        area = self.area
+        return [kind for kind in range(len(area)) for _ in range(area[kind])]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PlayerState):
@@ -128,6 +129,51 @@ class PlayerState:
             and self.hand == other.hand
             and self.area == other.area
             and self.observatories_used == other.observatories_used
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class MarketState:
+    """What *The Market* adds to a game's state (``GameState.market``; None without the Market).
+
+    Every card with "?" and every crate exists once, so a card kind names its owner's card.
+    """
+
+    __slots__ = ("idle", "jokers", "queue", "scoring")
+
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        """A blank market part, so that pickling skips ``__init__`` in both builds (see
+        ``PlayerState.__new__``)."""
+        return object.__new__(cls)
+
+    def __init__(self, joker_slots: int) -> None:
+        self.jokers: list[int] = [NO_GOOD] * joker_slots
+        """The good named for each card with "?" (by ``GameShape.joker_kinds`` slot), NO_GOOD if none."""
+        self.queue: list[tuple[int, Card]] = []
+        """Decisions pending, (seat, card): a crate to pay for or a "?" to name. The head acts."""
+        self.scoring = False
+        """A market scoring is under way: its decisions are in the queue, then income and majorities."""
+        self.idle: list[Card] = []
+        """Crates left unpaid at the market scoring under way (option ``unpaid_crate = idle``)."""
+
+    def copy(self) -> MarketState:
+        """An independent copy."""
+        other = MarketState(0)
+        other.jokers = self.jokers.copy()
+        other.queue = self.queue.copy()
+        other.scoring = self.scoring
+        other.idle = self.idle.copy()
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MarketState):
+            return NotImplemented
+        return (self.jokers, self.queue, self.scoring, self.idle) == (
+            other.jokers,
+            other.queue,
+            other.scoring,
+            other.idle,
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -147,6 +193,7 @@ class GameState:
         "last_round",
         "lower",
         "markers",
+        "market",
         "num_players",
         "options",
         "passes",
@@ -155,6 +202,7 @@ class GameState:
         "pub_queue",
         "round",
         "seed",
+        "shape",
         "stacks",
         "stage",
         "step",
@@ -172,7 +220,10 @@ class GameState:
         self.num_players = num_players
         self.seed = seed
         self.options = options
-        self.stacks: list[list[Card]] = [[], [], [], []]
+        shape = shape_of(options)
+        self.shape: GameShape = shape
+        """What the edition decides (phases, stacks, board, cards); shared between copies."""
+        self.stacks: list[list[Card]] = [[] for _ in shape.decks]
         self.upper: list[Card] = []
         self.lower: list[Card] = []
         self.discards: list[Card] = []
@@ -181,11 +232,11 @@ class GameState:
         """The card drawn with an Observatory, awaiting its owner's decision."""
         self.drawn_deck = -1
         """The stack the drawn card came from (public), or -1."""
-        self.players = [PlayerState() for _ in range(num_players)]
-        self.markers = [0, 0, 0, 0]
-        """The seat holding each phase's start-player marker."""
+        self.players = [PlayerState(STARTING_RUBLES, shape.area_size) for _ in range(num_players)]
+        self.markers = [0] * shape.num_phases
+        """The seat holding each phase's start-player marker (indexed by phase number)."""
         self.round = 1
-        self.phase = WORKER_PHASE
+        self.phase = shape.first_phase
         self.stage = STAGE_ACTIONS
         self.to_act = 0
         self.passes = 0
@@ -198,6 +249,8 @@ class GameState:
         """Seats still to decide on their Pubs after this building scoring (head acts)."""
         self.step = 0
         """Number of actions applied since set-up."""
+        self.market: MarketState | None = MarketState(len(shape.joker_kinds)) if shape.market else None
+        """The Market's jokers and scoring decisions; None in a game without the Market."""
 
     def copy(self) -> GameState:
         """An independent copy, far faster than ``copy.deepcopy``."""
@@ -205,6 +258,7 @@ class GameState:
         other.num_players = self.num_players
         other.seed = self.seed
         other.options = self.options
+        other.shape = self.shape
         other.stacks = [stack.copy() for stack in self.stacks]
         other.upper = self.upper.copy()
         other.lower = self.lower.copy()
@@ -222,6 +276,8 @@ class GameState:
         other.last_round = self.last_round
         other.pub_queue = self.pub_queue.copy()
         other.step = self.step
+        market = self.market
+        other.market = market.copy() if market is not None else None
         return other
 
     @property
@@ -262,6 +318,7 @@ class GameState:
             self.last_round,
             self.pub_queue,
             self.step,
+            self.market,
         )
 
     __hash__ = None  # type: ignore[assignment]

@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from petersburg.cards import COUNT, DECK, NUM_KINDS, Card
+from petersburg.cards import Card
+from petersburg.cards_second_edition import ALL_DECK
 from petersburg.engine.actions import ActionId
 from petersburg.engine.rules import legal_actions
 from petersburg.engine.state import NO_CARD, UNKNOWN, GameState
@@ -78,21 +79,23 @@ def view(state: GameState, seat: int | None) -> View:
 
 def unseen_cards(masked: GameState) -> list[list[Card]]:
     """Per deck, the cards a view does not show anywhere (they are in stacks or hidden hands)."""
-    remaining = list(COUNT)
+    shape = masked.shape
+    remaining = list(shape.count)
     visible: list[Card] = [*masked.upper, *masked.lower, *masked.discards]
     if masked.drawn >= 0:
         visible.append(masked.drawn)
     for player in masked.players:
         visible.extend(card for card in player.hand if card != UNKNOWN)
-        for kind in range(NUM_KINDS):
-            remaining[kind] -= player.area[kind]
+        area = player.area
+        for kind in shape.kinds:
+            remaining[kind] -= area[kind]
     for card in visible:
         remaining[card] -= 1
-    pools: list[list[Card]] = [[], [], [], []]
-    for kind in range(NUM_KINDS):
+    pools: list[list[Card]] = [[] for _ in shape.decks]
+    for kind in shape.kinds:
         if remaining[kind] < 0:
             raise ValueError("The view shows more copies of a card than the game has.")
-        pools[DECK[kind]].extend([kind] * remaining[kind])
+        pools[ALL_DECK[kind]].extend([kind] * remaining[kind])
     return pools
 
 
@@ -108,7 +111,7 @@ def determinize(seen: View, rng: random.Random, hidden_rubles: Sequence[int] | N
     state = masked.copy()
     pools = unseen_cards(masked)
     hidden_hand_pool: list[Card] = []
-    for deck in range(4):
+    for deck in masked.shape.decks:
         pool = pools[deck]
         rng.shuffle(pool)
         needed = len(masked.stacks[deck])

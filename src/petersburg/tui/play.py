@@ -12,6 +12,7 @@ from petersburg.bots import make_bot
 from petersburg.engine import (
     GameState,
     PetersburgError,
+    View,
     apply_action,
     describe_action,
     format_action,
@@ -23,7 +24,8 @@ from petersburg.tui.render import render_scores, render_view
 
 HELP = (
     "Type an action or its number from the menu. Actions: 'buy U3', 'buy L2 over market', 'hand U1',\n"
-    "'play H2', 'observe aristocrats', 'buy drawn' / 'hand drawn' / 'discard drawn', 'pub 3', 'pass'.\n"
+    "'play H2', 'observe aristocrats', 'buy drawn' / 'hand drawn' / 'discard drawn', 'pub 3', 'pass';\n"
+    "with the Market 'joker fish', 'pay crate fish', 'skip crate fish'.\n"
     "'board' shows the board again, 'quit' ends the game."
 )
 
@@ -56,7 +58,9 @@ def run_terminal_game(
     except QuitGame:
         write("Game abandoned.")
         return state
-    write(render_scores(view(state, None), names))
+    # The final scoring counts everyone's rubles: it is read from the whole state, not a view
+    # (which hides rubles, and would score them as -1).
+    write(render_scores(View(None, state), names))
     return state
 
 

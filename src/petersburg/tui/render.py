@@ -2,26 +2,40 @@
 
 from __future__ import annotations
 
-from petersburg.cards import CARD_NAME, COLOUR, COLOUR_NAMES, NUM_KINDS, RUBLES, STACK_NAMES, VP, Card
-from petersburg.engine import PHASE_NAMES, STAGE_OBSERVED, STAGE_PUB, View, card_price, final_scores, winners
+from petersburg.cards import Card
+from petersburg.cards_second_edition import ALL_COLOUR, ALL_COLOUR_NAMES, ALL_RUBLES, ALL_VP, GOODS
+from petersburg.engine import (
+    PHASE_NAMES,
+    STAGE_OBSERVED,
+    STAGE_PUB,
+    GameShape,
+    View,
+    card_price,
+    final_scores,
+    goods_counts,
+    winners,
+)
+from petersburg.engine.shape import FIRST
 from petersburg.engine.state import UNKNOWN
 
 
-def card_label(card: Card) -> str:
-    """``Market (5, +1VP)``-style label: name, then what it yields at its scoring."""
+def card_label(card: Card, shape: GameShape = FIRST) -> str:
+    """``Market (5, +1VP)``-style label: name (in the game's edition), then what it yields at its scoring."""
     if card == UNKNOWN:
         return "?"
     gains = []
-    if RUBLES[card]:
-        gains.append(f"+{RUBLES[card]}R")
-    if VP[card]:
-        gains.append(f"+{VP[card]}VP")
-    return f"{CARD_NAME[card]} [{COLOUR_NAMES[COLOUR[card]]}{' ' + ' '.join(gains) if gains else ''}]"
+    if ALL_RUBLES[card]:
+        gains.append(f"+{ALL_RUBLES[card]}R")
+    if ALL_VP[card]:
+        gains.append(f"+{ALL_VP[card]}VP")
+    colour = ALL_COLOUR_NAMES[ALL_COLOUR[card]]
+    return f"{shape.card_name[card]} [{colour}{' ' + ' '.join(gains) if gains else ''}]"
 
 
 def render_view(seen: View, names: list[str]) -> str:
     """The board as the viewer sees it, with prices of board and hand cards for the viewer."""
     state = seen.state
+    shape = state.shape
     lines = []
     status = f"Round {state.round} - {PHASE_NAMES[state.phase]} phase"
     if state.stage == STAGE_PUB:
@@ -31,7 +45,9 @@ def render_view(seen: View, names: list[str]) -> str:
     lines.append(status)
     markers = ", ".join(f"{PHASE_NAMES[p]}: {names[s]}" for p, s in enumerate(state.markers))
     lines.append(f"Start players - {markers}")
-    lines.append("Stacks - " + ", ".join(f"{STACK_NAMES[d]} {len(s)}" for d, s in enumerate(state.stacks)))
+    lines.append(
+        "Stacks - " + ", ".join(f"{shape.stack_names[d]} {len(s)}" for d, s in enumerate(state.stacks))
+    )
     me = state.players[seen.seat] if seen.seat is not None else None
     for label, row, lower in (("Upper row", state.upper, False), ("Lower row (-1 ruble)", state.lower, True)):
         lines.append(f"{label}:")
@@ -39,25 +55,31 @@ def render_view(seen: View, names: list[str]) -> str:
         if not row:
             lines.append("  (empty)")
         for i, card in enumerate(row):
-            price = f"  costs you {card_price(me, card, lower)}" if me is not None else ""
-            lines.append(f"  {prefix}{i + 1}  {card_label(card)}{price}")
+            price = f"  costs you {card_price(me, card, lower, shape=shape)}" if me is not None else ""
+            lines.append(f"  {prefix}{i + 1}  {card_label(card, shape)}{price}")
     lines.append("Players:")
     for seat, player in enumerate(state.players):
         rubles = f"{player.rubles} rubles" if seen.rubles_visible(seat) else "? rubles"
         turn = "  <- to act" if seat == state.current_player else ""
         lines.append(f"  {names[seat]}: {player.vp} VP, {rubles}, {len(player.hand)} in hand{turn}")
-        for colour in range(3):
-            kinds = [k for k in range(NUM_KINDS) if COLOUR[k] == colour and player.area[k]]
+        for colour, colour_kinds in enumerate(shape.kinds_of_colour):
+            kinds = [k for k in colour_kinds if player.area[k]]
             if kinds:
                 cards = ", ".join(
-                    f"{CARD_NAME[k]}" + (f" x{player.area[k]}" if player.area[k] > 1 else "") for k in kinds
+                    f"{shape.card_name[k]}" + (f" x{player.area[k]}" if player.area[k] > 1 else "")
+                    for k in kinds
                 )
-                lines.append(f"    {COLOUR_NAMES[colour]}: {cards}")
+                lines.append(f"    {ALL_COLOUR_NAMES[colour]}: {cards}")
+        if shape.market:
+            goods = ", ".join(
+                f"{good} {count}" for good, count in zip(GOODS, goods_counts(state, seat), strict=True)
+            )
+            lines.append(f"    goods: {goods}")
     if me is not None:
-        hand = ", ".join(f"H{i + 1} {card_label(card)}" for i, card in enumerate(me.hand)) or "(empty)"
+        hand = ", ".join(f"H{i + 1} {card_label(card, shape)}" for i, card in enumerate(me.hand)) or "(empty)"
         lines.append(f"Your hand ({len(me.hand)}/{me.hand_limit}): {hand}")
         if state.stage == STAGE_OBSERVED and state.current_player == seen.seat:
-            lines.append(f"You drew: {card_label(state.drawn)}")
+            lines.append(f"You drew: {card_label(state.drawn, shape)}")
     return "\n".join(lines)
 
 
