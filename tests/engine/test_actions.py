@@ -106,9 +106,15 @@ def test_illegal_actions_explain_themselves_and_change_nothing(action: str, mess
 
 def test_non_int_and_out_of_range_actions_are_refused() -> None:
     state = new_game(2, 1)
-    for bad in (-1, NUM_ACTIONS, 1.5, "pass", True, False, None):
+    for bad in (-1, NUM_ALL_ACTIONS, 1.5, "pass", True, False, None):
         with pytest.raises(IllegalActionError, match=f"There is no action number {bad!r}"):
             apply_action(state, bad)
+
+
+def test_market_ids_are_refused_in_a_game_without_the_market() -> None:
+    state = new_game(2, 1)
+    with pytest.raises(IllegalActionError, match="with goods in this game"):
+        apply_action(state, NUM_ACTIONS)
 
 
 def test_actions_after_the_game_is_over_are_refused() -> None:
