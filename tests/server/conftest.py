@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from petersburg.server.app import create_app
-from petersburg.server.hub import HubConfig
+from petersburg.server.config import ServerConfig
 
 
 @pytest.fixture
@@ -19,6 +19,6 @@ def db_path(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_path: str) -> Iterator[TestClient]:
-    app = create_app(db_path, HubConfig(bot_delay=0.0))
+    app = create_app(db_path, ServerConfig(bot_delay=0.0))
     with TestClient(app) as test_client:
         yield test_client

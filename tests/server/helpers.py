@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+import sqlite3
 from collections.abc import Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
+
+from petersburg.server.app import Server
 
 UIDS = ["alice-uid-0001", "bob-uid-00002", "carol-uid-0003", "dave-uid-00004"]
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
@@ -49,3 +52,18 @@ def pick_action(update: dict[str, Any], rng: random.Random) -> int:
     if others and rng.random() < 0.7:
         return int(rng.choice(others)["id"])
     return int(rng.choice(legal)["id"])
+
+
+def server_of(client: TestClient) -> Server:
+    """The server behind a test client's app."""
+    server: Server = client.app.state.server  # type: ignore[attr-defined]
+    return server
+
+
+def stored_log(path: str, table: int) -> list[tuple[int, str, int, int]]:
+    """The log rows of ``table`` as the database file holds them (seq, kind, seat, action)."""
+    with sqlite3.connect(path) as db:
+        rows = db.execute(
+            "SELECT seq, kind, seat, action FROM actions WHERE table_id=? ORDER BY seq", (table,)
+        ).fetchall()
+    return [(int(a), str(b), int(c), int(d)) for a, b, c, d in rows]
