@@ -24,31 +24,14 @@ from tests.server.helpers import (
     create_table,
     hello,
     is_update,
+    latest,
     pick_action,
     recv_until,
+    seated_game,
     server_of,
     stored_log,
     update_at,
 )
-
-
-def seated_game(client: TestClient, stack: ExitStack, players: int, **params: Any) -> tuple[int, list[Any]]:
-    """A started table with ``players`` human seats, one websocket each (seat i = UIDS[i])."""
-    table = create_table(client, players, **params)
-    sockets = []
-    for seat in range(players):
-        ws = stack.enter_context(client.websocket_connect(f"/ws/table/{table}"))
-        hello(ws, UIDS[seat], NAMES[seat])
-        if seat > 0:
-            ws.send_json({"type": "sit", "seat": seat, "name": NAMES[seat]})
-            recv_until(ws, lambda m, s=seat: is_update(m) and m["you"] is not None and m["you"]["seat"] == s)
-        sockets.append(ws)
-    sockets[0].send_json({"type": "start"})
-    return table, sockets
-
-
-def latest(ws: Any, seq: int) -> dict[str, Any]:
-    return recv_until(ws, update_at(seq))
 
 
 def assert_secret(update: dict[str, Any], seat: int | None, tokens: dict[int, str]) -> None:
@@ -303,14 +286,16 @@ def test_autopass_survives_a_restart(db_path: str) -> None:
             {"type": "autopass", "token": updates[second]["you"]["token"], "on": True}
         )
         assert latest([alice, bob][second], 0)["autopass"] is True
-    with TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client:
-        with client.websocket_connect(f"/ws/table/{table}") as ws:
-            resumed = hello(ws, UIDS[first], NAMES[first])
-            take = next(a["id"] for a in resumed["legal"] if a["kind"] == "hand")
-            ws.send_json({"type": "act", "token": resumed["you"]["token"], "seq": 0, "action": take})
-            update = latest(ws, 2)  # the restarted server passed for the other seat
-            assert update["view"]["to_act"] == first
-            assert update["log"][-1]["text"].endswith("passes.")
+    with (
+        TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client,
+        client.websocket_connect(f"/ws/table/{table}") as ws,
+    ):
+        resumed = hello(ws, UIDS[first], NAMES[first])
+        take = next(a["id"] for a in resumed["legal"] if a["kind"] == "hand")
+        ws.send_json({"type": "act", "token": resumed["you"]["token"], "seq": 0, "action": take})
+        update = latest(ws, 2)  # the restarted server passed for the other seat
+        assert update["view"]["to_act"] == first
+        assert update["log"][-1]["text"].endswith("passes.")
     with sqlite3.connect(db_path) as db:
         stored = dict(db.execute("SELECT seat, autopass FROM seats WHERE table_id=?", (table,)).fetchall())
     assert stored[second] is not None
@@ -434,6 +419,7 @@ def test_store_settings() -> None:
     assert database_path("sqlite:////tmp/x.db") == "/tmp/x.db"
     with pytest.raises(ValueError, match="only SQLite"):
         database_path("postgresql://host/db")
+
     async def synchronous() -> int:
         store = SqliteStore(":memory:")
         value = await store.run_read(lambda db: int(db.execute("PRAGMA synchronous").fetchone()[0]))

@@ -142,4 +142,5 @@ def cmd_serve(args: argparse.Namespace) -> None:
         log_level=args.log_level,
         ws_max_size=8 * MAX_MESSAGE,
         ws_per_message_deflate=config.ws_compression,
+        timeout_graceful_shutdown=5,
     )

@@ -3,7 +3,7 @@ touches sockets.
 
 Each socket has one queue of encoded messages, sent in order by one task, so nothing ever waits
 for a slow client: a client further behind than ``client_queue_limit`` messages is disconnected
-(code 1013; the page reconnects and gets the whole state again) instead of holding memory. The
+(the page reconnects and gets the whole state again) instead of holding memory. The
 lobby list is a snapshot: a newer one replaces one not yet sent, and lists are sent at most every
 ``lobby_interval`` seconds, encoded once for every lobby socket.
 
@@ -50,6 +50,8 @@ class Connection:
         "_wake",
         "_ws",
         "address",
+        "reader",
+        "sender",
         "closing",
         "limit",
         "log_sent",
@@ -74,6 +76,9 @@ class Connection:
         self._wake = asyncio.Event()
         self.closing = False
         self.too_slow = False
+        self.reader: asyncio.Task[None] | None = None
+        self.sender: asyncio.Task[None] | None = None
+        """The tasks reading and writing this socket: both stopped when the client is too slow."""
 
     def send(self, text: str) -> None:
         """Queue an encoded message; never waits."""
@@ -82,10 +87,14 @@ class Connection:
         if len(self._out) >= self.limit:
             log.warning("a client at %s is %s messages behind: disconnected", self.address, len(self._out))
             self.too_slow = True
-            self.closing = True
-            self._out.clear()
-        else:
-            self._out.append(text)
+            self.stop()
+            # Its socket does not take what is written (the send waits): stop both tasks, which
+            # releases everything queued for it; the page reconnects and gets the whole state.
+            for task in (self.sender, self.reader):
+                if task is not None:
+                    task.cancel()
+            return
+        self._out.append(text)
         self._wake.set()
 
     def send_snapshot(self, text: str) -> None:
@@ -102,10 +111,10 @@ class Connection:
         self._wake.set()
 
     async def run_sender(self) -> None:
-        """Send queued messages in order until the socket closes or the client is too slow."""
+        """Send queued messages in order until the socket closes."""
         ws = self._ws
         with contextlib.suppress(Exception):  # a socket that went away stops the sending
-            while not self.too_slow:
+            while True:
                 if self._out:
                     await ws.send_text(self._out.popleft())
                 elif self._snapshot is not None:
@@ -116,9 +125,6 @@ class Connection:
                 else:
                     self._wake.clear()
                     await self._wake.wait()
-        if self.too_slow:
-            with contextlib.suppress(Exception):
-                await ws.close(code=1013, reason="too slow; reconnect")
 
 
 Handler = Callable[[Connection, Table | None, str | bytes], Awaitable[None]]
@@ -161,7 +167,8 @@ class Connections:
                 return
         self.per_address[address] += 1
         connection = Connection(ws, address, self.config.client_queue_limit)
-        sender = asyncio.get_running_loop().create_task(connection.run_sender())
+        connection.reader = asyncio.current_task()
+        sender = connection.sender = asyncio.get_running_loop().create_task(connection.run_sender())
         try:
             while not connection.closing:
                 received = await ws.receive()
@@ -172,14 +179,17 @@ class Connections:
                 await handle(connection, table, data)
         except (WebSocketDisconnect, RuntimeError):
             pass  # the client went away (RuntimeError: the socket was closed by the sender)
+        except asyncio.CancelledError:
+            if not connection.too_slow or connection.reader is None:
+                raise
+            connection.reader.uncancel()  # stopped by its own connection: the client was too slow
         finally:
             self._forget(connection)
             self.per_address[address] -= 1
             if self.per_address[address] <= 0:
                 del self.per_address[address]
             connection.stop()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(sender, 5.0)
+            await asyncio.wait({sender}, timeout=5.0)
 
     def join_lobby(self, connection: Connection) -> None:
         self.lobby.add(connection)

@@ -109,6 +109,9 @@ class _Job:
 
     run: Callable[[sqlite3.Connection], object]
     write: bool
+    atomic: bool
+    """A write of several statements: it gets a savepoint, so it is kept whole or not at all (a
+    single statement is atomic by itself, and a failing one undoes only itself)."""
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[object]
     result: object = None
@@ -216,13 +219,16 @@ class SqliteStore:
         try:
             db.execute("BEGIN IMMEDIATE")
             for job in writes:
-                db.execute("SAVEPOINT job")
+                if job.atomic:
+                    db.execute("SAVEPOINT job")
                 try:
                     job.result = job.run(db)
                 except Exception as error:  # e.g. a second writer of the same seq
-                    db.execute("ROLLBACK TO job")
+                    if job.atomic:
+                        db.execute("ROLLBACK TO job")
                     job.error = StorageError(str(error)) if isinstance(error, sqlite3.Error) else error
-                db.execute("RELEASE job")
+                if job.atomic:
+                    db.execute("RELEASE job")
             db.execute("COMMIT")
         except sqlite3.Error as error:  # the transaction itself failed: none of it was written
             if db.in_transaction:
@@ -233,10 +239,12 @@ class SqliteStore:
 
     # Submitting --------------------------------------------------------------------------------
 
-    async def _submit(self, run: Callable[[sqlite3.Connection], T], *, write: bool) -> T:
+    async def _submit(
+        self, run: Callable[[sqlite3.Connection], T], *, write: bool, atomic: bool = False
+    ) -> T:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[object] = loop.create_future()
-        self._jobs.put(_Job(run, write, loop, future))
+        self._jobs.put(_Job(run, write, atomic, loop, future))
         return cast(T, await future)
 
     async def run_read(self, run: Callable[[sqlite3.Connection], T]) -> T:
@@ -277,7 +285,7 @@ class SqliteStore:
                 )
             return table_id
 
-        return await self._submit(insert, write=True)
+        return await self._submit(insert, write=True, atomic=True)
 
     async def save_seat(self, table_id: int, index: int, seat: SeatRow) -> None:
         values = (*_seat_values(seat), table_id, index)

@@ -413,6 +413,8 @@ class Tables:
     async def set_seat(self, table: Table, index: int, seat: SeatRow) -> None:
         await self.store.save_seat(table.id, index, seat)
         table.row.seats[index] = seat
+        if table.game is not None:
+            table.game.names = table.names()  # new lines of the log name the seat as it is now
         table.changed()
 
     async def set_autopass(self, table: Table, index: int, until: tuple[int, int] | None) -> None:
