@@ -30,7 +30,9 @@ MAX_CHAT = 500
 """A chat line is cut to this many characters."""
 
 REQUEST = ConfigDict(strict=True, use_attribute_docstrings=True)
-MESSAGE = ConfigDict(use_attribute_docstrings=True)
+MESSAGE = ConfigDict(use_attribute_docstrings=True, extra="forbid")
+ENGINE_JSON = ConfigDict(use_attribute_docstrings=True)
+"""Objects the engine writes (views, options): open to fields a later engine adds."""
 
 Uid = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{8,64}$")]
 Seq = Annotated[int, Field(ge=0, lt=2**31)]
@@ -247,7 +249,7 @@ class SeatInfo(TypedDict):
     """Whether the receiving browser holds this seat (always false in the lobby list)."""
 
 
-@with_config(MESSAGE)
+@with_config(ENGINE_JSON)
 class OptionsJson(TypedDict):
     """The table's rule options (engine ``GameOptions.to_json``)."""
 
@@ -331,7 +333,7 @@ class SeatFigures(TypedDict):
     """The bonus the distinct aristocrats would score now."""
 
 
-@with_config(MESSAGE)
+@with_config(ENGINE_JSON)
 class SeatView(TypedDict):
     """One seat in a view (``docs/state-format.md``)."""
 
@@ -345,7 +347,7 @@ class SeatView(TypedDict):
     observatories_used: int
 
 
-@with_config(MESSAGE)
+@with_config(ENGINE_JSON)
 class ViewJson(TypedDict):
     """What one seat (or a spectator) may see: engine ``view_to_json`` (``docs/state-format.md``)."""
 

@@ -97,9 +97,15 @@ def _type_text(schema: JsonDict) -> str:
             else "object"
         )
     if kind == "integer":
-        low, high = schema.get("minimum"), schema.get("maximum", schema.get("exclusiveMaximum"))
-        bound = f" ({low}–{high})" if low is not None and high is not None and high != 2**31 else ""
-        return f"int{bound}"
+        low = schema.get("minimum")
+        high = schema.get("maximum")
+        if isinstance(schema.get("exclusiveMaximum"), int):
+            high = cast(int, schema["exclusiveMaximum"]) - 1
+        if low is not None and high is not None and cast(int, high) < 2**31 - 1:
+            return f"int ({low}–{high})"
+        return "int" if low is None else f"int (≥ {low})"
+    if kind == "string" and "pattern" in schema:
+        return f"str (`{schema['pattern']}`)"
     names = {"string": "str", "boolean": "bool", "number": "number", "null": "null"}
     if isinstance(kind, str):
         return names.get(kind, kind)
@@ -123,6 +129,11 @@ def _fields_table(definition: JsonDict, skip: tuple[str, ...] = ()) -> list[str]
     return rows if len(rows) > 2 else []
 
 
+def _type_name(definition: JsonDict) -> str:
+    """The ``type`` of a request or message."""
+    return str(cast(dict[str, JsonDict], definition["properties"])["type"]["const"])
+
+
 def _union_members(schema: JsonDict) -> list[str]:
     options = cast(list[JsonDict], schema.get("oneOf", []))
     return [str(option["$ref"]).rsplit("/", 1)[-1] for option in options]
@@ -143,7 +154,7 @@ def protocol_markdown() -> str:
             continue
         shown.add(name)
         definition = defs[name]
-        type_name = _type_text(cast(dict[str, JsonDict], definition["properties"])["type"])
+        type_name = _type_name(definition)
         where = (
             "both"
             if name == "HelloRequest" or (name in lobby and name in table)
@@ -155,7 +166,7 @@ def protocol_markdown() -> str:
     lines += ["### Server → client", ""]
     for name in _union_members(cast(JsonDict, schema["messages"])):
         definition = defs[name]
-        type_name = _type_text(cast(dict[str, JsonDict], definition["properties"])["type"])
+        type_name = _type_name(definition)
         lines += [f"#### {type_name}", "", _cell(str(definition.get("description", ""))), ""]
         fields = _fields_table(definition, skip=("type",))
         lines += [*fields, ""] if fields else []

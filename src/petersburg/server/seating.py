@@ -219,8 +219,9 @@ class Seating(TableService):
         if table.seat_of_uid(uid) is not None:
             raise Refusal("You already have a seat at this table.")
         index = self._free_seat(table, seat)
-        if any(s.kind != "empty" and s.name.casefold() == cleaned.casefold() for s in table.row.seats):
-            raise Refusal(f"Someone at this table is already called {cleaned}; choose another name.")
+        for other in table.row.seats:
+            if other.kind != "empty" and other.name.casefold() == cleaned.casefold():
+                raise Refusal(f"Someone at this table is already called {other.name}; choose another name.")
         new = SeatRow("human", cleaned, uid, secrets.token_urlsafe(24))
         await self._change_seat(table, index, new, f"{cleaned} sits down in seat {index + 1}.")
         return index
