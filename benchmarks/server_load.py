@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -115,7 +116,9 @@ class Table:
                 ws = await connect(f"{load.ws_base}/ws/table/{table_id}", max_size=2**23, open_timeout=60)
                 self.sockets.append(ws)
                 self.readers.append(asyncio.create_task(self.read(seat)))
-                await ws.send(json.dumps({"type": "hello", "uid": uids[seat], "name": f"T{self.number}{'ab'[seat]}"}))
+                await ws.send(
+                    json.dumps({"type": "hello", "uid": uids[seat], "name": f"T{self.number}{'ab'[seat]}"})
+                )
             await self.sockets[1].send(json.dumps({"type": "sit", "seat": 1, "name": f"T{self.number}b"}))
             await asyncio.wait_for(self.seated.wait(), 60)
             await self.sockets[0].send(json.dumps({"type": "start"}))
@@ -169,14 +172,14 @@ class Table:
         self.received = 0
         self.sent_at = time.perf_counter()
         message = json.dumps({"type": "act", "token": token, "seq": seq, "action": action})
-        asyncio.ensure_future(self.sockets[seat].send(message))
+        sending = asyncio.ensure_future(self.sockets[seat].send(message))
+        self.load.pending.add(sending)
+        sending.add_done_callback(self.load.pending.discard)
 
     async def close(self) -> None:
         for ws in self.sockets:
-            try:
+            with contextlib.suppress(Exception):
                 await asyncio.wait_for(ws.close(), 5)
-            except Exception:
-                pass
         for reader in self.readers:
             reader.cancel()
 
@@ -190,14 +193,17 @@ class Load:
         self.think = think
         self.rng = random.Random(seed)
         self.run = run
-        self.http = httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=32))
+        # No kept-alive connections: a server that closed an idle one would fail the next request.
+        self.http = httpx.AsyncClient(
+            timeout=120, limits=httpx.Limits(max_connections=32, max_keepalive_connections=0)
+        )
         self.limit = asyncio.Semaphore(32)
         self.tables: list[Table] = []
         self.sample = Sample()
         self.window = (float("inf"), float("-inf"))
         self.stopping = False
         self.counter = 0
-        self.pending: set[asyncio.Task[None]] = set()
+        self.pending: set[asyncio.Future[None]] = set()
 
     def think_time(self) -> float:
         return self.think * (0.5 + self.rng.random()) if self.think > 0 else 0.0
@@ -247,13 +253,22 @@ def _proc(pid: int) -> tuple[float, float]:
     ticks = os.sysconf("SC_CLK_TCK")
     cpu = (int(fields[11]) + int(fields[12])) / ticks
     rss_kb = next(
-        int(line.split()[1]) for line in Path(f"/proc/{pid}/status").read_text().splitlines() if line.startswith("VmRSS")
+        int(line.split()[1])
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+        if line.startswith("VmRSS")
     )
     return cpu, rss_kb / 1024
 
 
 async def run_phase(
-    label: str, server: LocalServer, tables: int, think: float, seconds: float, warmup: float, seed: int, run: int
+    label: str,
+    server: LocalServer,
+    tables: int,
+    think: float,
+    seconds: float,
+    warmup: float,
+    seed: int,
+    run: int,
 ) -> Phase:
     assert server.process is not None
     pid = server.process.pid
@@ -328,10 +343,26 @@ def servers(baseline: Path | None, compression: bool) -> list[tuple[str, Path | 
 
 
 def measure(
-    label: str, source: Path | None, env: dict[str, str], tables: int, think: float, args: argparse.Namespace, run: int
-) -> Phase:
-    with tempfile.TemporaryDirectory() as data, LocalServer(data, env=env, source=source, timeout=60) as server:
-        phase = asyncio.run(run_phase(label, server, tables, think, args.seconds, args.warmup, args.seed, run))
+    label: str,
+    source: Path | None,
+    env: dict[str, str],
+    tables: int,
+    think: float,
+    args: argparse.Namespace,
+    run: int,
+) -> Phase | None:
+    """One phase on a fresh server; None (and a line saying why) if it could not be run."""
+    try:
+        with (
+            tempfile.TemporaryDirectory() as data,
+            LocalServer(data, env=env, source=source, timeout=60) as server,
+        ):
+            phase = asyncio.run(
+                run_phase(label, server, tables, think, args.seconds, args.warmup, args.seed, run)
+            )
+    except Exception as error:
+        print(f"{label:<12} {tables:>5} tables: not measured ({type(error).__name__}: {error})", flush=True)
+        return None
     print(describe(phase), flush=True)
     return phase
 
@@ -343,7 +374,8 @@ def encoding_costs() -> None:
     from petersburg.engine import apply_action, legal_actions
     from petersburg.server.presenter import Presenter
     from petersburg.server.store import SeatRow, TableRow
-    from petersburg.server.tables import Game, Table as ServerTable
+    from petersburg.server.tables import Game
+    from petersburg.server.tables import Table as ServerTable
 
     row = TableRow(1, "bench", 0.0, 2, {}, True, 0, True, "u" * 8, seed=5, status="playing")
     row.seats = [SeatRow("human", name, name * 8, "t" * 32) for name in ("a", "b")]
@@ -362,10 +394,11 @@ def encoding_costs() -> None:
     }
     try:
         import msgspec
-
-        encoders["msgspec"] = lambda enc=msgspec.json.Encoder(): enc.encode(update)
     except ImportError:
         pass
+    else:
+        encoder = msgspec.json.Encoder()
+        encoders["msgspec"] = lambda: encoder.encode(update)
     import pydantic_core
 
     encoders["pydantic_core"] = lambda: pydantic_core.to_json(update)
@@ -387,11 +420,20 @@ def encoding_costs() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", default="50,100,200,500,1000", help="comma-separated table counts (max 2000)")
-    parser.add_argument("--think", type=float, default=2.0, help="mean seconds a seat waits on its turn (0: none)")
-    parser.add_argument("--seconds", type=float, default=20.0, help="measuring window of each phase (max 120)")
+    parser.add_argument(
+        "--tables", default="50,100,200,500,1000", help="comma-separated table counts (max 2000)"
+    )
+    parser.add_argument(
+        "--think", type=float, default=2.0, help="mean seconds a seat waits on its turn (0: none)"
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=20.0, help="measuring window of each phase (max 120)"
+    )
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds of play before measuring")
     parser.add_argument("--saturate", type=int, default=0, help="also a saturated phase at this many tables")
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="measure each phase this many times, old and new in turn"
+    )
     parser.add_argument("--baseline", default="c5c084b", help="commit of the old server ('none': skip it)")
     parser.add_argument("--encoding", action="store_true", help="also measure encoding one update")
     parser.add_argument("--json", help="write every phase's figures to this file")
@@ -406,30 +448,30 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as checkout:
         baseline = None if args.baseline == "none" else unpack(args.baseline, Path(checkout))
         run = 0
-        for tables in counts:
-            for label, source, env in servers(baseline, compression=False):
-                run += 1
-                phases.append(measure(label, source, env, tables, args.think, args, run))
+        plan = [(tables, args.think, False) for tables in counts]
         if args.saturate:
-            for label, source, env in servers(baseline, compression=True):
-                run += 1
-                phases.append(measure(label, source, env, args.saturate, 0.0, args, run))
-    print("\nsummary (old / new):")
-    for tables in counts:
-        pair = {p.label: p for p in phases if p.tables == tables and p.think == args.think}
-        if "old" in pair and "new" in pair:
-            old, new = pair["old"], pair["new"]
-            print(
-                f"  {tables:>5} tables, think {args.think:g} s: p99 {old.p99_ms} ms -> {new.p99_ms} ms; "
-                f"CPU per action {old.cpu_ms_per_action} -> {new.cpu_ms_per_action} ms "
-                f"({old.cpu_ms_per_action / max(new.cpu_ms_per_action, 1e-9):.2f}x less)"
-            )
-    saturated = {p.label: p for p in phases if p.think == 0.0 and p.tables == args.saturate}
-    if saturated:
-        print(
-            f"  saturated, {args.saturate} tables: "
-            + ", ".join(f"{label} {p.actions_per_second} actions/s (p99 {p.p99_ms} ms)" for label, p in saturated.items())
-        )
+            plan.append((args.saturate, 0.0, True))
+        for tables, think, compression in plan:
+            for _round in range(max(1, min(args.rounds, 5))):
+                for label, source, env in servers(baseline, compression):
+                    run += 1
+                    phase = measure(label, source, env, tables, think, args, run)
+                    if phase is not None:
+                        phases.append(phase)
+    print("\nsummary (median of the rounds):")
+    for tables, think, _compression in plan:
+        by_label: dict[str, list[Phase]] = {}
+        for phase in phases:
+            if phase.tables == tables and phase.think == think:
+                by_label.setdefault(phase.label, []).append(phase)
+        figures = []
+        for label, measured in by_label.items():
+            p99 = statistics.median(p.p99_ms for p in measured)
+            rate = statistics.median(p.actions_per_second for p in measured)
+            cpu = statistics.median(p.cpu_ms_per_action for p in measured)
+            figures.append(f"{label}: p99 {p99:g} ms, {rate:g} actions/s, {cpu:g} ms CPU per action")
+        what = f"think {think:g} s" if think > 0 else "saturated"
+        print(f"  {tables:>5} tables, {what}: " + "; ".join(figures), flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps([p.__dict__ for p in phases], indent=1))
 

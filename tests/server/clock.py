@@ -17,11 +17,12 @@ class ManualClock:
     def time(self) -> float:
         return self.now
 
-    @property
-    def sleepers(self) -> int:
-        """How many sleeps are waiting for time to pass."""
+    def due_within(self, seconds: float) -> int:
+        """How many sleeps end within ``seconds`` from now (so a test knows a timer is set)."""
         with self._lock:
-            return sum(1 for _due, _loop, future in self._sleepers if not future.done())
+            return sum(
+                1 for due, _loop, future in self._sleepers if not future.done() and due <= self.now + seconds
+            )
 
     async def sleep(self, seconds: float) -> None:
         if seconds <= 0:

@@ -37,7 +37,7 @@ def test_turn_timer_passes_for_a_slow_player_when_time_is_up(make_client: Callab
         first = latest(alice, 0)
         latest(bob, 0)
         assert first["deadline"] == clock.now + 30
-        eventually(lambda: clock.sleepers >= 1, what="the timer waiting")
+        eventually(lambda: clock.due_within(30) >= 1, what="the timer waiting")
         clock.advance(29)  # not yet: nothing happens
         alice.send_json({"type": "ping"})
         assert recv_until(alice, lambda m: m["type"] in ("pong", "update"))["type"] == "pong"
@@ -60,7 +60,7 @@ def test_the_timer_of_a_seat_is_not_reset_by_another_seats_request(
         _table, (alice, bob) = seated_game(client, stack, 2, timer=30)
         updates = [latest(alice, 0), latest(bob, 0)]
         waiting = 1 - updates[0]["view"]["to_act"]
-        eventually(lambda: clock.sleepers >= 1, what="the timer waiting")
+        eventually(lambda: clock.due_within(30) >= 1, what="the timer waiting")
         clock.advance(20)
         sockets = [alice, bob]
         sockets[waiting].send_json(

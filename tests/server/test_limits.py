@@ -86,12 +86,16 @@ def test_table_lifecycle_past_the_limits(make_client: Callable[..., TestClient])
         # An open table nobody is connected to closes after its time; the server has room again.
         assert post_table(client, "cleo-uid-001").status_code == 503
         for seconds in (60, 600):
-            eventually(lambda: clock.sleepers >= 1, what="the idle-table sweep waiting")
+            eventually(lambda: clock.due_within(60) >= 1, what="the idle-table sweep waiting")
             clock.advance(seconds)
         eventually(lambda: server.tables.cached(idle) is None, what="the idle table closing")
         assert client.get(f"/api/tables/{idle}").status_code == 404
         assert idle not in [t["id"] for t in client.get("/api/tables").json()]
         assert post_table(client, "cleo-uid-001").status_code == 201
+
+
+def bot_waiting(clock: ManualClock, table: Table) -> bool:
+    return clock.due_within(1.0) >= 1 or table.row.status == "over"
 
 
 def moved(table: Table, seq: int) -> bool:
@@ -117,6 +121,7 @@ def test_games_of_bots_alone_are_limited_per_person(make_client: Callable[..., T
             first = server_of(client).tables.cached(tables[0])
             assert first is not None
             while first.row.status != "over":  # the bots of the first game move, a second each
+                eventually(partial(bot_waiting, clock, first), what="a bot waiting to move")
                 clock.advance(1.0)
                 eventually(partial(moved, first, first.seq), what="a bot's move")
             ws.send_json({"type": "start"})

@@ -71,10 +71,6 @@ class ServerEvents:
         if self.connections is not None:
             self.connections.table_changed(table)
 
-    def lobby_changed(self) -> None:
-        if self.connections is not None:
-            self.connections.lobby_changed()
-
     def chat_line(self, table: Table | None, line: ChatRow) -> None:
         if self.connections is not None:
             self.connections.chat_line(table, line)

@@ -233,6 +233,8 @@ class Connections:
                 self._lobby_keys.pop(table.id, None)
         viewers = self.by_table.get(table.id)
         if not viewers:
+            if not table.live:
+                self.presenter.forget(table.id)
             return
         seats = {s.user_id: i for i, s in enumerate(table.row.seats) if s.kind == "human" and s.user_id}
         words = len(table.game.words) if table.game is not None else 0

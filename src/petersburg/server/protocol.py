@@ -116,6 +116,7 @@ class CreateRequest(TypedDict):
     name: NotRequired[str | None]
     """The creator's name (default: the socket's name)."""
     params: NotRequired[TableParams | None]
+    """The new table's settings (all optional)."""
 
 
 @with_config(REQUEST)
@@ -196,6 +197,7 @@ class AutopassRequest(TypedDict):
     token: NotRequired[str | None]
     """The seat's secret token."""
     on: NotRequired[bool | None]
+    """true: pass from now until the phase ends; false: stop."""
 
 
 @with_config(REQUEST)
@@ -318,6 +320,7 @@ class ColourIncome(TypedDict):
     """What one colour of a play area pays at its scoring."""
 
     cards: int
+    """Cards of this colour in the play area."""
     rubles: int
     vp: int
 
@@ -344,6 +347,7 @@ class SeatView(TypedDict):
     """Card ids; null when hidden from the viewer."""
     hand_size: int
     area: list[str | None]
+    """Card ids of the play area."""
     observatories_used: int
 
 
@@ -389,6 +393,7 @@ class LegalAction(TypedDict):
     text: str
     """Canonical text (``buy U3``, ``pass``)."""
     price: int
+    """Rubles it costs (0 if it costs nothing)."""
     description: str
     """A sentence for the player."""
     kind: str
@@ -418,11 +423,15 @@ class ScoreJson(TypedDict):
 
     seat: int
     play_vp: int
+    """VP scored during the game."""
     aristocrat_bonus: int
     money_vp: int
+    """VP for rubles (1 per 10)."""
     hand_penalty: int
+    """-5 per card left in hand."""
     total: int
     rubles: int
+    """For the tie-break."""
 
 
 @with_config(MESSAGE)
@@ -431,8 +440,10 @@ class GameResult(TypedDict):
 
     scores: list[ScoreJson]
     winners: list[int]
+    """The winning seats (several on a tie)."""
     rounds: int
     names: list[str]
+    """The seats' names."""
 
 
 @with_config(MESSAGE)
@@ -441,6 +452,7 @@ class UpdateMessage(TypedDict):
 
     type: Literal["update"]
     table: TableSummary
+    """The table as the lobby shows it, with ``you`` at the viewer's seat."""
     seq: int
     """What the next ``act`` or ``undo`` must carry: the number of rows in the table's log."""
     you: YouInfo | None
@@ -452,18 +464,23 @@ class UpdateMessage(TypedDict):
     view: NotRequired[ViewJson]
     """Once started: the viewer's seat's view, or the public view."""
     summary: NotRequired[list[SeatFigures]]
+    """Public figures of each seat."""
     names: NotRequired[list[str]]
+    """Each seat's name."""
     log_from: NotRequired[int]
     """Keep the log entries before this index and append ``log``."""
     log: NotRequired[list[LogEntry]]
+    """The game log from ``log_from`` on."""
     deadline: NotRequired[float | None]
     """Epoch seconds when the turn timer passes for the seat to act."""
     autopass: NotRequired[bool]
+    """Whether auto-pass is on for the viewer's seat."""
     legal: NotRequired[list[LegalAction]]
     """The viewer's legal actions when it is to act, else empty."""
     undo: NotRequired[bool]
     """Whether the viewer may undo now."""
     result: NotRequired[GameResult]
+    """Once the game is over: the final scoring."""
 
 
 @with_config(MESSAGE)
@@ -474,9 +491,13 @@ class LobbyMessage(TypedDict):
     tables: list[TableSummary]
     """Open and running tables, newest first (at most 200), then the 20 last finished ones."""
     highscores: list[HighScore]
+    """The best finished solo games."""
     chat: list[ChatLine]
+    """The lobby's last chat lines."""
     bots: list[str]
+    """The bot levels a seat can be given."""
     help: str
+    """The chat commands, in words."""
 
 
 @with_config(MESSAGE)
@@ -485,7 +506,9 @@ class TablesMessage(TypedDict):
 
     type: Literal["tables"]
     tables: list[TableSummary]
+    """As in ``lobby``."""
     highscores: list[HighScore]
+    """As in ``lobby``."""
 
 
 @with_config(MESSAGE)
@@ -494,7 +517,9 @@ class ChatMessage(TypedDict):
 
     type: Literal["chat"]
     t: float
+    """Epoch seconds."""
     name: str
+    """As in ``ChatLine``."""
     text: str
 
 
@@ -504,6 +529,7 @@ class ChatHistoryMessage(TypedDict):
 
     type: Literal["chat_history"]
     chat: list[ChatLine]
+    """The table's last chat lines, oldest first."""
 
 
 @with_config(MESSAGE)
@@ -512,6 +538,7 @@ class NoticeMessage(TypedDict):
 
     type: Literal["notice"]
     text: str
+    """The answer, in words."""
 
 
 @with_config(MESSAGE)
@@ -520,6 +547,7 @@ class GotoMessage(TypedDict):
 
     type: Literal["goto"]
     table: int
+    """The table's id."""
 
 
 @with_config(MESSAGE)
@@ -528,6 +556,7 @@ class CreatedMessage(TypedDict):
 
     type: Literal["created"]
     table: int
+    """The new table's id."""
 
 
 @with_config(MESSAGE)
@@ -560,9 +589,17 @@ ServerMessage = (
     | PongMessage
     | ErrorMessage
 )
-SERVER_MESSAGES: TypeAdapter[ServerMessage] = TypeAdapter(
-    Annotated[ServerMessage, Field(discriminator="type")]
-)
+
+
+_SERVER_MESSAGES: list[TypeAdapter[ServerMessage]] = []
+
+
+def server_messages() -> TypeAdapter[ServerMessage]:
+    """The validator of every message a client receives (for the schema and the tests; built on
+    first use: the server only builds messages, it never validates its own)."""
+    if not _SERVER_MESSAGES:
+        _SERVER_MESSAGES.append(TypeAdapter(Annotated[ServerMessage, Field(discriminator="type")]))
+    return _SERVER_MESSAGES[0]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -576,14 +613,22 @@ class CardInfo(TypedDict):
     id: str
     name: str
     deck: int
+    """0 worker, 1 building, 2 aristocrat, 3 trading card."""
     colour: int
+    """0 green, 1 blue, 2 red: the phase whose scoring it pays in."""
     cost: int
+    """Printed cost in rubles."""
     rubles: int
+    """Rubles it pays at its scoring."""
     vp: int
+    """VP it scores at its scoring."""
     copies: int
+    """Copies in the game."""
     trading: bool
     displaces: list[str]
+    """For a trading card: the card ids it may displace."""
     special: str
+    """One line on what it does besides paying ('' if nothing)."""
 
 
 @with_config(MESSAGE)
@@ -611,6 +656,7 @@ class HttpError(TypedDict):
     """Any refused HTTP request."""
 
     detail: str
+    """A sentence for the player."""
 
 
 # ----------------------------------------------------------------------------------------------

@@ -23,24 +23,27 @@ END = "<!-- end of the generated protocol -->"
 
 JsonDict = dict[str, object]
 
-_SOURCES: list[tuple[str, JsonSchemaMode, TypeAdapter[object]]] = [
-    ("hello", "validation", cast(TypeAdapter[object], protocol.HELLO)),
-    ("lobby", "validation", cast(TypeAdapter[object], protocol.LOBBY_REQUESTS)),
-    ("table", "validation", cast(TypeAdapter[object], protocol.TABLE_REQUESTS)),
-    ("create_body", "validation", cast(TypeAdapter[object], protocol.CREATE_BODY)),
-    ("messages", "serialization", cast(TypeAdapter[object], protocol.SERVER_MESSAGES)),
-    ("tables", "serialization", cast(TypeAdapter[object], TypeAdapter(list[protocol.TableSummary]))),
-    ("highscores", "serialization", cast(TypeAdapter[object], TypeAdapter(list[protocol.HighScore]))),
-    ("cards", "serialization", cast(TypeAdapter[object], TypeAdapter(list[protocol.CardInfo]))),
-    ("replay", "serialization", cast(TypeAdapter[object], TypeAdapter(protocol.ReplayResponse))),
-    ("http_error", "serialization", cast(TypeAdapter[object], TypeAdapter(protocol.HttpError))),
-]
+
+def _sources() -> list[tuple[str, JsonSchemaMode, TypeAdapter[object]]]:
+    """Every entry point of the protocol, as (key, mode, validator)."""
+    return [
+        ("hello", "validation", cast(TypeAdapter[object], protocol.HELLO)),
+        ("lobby", "validation", cast(TypeAdapter[object], protocol.LOBBY_REQUESTS)),
+        ("table", "validation", cast(TypeAdapter[object], protocol.TABLE_REQUESTS)),
+        ("create_body", "validation", cast(TypeAdapter[object], protocol.CREATE_BODY)),
+        ("messages", "serialization", cast(TypeAdapter[object], protocol.server_messages())),
+        ("tables", "serialization", cast(TypeAdapter[object], TypeAdapter(list[protocol.TableSummary]))),
+        ("highscores", "serialization", cast(TypeAdapter[object], TypeAdapter(list[protocol.HighScore]))),
+        ("cards", "serialization", cast(TypeAdapter[object], TypeAdapter(list[protocol.CardInfo]))),
+        ("replay", "serialization", cast(TypeAdapter[object], TypeAdapter(protocol.ReplayResponse))),
+        ("http_error", "serialization", cast(TypeAdapter[object], TypeAdapter(protocol.HttpError))),
+    ]
 
 
 def protocol_schema() -> JsonDict:
     """One JSON Schema document: every type under ``$defs``; ``requests``, ``messages`` and
     ``http`` point at the entry points."""
-    mapping, definitions = TypeAdapter.json_schemas(_SOURCES, ref_template="#/$defs/{model}")
+    mapping, definitions = TypeAdapter.json_schemas(_sources(), ref_template="#/$defs/{model}")
     entry = {key: cast(JsonDict, schema) for (key, _mode), schema in mapping.items()}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -116,7 +119,19 @@ def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 
 
-def _fields_table(definition: JsonDict, skip: tuple[str, ...] = ()) -> list[str]:
+def _described(defs: dict[str, JsonDict]) -> dict[tuple[str, str], str]:
+    """(field, type) -> the description some type gives it (a subtype inherits its parent's)."""
+    found: dict[tuple[str, str], str] = {}
+    for definition in defs.values():
+        for name, field in cast(dict[str, JsonDict], definition.get("properties", {})).items():
+            if "description" in field:
+                found.setdefault((name, _type_text(field)), str(field["description"]))
+    return found
+
+
+def _fields_table(
+    definition: JsonDict, known: dict[tuple[str, str], str], skip: tuple[str, ...] = ()
+) -> list[str]:
     properties = cast(dict[str, JsonDict], definition.get("properties", {}))
     required = set(cast(list[str], definition.get("required", [])))
     rows = ["| field | type | meaning |", "|---|---|---|"]
@@ -124,7 +139,7 @@ def _fields_table(definition: JsonDict, skip: tuple[str, ...] = ()) -> list[str]
         if name in skip:
             continue
         optional = "" if name in required else " (optional)"
-        meaning = _cell(str(field.get("description", "")))
+        meaning = _cell(str(field.get("description", known.get((name, _type_text(field)), ""))))
         rows.append(f"| `{name}`{optional} | {_cell(_type_text(field))} | {meaning} |")
     return rows if len(rows) > 2 else []
 
@@ -144,6 +159,7 @@ def protocol_markdown() -> str:
     fields, types and meanings, from the schema."""
     schema = protocol_schema()
     defs = cast(dict[str, JsonDict], schema["$defs"])
+    known = _described(defs)
     requests = cast(dict[str, JsonDict], schema["requests"])
     lines = [BEGIN, "", "### Client → server", ""]
     lobby = set(_union_members(requests["lobby"]))
@@ -161,14 +177,14 @@ def protocol_markdown() -> str:
             else ("lobby" if name in lobby else "table")
         )
         lines += [f"#### {type_name} ({where})", "", _cell(str(definition.get("description", ""))), ""]
-        fields = _fields_table(definition, skip=("type",))
+        fields = _fields_table(definition, known, skip=("type",))
         lines += [*fields, ""] if fields else []
     lines += ["### Server → client", ""]
     for name in _union_members(cast(JsonDict, schema["messages"])):
         definition = defs[name]
         type_name = _type_name(definition)
         lines += [f"#### {type_name}", "", _cell(str(definition.get("description", ""))), ""]
-        fields = _fields_table(definition, skip=("type",))
+        fields = _fields_table(definition, known, skip=("type",))
         lines += [*fields, ""] if fields else []
     lines += ["### Objects", ""]
     skip = shown | set(_union_members(cast(JsonDict, schema["messages"])))
@@ -177,7 +193,7 @@ def protocol_markdown() -> str:
             continue
         definition = defs[name]
         lines += [f"#### {name}", "", _cell(str(definition.get("description", ""))), ""]
-        fields = _fields_table(definition)
+        fields = _fields_table(definition, known)
         lines += [*fields, ""] if fields else []
     lines += ["### HTTP", "", "| request | body or answer |", "|---|---|"]
     for route, answer in cast(dict[str, JsonDict], schema["http"]).items():

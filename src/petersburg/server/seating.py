@@ -297,7 +297,7 @@ class Seating(TableService):
         if table.row.status != "open" or table.watchers > 0:
             return False
         await self.tables.close(table)
-        self.events.lobby_changed()
+        self.events.table_changed(table)
         return True
 
 

@@ -273,10 +273,6 @@ class TableEvents(Protocol):
         """The table changed: tell whoever watches it, and plan its next automatic move."""
         ...
 
-    def lobby_changed(self) -> None:
-        """Something the lobby lists changed without a table changing (a table was closed)."""
-        ...
-
     def chat_line(self, table: Table | None, line: ChatRow) -> None:
         """A chat line was stored at a table (or in the lobby)."""
         ...
