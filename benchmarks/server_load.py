@@ -32,10 +32,12 @@ import contextlib
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import tempfile
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -80,10 +82,16 @@ class Phase:
     actions_per_second: float
     cpu_percent: float
     cpu_ms_per_action: float
+    kernel_percent: float
+    """Share of the server's CPU spent in the kernel (sending, fsync)."""
     kb_per_table: float
     rss_mb: float
     errors: int
     setup_seconds: float
+    client_cpu_percent: float
+    """The load client's own CPU: near 100% the figures measure the client, not the server."""
+    client_lag_p99_ms: float
+    """How late the client's event loop ran a timer (p99): its own delay inside every latency."""
 
 
 class Table:
@@ -247,17 +255,18 @@ class Load:
         await self.http.aclose()
 
 
-def _proc(pid: int) -> tuple[float, float]:
-    """CPU seconds used so far and resident memory (MB) of a process."""
+def _proc(pid: int) -> tuple[float, float, float]:
+    """CPU seconds used so far (all, and in the kernel) and resident memory (MB) of a process."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
     cpu = (int(fields[11]) + int(fields[12])) / ticks
+    kernel = int(fields[12]) / ticks
     rss_kb = next(
         int(line.split()[1])
         for line in Path(f"/proc/{pid}/status").read_text().splitlines()
         if line.startswith("VmRSS")
     )
-    return cpu, rss_kb / 1024
+    return cpu, kernel, rss_kb / 1024
 
 
 async def run_phase(
@@ -272,18 +281,23 @@ async def run_phase(
 ) -> Phase:
     assert server.process is not None
     pid = server.process.pid
-    _cpu, rss_idle = _proc(pid)
+    _cpu, _kernel, rss_idle = _proc(pid)
     load = Load(server.base_url, think, seed, run)
     began = time.perf_counter()
     await asyncio.gather(*(load.add_table() for _ in range(tables)))
     setup = time.perf_counter() - began
-    _cpu, rss_loaded = _proc(pid)
+    _cpu, _kernel, rss_loaded = _proc(pid)
     await asyncio.sleep(warmup)
-    cpu_start, _rss = _proc(pid)
+    cpu_start, kernel_start, _rss = _proc(pid)
+    client_start = _own_cpu()
     start = time.perf_counter()
     load.window = (start, start + seconds)
+    lags: list[float] = []
+    watch = asyncio.create_task(_loop_lag(lags))
     await asyncio.sleep(seconds)
-    cpu_end, rss_end = _proc(pid)
+    watch.cancel()
+    client_cpu = _own_cpu() - client_start
+    cpu_end, kernel_end, rss_end = _proc(pid)
     await asyncio.sleep(min(2.0, max(0.5, think * 1.5)))  # let the last actions of the window land
     await load.stop()
     sample = load.sample
@@ -305,11 +319,27 @@ async def run_phase(
         actions_per_second=round(sample.actions / seconds, 1),
         cpu_percent=round(100 * cpu / seconds, 1),
         cpu_ms_per_action=round(1000 * cpu / max(1, sample.actions), 3),
+        kernel_percent=round(100 * (kernel_end - kernel_start) / max(cpu, 1e-9)),
         kb_per_table=round(1024 * (rss_loaded - rss_idle) / tables, 1),
         rss_mb=round(rss_end, 1),
         errors=len(sample.errors),
         setup_seconds=round(setup, 1),
+        client_cpu_percent=round(100 * client_cpu / seconds, 1),
+        client_lag_p99_ms=round(1000 * sorted(lags)[int(0.99 * (len(lags) - 1))], 1) if lags else 0.0,
     )
+
+
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def _loop_lag(lags: list[float], every: float = 0.02) -> None:
+    """Record how late the event loop wakes a sleeper (the client's own share of each latency)."""
+    while True:
+        began = time.perf_counter()
+        await asyncio.sleep(every)
+        lags.append(max(0.0, time.perf_counter() - began - every))
 
 
 def describe(phase: Phase) -> str:
@@ -318,9 +348,20 @@ def describe(phase: Phase) -> str:
         f"{phase.label:<12} {phase.tables:>5} tables x 2 seats, {think}: "
         f"p50 {phase.p50_ms} ms, p95 {phase.p95_ms} ms, p99 {phase.p99_ms} ms, max {phase.max_ms} ms; "
         f"{phase.actions_per_second} actions/s; server CPU {phase.cpu_percent}% of a core "
-        f"({phase.cpu_ms_per_action} ms per action); {phase.kb_per_table} KB per table "
-        f"(RSS {phase.rss_mb} MB); set-up {phase.setup_seconds} s; {phase.errors} errors"
+        f"({phase.cpu_ms_per_action} ms per action, {phase.kernel_percent:g}% in the kernel); "
+        f"{phase.kb_per_table} KB per table "
+        f"(RSS {phase.rss_mb} MB); set-up {phase.setup_seconds} s; {phase.errors} errors; client CPU "
+        f"{phase.client_cpu_percent}%, client loop lag p99 {phase.client_lag_p99_ms} ms"
     )
+
+
+def run_loop(main: Coroutine[object, object, Phase]) -> Phase:
+    """Run the client on uvloop when it is installed (the same fast loop the server uses)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 def unpack(revision: str, into: Path) -> Path:
