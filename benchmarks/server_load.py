@@ -1,25 +1,27 @@
 """Load benchmark of the web server over real websockets on loopback: old and new side by side.
 
-For each number of tables (``--tables 50,100,200,500,1000``) and each server — the server of an
-older commit (``--baseline``, default ``c5c084b``, unpacked into a temporary folder with
-``git archive`` and run from there) and this checkout's — a fresh ``petersburg serve`` is started on
-a throw-away database, then one client process (one event loop, one shared HTTP client, one
-websocket per seat) opens that many 2-seat tables and plays random legal actions on all of them
-at once, each seat waiting about ``--think`` seconds (uniform between 0.5× and 1.5×) when its turn
-comes; a game that ends is replaced by a new table. After ``--warmup`` seconds, for ``--seconds``
-seconds it measures:
+For each number of tables (``--tables 50,100,200,500,1000``), the server of an older commit
+(``--baseline``, default ``c5c084b``, unpacked into a temporary folder with ``git archive`` and run
+from there) and this checkout's server are started as ``petersburg serve`` on throw-away databases,
+and one client process (one event loop, one shared HTTP client per server, one websocket per seat)
+opens that many 2-seat tables on *each* and plays random legal actions on all of them at once:
+the servers are loaded at the same time, so whatever else the machine does hits them alike. Each
+seat waits about ``--think`` seconds (uniform between 0.5x and 1.5x) when its turn comes; a game
+that ends is replaced by a new table. After ``--warmup`` seconds, for ``--seconds`` seconds it
+measures per server:
 
 - the latency from sending an action to the moment *both* seats have received the resulting
   update: p50, p95, p99 and max (a line with ``p99`` and the figure in ms);
 - actions per second (every action durably logged, then broadcast);
-- the server's CPU (its process, from ``/proc``) and its memory per table (resident memory after
-  set-up minus before, divided by the tables).
+- the server's CPU (its process, from ``/proc``; the share spent in the kernel) and its memory
+  per table (resident memory after set-up minus before, divided by the tables);
+- the client's own CPU and how late its event loop runs (p99): a latency cannot be smaller.
 
-``--think 0`` saturates the server. ``--saturate N`` adds a saturated phase at N tables, also for
-the new server with per-message deflate switched on (``--ws-compression on``), and ``--encoding``
-prints what encoding one update costs with json, orjson, msgspec and pydantic_core, and with
-deflate. The client runs on the same machine as the server, so the figures include its load;
-compare old and new of the same run, not absolute figures of different runs.
+``--think 0`` saturates the servers. ``--saturate N`` adds a saturated phase at N tables, with the
+new server also run with per-message deflate (``--ws-compression on``); ``--rounds R`` repeats every
+phase and the summary gives medians; ``--encoding`` prints what encoding one update costs with
+json, orjson, msgspec and pydantic_core, and with deflate. The client runs on the same machine as
+the servers, so compare old and new of the same run, not absolute figures of different runs.
 
 Usage: ``python benchmarks/server_load.py --tables 500 --think 2 [--seconds 20] [--baseline c5c084b]``.
 """
@@ -38,6 +40,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Coroutine
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -270,63 +273,75 @@ def _proc(pid: int) -> tuple[float, float, float]:
 
 
 async def run_phase(
-    label: str,
-    server: LocalServer,
+    servers: list[tuple[str, LocalServer]],
     tables: int,
     think: float,
     seconds: float,
     warmup: float,
     seed: int,
     run: int,
-) -> Phase:
-    assert server.process is not None
-    pid = server.process.pid
-    _cpu, _kernel, rss_idle = _proc(pid)
-    load = Load(server.base_url, think, seed, run)
-    began = time.perf_counter()
-    await asyncio.gather(*(load.add_table() for _ in range(tables)))
-    setup = time.perf_counter() - began
-    _cpu, _kernel, rss_loaded = _proc(pid)
+) -> list[Phase]:
+    """Load every server of ``servers`` with ``tables`` tables at the same time, from one client:
+    whatever else the machine does hits all of them alike, in the same window."""
+    loads: list[tuple[str, int, Load, float, float, float]] = []
+    for label, server in servers:
+        assert server.process is not None
+        pid = server.process.pid
+        _cpu, _kernel, rss_idle = _proc(pid)
+        load = Load(server.base_url, think, seed, run)
+        began = time.perf_counter()
+        await asyncio.gather(*(load.add_table() for _ in range(tables)))
+        setup = time.perf_counter() - began
+        _cpu, _kernel, rss_loaded = _proc(pid)
+        loads.append((label, pid, load, setup, rss_idle, rss_loaded))
     await asyncio.sleep(warmup)
-    cpu_start, kernel_start, _rss = _proc(pid)
+    starts = [_proc(entry[1]) for entry in loads]
     client_start = _own_cpu()
     start = time.perf_counter()
-    load.window = (start, start + seconds)
+    for entry in loads:
+        entry[2].window = (start, start + seconds)
     lags: list[float] = []
     watch = asyncio.create_task(_loop_lag(lags))
     await asyncio.sleep(seconds)
     watch.cancel()
     client_cpu = _own_cpu() - client_start
-    cpu_end, kernel_end, rss_end = _proc(pid)
+    ends = [_proc(entry[1]) for entry in loads]
     await asyncio.sleep(min(2.0, max(0.5, think * 1.5)))  # let the last actions of the window land
-    await load.stop()
-    sample = load.sample
-    latencies = sorted(sample.latencies) or [float("nan")]
+    await asyncio.gather(*(entry[2].stop() for entry in loads))
+    lag = 1000 * sorted(lags)[int(0.99 * (len(lags) - 1))] if lags else 0.0
+    phases = []
+    for (label, _pid, load, setup, rss_idle, rss_loaded), begin, end in zip(loads, starts, ends, strict=True):
+        sample = load.sample
+        latencies = sorted(sample.latencies) or [float("nan")]
+        cpu = end[0] - begin[0]
+        phases.append(
+            Phase(
+                label=label,
+                tables=tables,
+                think=think,
+                seconds=seconds,
+                p50_ms=round(1000 * statistics.median(latencies), 2),
+                p95_ms=round(_quantile(latencies, 0.95), 2),
+                p99_ms=round(_quantile(latencies, 0.99), 2),
+                max_ms=round(1000 * latencies[-1], 2),
+                actions_per_second=round(sample.actions / seconds, 1),
+                cpu_percent=round(100 * cpu / seconds, 1),
+                cpu_ms_per_action=round(1000 * cpu / max(1, sample.actions), 3),
+                kernel_percent=round(100 * (end[1] - begin[1]) / max(cpu, 1e-9)),
+                kb_per_table=round(1024 * (rss_loaded - rss_idle) / tables, 1),
+                rss_mb=round(end[2], 1),
+                errors=len(sample.errors),
+                setup_seconds=round(setup, 1),
+                client_cpu_percent=round(100 * client_cpu / seconds, 1),
+                client_lag_p99_ms=round(lag, 1),
+            )
+        )
+    return phases
 
-    def quantile(q: float) -> float:
-        return 1000 * latencies[min(len(latencies) - 1, int(q * len(latencies)))]
 
-    cpu = cpu_end - cpu_start
-    return Phase(
-        label=label,
-        tables=tables,
-        think=think,
-        seconds=seconds,
-        p50_ms=round(1000 * statistics.median(latencies), 2),
-        p95_ms=round(quantile(0.95), 2),
-        p99_ms=round(quantile(0.99), 2),
-        max_ms=round(1000 * latencies[-1], 2),
-        actions_per_second=round(sample.actions / seconds, 1),
-        cpu_percent=round(100 * cpu / seconds, 1),
-        cpu_ms_per_action=round(1000 * cpu / max(1, sample.actions), 3),
-        kernel_percent=round(100 * (kernel_end - kernel_start) / max(cpu, 1e-9)),
-        kb_per_table=round(1024 * (rss_loaded - rss_idle) / tables, 1),
-        rss_mb=round(rss_end, 1),
-        errors=len(sample.errors),
-        setup_seconds=round(setup, 1),
-        client_cpu_percent=round(100 * client_cpu / seconds, 1),
-        client_lag_p99_ms=round(1000 * sorted(lags)[int(0.99 * (len(lags) - 1))], 1) if lags else 0.0,
-    )
+def _quantile(ordered: list[float], q: float) -> float:
+    """The ``q`` quantile of sorted seconds, in milliseconds."""
+    return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def _own_cpu() -> float:
@@ -355,7 +370,7 @@ def describe(phase: Phase) -> str:
     )
 
 
-def run_loop(main: Coroutine[object, object, Phase]) -> Phase:
+def run_loop(main: Coroutine[object, object, list[Phase]]) -> list[Phase]:
     """Run the client on uvloop when it is installed (the same fast loop the server uses)."""
     try:
         import uvloop
@@ -384,28 +399,28 @@ def servers(baseline: Path | None, compression: bool) -> list[tuple[str, Path | 
 
 
 def measure(
-    label: str,
-    source: Path | None,
-    env: dict[str, str],
+    chosen: list[tuple[str, Path | None, dict[str, str]]],
     tables: int,
     think: float,
     args: argparse.Namespace,
     run: int,
-) -> Phase | None:
-    """One phase on a fresh server; None (and a line saying why) if it could not be run."""
+) -> list[Phase]:
+    """One phase: fresh servers on fresh databases, loaded together; [] (and a line saying why)
+    if it could not be run."""
     try:
-        with (
-            tempfile.TemporaryDirectory() as data,
-            LocalServer(data, env=env, source=source, timeout=60) as server,
-        ):
-            phase = asyncio.run(
-                run_phase(label, server, tables, think, args.seconds, args.warmup, args.seed, run)
-            )
+        with ExitStack() as stack:
+            running = []
+            for label, source, env in chosen:
+                data = stack.enter_context(tempfile.TemporaryDirectory())
+                server = LocalServer(data, env=env, source=source, timeout=60)
+                running.append((label, stack.enter_context(server)))
+            phases = run_loop(run_phase(running, tables, think, args.seconds, args.warmup, args.seed, run))
     except Exception as error:
-        print(f"{label:<12} {tables:>5} tables: not measured ({type(error).__name__}: {error})", flush=True)
-        return None
-    print(describe(phase), flush=True)
-    return phase
+        print(f"{tables:>5} tables: not measured ({type(error).__name__}: {error})", flush=True)
+        return []
+    for phase in phases:
+        print(describe(phase), flush=True)
+    return phases
 
 
 def encoding_costs() -> None:
@@ -494,11 +509,8 @@ def main() -> None:
             plan.append((args.saturate, 0.0, True))
         for tables, think, compression in plan:
             for _round in range(max(1, min(args.rounds, 5))):
-                for label, source, env in servers(baseline, compression):
-                    run += 1
-                    phase = measure(label, source, env, tables, think, args, run)
-                    if phase is not None:
-                        phases.append(phase)
+                run += 1
+                phases += measure(servers(baseline, compression), tables, think, args, run)
     print("\nsummary (median of the rounds):")
     for tables, think, _compression in plan:
         by_label: dict[str, list[Phase]] = {}
