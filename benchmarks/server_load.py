@@ -17,7 +17,8 @@ measures per server:
   per table (resident memory after set-up minus before, divided by the tables);
 - the client's own CPU and how late its event loop runs (p99): a latency cannot be smaller.
 
-``--think 0`` saturates the servers. ``--saturate N`` adds a saturated phase at N tables, with the
+``--think 0`` saturates the servers: then they are loaded one after the other (a saturated server
+takes all one client can send). ``--saturate N`` adds a saturated phase at N tables, with the
 new server also run with per-message deflate (``--ws-compression on``); ``--rounds R`` repeats every
 phase and the summary gives medians; ``--encoding`` prints what encoding one update costs with
 json, orjson, msgspec and pydantic_core, and with deflate. The client runs on the same machine as
@@ -509,8 +510,12 @@ def main() -> None:
             plan.append((args.saturate, 0.0, True))
         for tables, think, compression in plan:
             for _round in range(max(1, min(args.rounds, 5))):
-                run += 1
-                phases += measure(servers(baseline, compression), tables, think, args, run)
+                chosen = servers(baseline, compression)
+                # With think time the servers are loaded together (the same noise for all); a
+                # saturated server takes all one client can send, so those run one at a time.
+                for group in [chosen] if think > 0 else [[one] for one in chosen]:
+                    run += 1
+                    phases += measure(group, tables, think, args, run)
     print("\nsummary (median of the rounds):")
     for tables, think, _compression in plan:
         by_label: dict[str, list[Phase]] = {}
