@@ -236,6 +236,7 @@ class Sockets:
         self.stack.close()
 
 
+@pytest.mark.slow
 def test_racing_requests_never_both_apply_and_every_log_replays(tmp_path: Path) -> None:
     """200 undos racing the other seat's action and 200 actions sent twice on two sockets of the
     same seat, on a real server over real sockets: exactly one of each pair is applied, the other
