@@ -190,7 +190,7 @@ def test_worker_scoring_pays_each_seat_in_turn_order_from_the_start_player() -> 
         (0, 2, 6, 0),
     ]
     sentence = describe_event(scored, NAMES[:3], state.shape)
-    assert sentence == "Worker scoring: Boris nothing; Clara +9 rubles +1 VP; Anna +6 rubles."
+    assert sentence == "Worker scoring: Boris nothing, Clara +9 ₽ +1 VP, Anna +6 ₽."
 
 
 def test_special_cards_parts_of_the_first_edition_scorings() -> None:
@@ -212,7 +212,7 @@ def test_special_cards_parts_of_the_first_edition_scorings() -> None:
     scored = events_of(state, "pass")[1]
     assert isinstance(scored, PhaseScored) and scored.incomes == (building,)
     assert describe_event(scored, NAMES, state.shape) == (
-        "Building scoring: Anna +3 rubles (Mariinskij Theater +3 rubles; face-down Observatory -1 VP)."
+        "Building scoring: Anna +3 ₽ (Mariinskij Theater +3 ₽; face-down Observatory -1 VP)."
     )
 
 
@@ -281,7 +281,7 @@ def test_the_market_scoring_names_crates_income_majorities_and_jokers() -> None:
     assert words(state, [unpaid, paid, scored]) == [
         "Boris cannot pay for Grain sack box: it is discarded.",
         "Anna pays 4 rubles to keep Apple box.",
-        "Market scoring: Anna +2 rubles +8 VP (apple 4 VP, fish 4 VP; '?' on Ship Builder counts as fish); "
+        "Market scoring: Anna +2 ₽ +8 VP (apple 4 VP, fish 4 VP; '?' on Ship Builder counts as fish), "
         "Boris +2 VP (apple 2 VP).",
     ]
 

@@ -15,9 +15,10 @@ Public API (all re-exported here)::
 ``apply_with_events(state, action)`` applies an action and returns what happened (``Event``s: the
 move with its price, scorings per seat, cards dealt, ...; ``new_game(..., sink=events)`` for the
 set-up); ``events_for(events, seat)`` is what one seat may see of them, ``describe_event`` words
-one in English, ``event_to_json`` / ``event_from_json`` serialise it, and ``GameRecord.replay_events``
-gives the events of a whole game. ``phase_income(state, phase)`` is what a phase's scoring would pay
-every seat now (the one income function; ``card_price`` / ``action_price`` the price functions).
+one in English, ``event.to_json()`` / ``event_from_json`` serialise it, ``GameRecord.replay_events``
+gives the events of a whole game and ``score_breakdown(events)`` its score by source.
+``phase_income(state, phase)`` is what a phase's scoring would pay every seat now (the one income
+function; ``card_price`` / ``action_price`` the price functions).
 Actions are ints (``ActionId``) with canonical text (``format_action`` / ``parse_action``);
 ``action_price`` gives what an action costs; ``view(state, seat)`` gives what a seat may see and
 ``determinize(view, rng)`` samples a full state consistent with it; ``state_to_json`` /
@@ -48,6 +49,7 @@ from petersburg.engine.events import (
     event_from_json,
     event_to_json,
     events_for,
+    score_breakdown,
 )
 from petersburg.engine.market import goods_counts, majority_points, market_income, market_values
 from petersburg.engine.narration import describe_event, describe_events
@@ -78,7 +80,7 @@ from petersburg.engine.rules import (
     new_game,
     winners,
 )
-from petersburg.engine.scoring import ScoreLine, SeatIncome, phase_income
+from petersburg.engine.scoring import ScoreBreakdown, ScoreLine, SeatIncome, phase_income
 from petersburg.engine.shape import SHAPES, GameShape, num_actions, shape_of
 from petersburg.engine.state import (
     PHASE_NAMES,
@@ -125,6 +127,7 @@ __all__ = [
     "MarketState",
     "PetersburgError",
     "PlayerState",
+    "ScoreBreakdown",
     "ScoreLine",
     "SeatIncome",
     "StateFormatError",
@@ -160,6 +163,7 @@ __all__ = [
     "options_from_json",
     "parse_action",
     "phase_income",
+    "score_breakdown",
     "shape_of",
     "state_from_json",
     "state_to_json",

@@ -26,10 +26,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar, Final
 
-from petersburg.cards_second_edition import ALL_CARD_BY_ID, ALL_CARD_ID, ALL_STACK_NAMES, GOODS
+from petersburg.cards import BLUE, GREEN, RED
+from petersburg.cards_second_edition import ALL_CARD_BY_ID, ALL_CARD_ID, ALL_STACK_NAMES, GOODS, YELLOW
 from petersburg.engine.errors import StateFormatError
-from petersburg.engine.scoring import ScoreLine, SeatIncome
-from petersburg.engine.shape import PHASE_NAMES
+from petersburg.engine.scoring import ScoreBreakdown, ScoreLine, SeatIncome
+from petersburg.engine.shape import PHASE_NAMES, PHASE_SCORING
 from petersburg.engine.state import NO_CARD, UNKNOWN
 
 PUBLIC: Final = -1
@@ -60,6 +61,10 @@ class Event:
         """Whether ``seat`` (``None``: a spectator; ``OMNISCIENT``: anyone who may know every
         secret) may see this event as it is."""
         return self.private_to == PUBLIC or self.private_to == seat or seat == OMNISCIENT
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as a JSON object (``event_to_json``)."""
+        return event_to_json(self)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -325,6 +330,47 @@ def events_for(events: Iterable[Event], seat: int | None) -> list[Event]:
     return [event if event.visible_to(seat) else event.redacted() for event in events]
 
 
+def score_breakdown(events: Iterable[Event]) -> list[ScoreBreakdown]:
+    """Every seat's score by source (index = seat), added up from a game's events: the VP of each
+    colour's scorings, the Market's majorities, Pubs, then the final scoring's aristocrat bonus,
+    money and hand penalty (zero until the game has ended).
+
+    ``events`` is a game's whole stream from its set-up (``new_game(..., sink=...)``) on, as any
+    seat or a spectator receives it (every scoring is public). The parts add up to the final
+    scoring exactly: ``total`` is ``final_scores(state)[seat].total`` once the game is over.
+    Raises ValueError when the stream does not start with the game's set-up.
+    """
+    parts: list[list[int]] | None = None
+    finals: dict[int, ScoreLine] = {}
+    for event in events:
+        if isinstance(event, GameStarted):
+            parts = [[0] * 5 for _ in range(event.players)]
+        elif parts is None:
+            raise ValueError("The events must start with the game's set-up (game_started).")
+        elif isinstance(event, PhaseScored):
+            source = _SCORING_SOURCE[PHASE_SCORING[event.phase]]
+            for income in event.incomes:
+                parts[income.seat][source] += income.vp
+        elif isinstance(event, PubBought):
+            parts[event.seat][_PUB_SOURCE] += event.vp
+        elif isinstance(event, GameEnded):
+            finals = {line.seat: line for line in event.scores}
+    if parts is None:
+        raise ValueError("The events must start with the game's set-up (game_started).")
+    breakdown = []
+    for seat, (green, blue, red, market, pub) in enumerate(parts):
+        line = finals.get(seat)
+        bonus, money, hand = (line.aristocrat_bonus, line.money_vp, line.hand_penalty) if line else (0, 0, 0)
+        total = green + blue + red + market + pub + bonus + money + hand
+        breakdown.append(ScoreBreakdown(seat, green, blue, red, market, pub, bonus, money, hand, total))
+    return breakdown
+
+
+_SCORING_SOURCE: Final = {GREEN: 0, BLUE: 1, RED: 2, YELLOW: 3}
+"""Where a scoring's VP go in ``score_breakdown``'s parts (by the colour the phase scores)."""
+_PUB_SOURCE: Final = 4
+
+
 # ----------------------------------------------------------------------------------------------
 # JSON
 
@@ -534,4 +580,5 @@ __all__ = [
     "event_from_json",
     "event_to_json",
     "events_for",
+    "score_breakdown",
 ]

@@ -13,7 +13,7 @@ player, since every ruble earned or spent is public.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from petersburg.cards import MARIINSKIJ_THEATER, OBSERVATORY, TAX_MAN
 from petersburg.cards_second_edition import GOODS
@@ -46,6 +46,9 @@ from petersburg.engine.events import (
 from petersburg.engine.scoring import SeatIncome
 from petersburg.engine.shape import PHASE_NAMES, GameShape
 from petersburg.engine.state import NO_CARD, UNKNOWN
+
+RUBLE_SIGN: Final = "₽"
+"""What a scoring's rubles are written with: "Worker scoring: Anna +12 ₽, Boris +7 ₽"."""
 
 
 def rubles_text(amount: int) -> str:
@@ -137,11 +140,11 @@ def _income_parts(t: _Teller, income: SeatIncome) -> list[str]:
     names = t.shape.card_name
     parts = []
     if income.mariinsky_rubles:
-        parts.append(f"{names[MARIINSKIJ_THEATER]} {_signed(income.mariinsky_rubles, 'rubles')}")
+        parts.append(f"{names[MARIINSKIJ_THEATER]} {_signed(income.mariinsky_rubles, RUBLE_SIGN)}")
     if income.mariinsky_vp:
         parts.append(f"{names[MARIINSKIJ_THEATER]} {_signed(income.mariinsky_vp, 'VP')}")
     if income.tax_man_rubles:
-        parts.append(f"{names[TAX_MAN]} {_signed(income.tax_man_rubles, 'rubles')}")
+        parts.append(f"{names[TAX_MAN]} {_signed(income.tax_man_rubles, RUBLE_SIGN)}")
     if income.observatory_vp:
         parts.append(f"face-down {names[OBSERVATORY]} {_signed(income.observatory_vp, 'VP')}")
     won = [f"{GOODS[good]} {vp} VP" for good, vp in enumerate(income.majority_vp) if vp]
@@ -155,13 +158,13 @@ def _income_parts(t: _Teller, income: SeatIncome) -> list[str]:
 def _phase_scored(t: _Teller, e: PhaseScored) -> str:
     lines = []
     for income in e.incomes:
-        paid = [_signed(income.rubles, "rubles")] if income.rubles else []
+        paid = [_signed(income.rubles, RUBLE_SIGN)] if income.rubles else []
         if income.vp:
             paid.append(_signed(income.vp, "VP"))
         line = f"{t.who(income.seat)} {' '.join(paid) if paid else 'nothing'}"
         parts = _income_parts(t, income)
         lines.append(f"{line} ({'; '.join(parts)})" if parts else line)
-    return f"{PHASE_NAMES[e.phase].capitalize()} scoring: {'; '.join(lines)}."
+    return f"{PHASE_NAMES[e.phase].capitalize()} scoring: {', '.join(lines)}."
 
 
 def _round_ended(t: _Teller, e: RoundEnded) -> str:
@@ -309,4 +312,4 @@ def describe_events(
     return [describe_event(event, names, shape, seat, second_person) for event in events]
 
 
-__all__ = ["describe_event", "describe_events", "rubles_text"]
+__all__ = ["RUBLE_SIGN", "describe_event", "describe_events", "rubles_text"]

@@ -76,6 +76,31 @@ class ScoreLine(NamedTuple):
     """Rubles for the tie-break (all of them, or the remainder with the money option 'traded')."""
 
 
+class ScoreBreakdown(NamedTuple):
+    """One player's score by source, for a whole game (``events.score_breakdown``).
+
+    ``green_vp + blue_vp + red_vp + market_vp + pub_vp`` is the final scoring's ``play_vp`` and the
+    sum of every part the ``total``: the game's events add up exactly to its final scoring.
+    """
+
+    seat: int
+    green_vp: int
+    """VP of the worker scorings (green cards)."""
+    blue_vp: int
+    """VP of the building scorings: blue cards, Mariinsky Theater (2nd edition), less face-down
+    Observatories."""
+    red_vp: int
+    """VP of the aristocrat scorings during the game (red cards)."""
+    market_vp: int
+    """The Market: VP of the goods' majorities."""
+    pub_vp: int
+    """VP bought at Pubs."""
+    aristocrat_bonus: int
+    money_vp: int
+    hand_penalty: int
+    total: int
+
+
 def colour_count(player: PlayerState, colour: int, shape: GameShape = FIRST) -> int:
     """How many cards of ``colour`` (trading cards by the colour they count as) are in play."""
     area = player.area
@@ -203,6 +228,7 @@ def _market_incomes(state: GameState, phase: int) -> list[SeatIncome]:
 
 __all__ = [
     "ColourScoring",
+    "ScoreBreakdown",
     "ScoreLine",
     "SeatIncome",
     "colour_count",
