@@ -10,8 +10,8 @@ by greedy or by random play.
 At every step a record holds the full state, every seat's view and the spectator's, the legal actions
 with prices and descriptions, a determinization of the acting seat's view, the greedy gains, the
 greedy and random bots' choices, the state after the chosen action applied to a copy (and whether
-the original stayed as it was), what every phase's scoring would pay now, the events of the action
-(and of the set-up), and at sampled steps an ``ismcts:easy`` or ``ismcts:expert`` choice.
+the original stayed as it was), the events of the action (and of the set-up), and at sampled steps
+what every phase's scoring would pay now and an ``ismcts:easy`` or ``ismcts:expert`` choice.
 Each game also records the answers to bad input, and whether states, views, options, records and
 bots survive pickling. Floats are written exactly (``json`` uses ``repr``), so equal digests mean
 equal records.
@@ -158,10 +158,10 @@ def game_records(number: int) -> Iterator[dict[str, Any]]:
             "branch": state_to_json(branch),
             "copy_equal": before == state,
             "copy_independent": branch != state,
-            "incomes": [
-                [income._asdict() for income in phase_income(state, phase)] for phase in state.shape.phases
-            ],
         }
+        if state.step % ISMCTS_EVERY == 0:  # what each scoring would pay now, at sampled steps
+            scorings = state.shape.phases
+            record["incomes"] = [[list(income) for income in phase_income(state, p)] for p in scorings]
         if number % 3 == 0 and state.step % ISMCTS_EVERY == 0 and len(legal) > 1:
             record["ismcts"] = IsmctsBot(seed, LEVELS["easy"], name="ismcts:easy").choose(own)
         if number % EXPERT_GAMES == 0 and state.step == EXPERT_STEP:
