@@ -17,7 +17,7 @@ from petersburg.engine import (
     view_to_json,
 )
 from petersburg.engine.state import UNKNOWN
-from petersburg.engine.views import HIDDEN_RUBLES
+from petersburg.engine.views import HIDDEN_RUBLES, forgetful_view
 
 from .helpers import act, c, conserve_cards, give, hand, position, secret_hand
 
@@ -49,10 +49,9 @@ def test_view_hides_secret_hand_cards_rubles_and_stack_order() -> None:
         **data["seats"][1],
         "hand": None,
         "hand_size": 1,
-        "public_hand": [],
         "rubles": None,
     }
-    assert "secret_hand" not in data["seats"][1]
+    assert "secret_hand" not in data["seats"][1] and "public_hand" not in data["seats"][1]
     assert data["seats"][0]["hand"] == data["seats"][0]["secret_hand"] == ["market"]
 
 
@@ -98,7 +97,7 @@ def test_spectator_sees_public_hand_cards_only_and_no_rubles() -> None:
     secret_hand(state, 1, "author")
     data = view_to_json(view(state, None))
     assert [s["hand"] for s in data["seats"]] == [None, None]
-    assert [s["public_hand"] for s in data["seats"]] == [["market"], []]
+    assert [s.get("public_hand") for s in data["seats"]] == [["market"], None]
     assert [s["rubles"] for s in data["seats"]] == [None, None]
     assert data["viewer"] is None
 
@@ -108,7 +107,7 @@ def test_options_can_show_rubles_and_hands() -> None:
     secret_hand(state, 1, "author")
     data = view_to_json(view(state, 0))
     assert data["seats"][1]["rubles"] == 25 and data["seats"][1]["hand"] == ["author"]
-    assert data["seats"][1]["secret_hand"] == ["author"] and data["seats"][1]["public_hand"] == []
+    assert data["seats"][1]["secret_hand"] == ["author"] and "public_hand" not in data["seats"][1]
 
 
 def test_drawn_card_is_seen_by_its_drawer_only() -> None:
@@ -218,3 +217,15 @@ def test_market_views_show_goods_jokers_and_decisions_to_everyone() -> None:
         assert data["stack_sizes"]["market"] == 35 and data["seats"][0]["goods"]["fish"] == 0
     act(state, "joker fish")
     assert view_to_json(view(state, 1))["seats"][0]["goods"]["fish"] == 1
+
+
+def test_forgetful_view_forgets_the_hand_cards_taken_from_the_board() -> None:
+    state = position(3, phase=1, upper=["author", "market", "judge"])
+    conserve_cards(state)
+    act(state, "hand U1", "hand U1")
+    seen = forgetful_view(state, 1)
+    assert seen.state.players[0].hand == [UNKNOWN] and seen.state.players[0].public_hand() == []
+    assert seen.state.players[1].hand == [c("market")]  # the viewer's own hand stays
+    assert view(state, 1).state.players[0].hand == [c("author")]
+    dealt = {tuple(determinize(seen, random.Random(seed)).players[0].hand) for seed in range(20)}
+    assert len(dealt) > 3  # the forgotten card is dealt at random again

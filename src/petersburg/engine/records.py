@@ -98,9 +98,10 @@ def _ids(cards: Iterable[Card]) -> list[str | None]:
 def _player_json(state: GameState, seat: int, seen: View | None = None) -> JsonObject:
     """One seat of a state (``seen`` None) or of a view.
 
-    ``secret_hand`` is written only when the seat holds secret cards and the hand is shown, so a
-    state without any is written exactly as before the field existed; a view also names every
-    seat's ``public_hand`` (the hand cards taken from the board, which every player saw).
+    ``secret_hand`` is written only when the seat holds secret cards and the hand is shown, and a
+    view's ``public_hand`` (the hand cards taken from the board, which every player saw) only when
+    the seat holds such cards: a state or view without any is written exactly as before the fields
+    existed (same version, same bytes).
     """
     player = state.players[seat]
     show_hand = seen is None or seen.hand_visible(seat)
@@ -113,7 +114,9 @@ def _player_json(state: GameState, seat: int, seen: View | None = None) -> JsonO
     if show_hand and player.secret_hand:
         data["secret_hand"] = _ids(player.secret_hand)
     if seen is not None:
-        data["public_hand"] = _ids(player.public_hand())
+        public = player.public_hand()
+        if public:
+            data["public_hand"] = _ids(public)
     data["area"] = _ids(player.area_cards())
     data["observatories_used"] = player.observatories_used
     if state.market is not None:

@@ -85,6 +85,20 @@ def view(state: GameState, seat: int | None) -> View:
     return View(seat, masked)
 
 
+def forgetful_view(state: GameState, seat: int | None) -> View:
+    """The view of ``seat`` as if nobody remembered which cards were taken into hand: every other
+    seat's hand is all ``UNKNOWN`` (unless ``show_hands``), as views were before they carried the
+    public hand cards. Not what a player sees; for research (what recall is worth to an agent or a
+    bot) and for checking that a bot's decisions change only where a public hand card matters."""
+    seen = view(state, seat)
+    if not state.options.show_hands:
+        for other, player in enumerate(seen.state.players):
+            if other != seat and player.hand:
+                player.hand = [UNKNOWN] * len(player.hand)
+                player.secret_hand = (UNKNOWN,) * len(player.hand)
+    return seen
+
+
 def unseen_cards(masked: GameState) -> list[list[Card]]:
     """Per deck, the cards a view does not show anywhere (they are in stacks or hidden hands)."""
     shape = masked.shape
