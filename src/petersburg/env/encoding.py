@@ -5,8 +5,9 @@ engine's action id ``i`` (``0..NUM_ACTIONS-1``, text via ``petersburg.engine.for
 trained policy, the CLI, the web client and the bots all speak the same numbers.
 
 Observations are built from a ``View`` only (``petersburg.engine.view(state, seat)``), never from
-the full state: whatever the view masks (stack order, other players' hand cards and rubles, a card
-another player drew with the Observatory) cannot leak into the vector. Seats are *relative*: slot
+the full state: whatever the view masks (stack order, other players' secret hand cards and rubles,
+a card another player drew with the Observatory) cannot leak into the vector, and what the view
+remembers (the hand cards every player saw taken from the board) is in it. Seats are *relative*: slot
 0 is always the observer, slot 1 the next seat clockwise, and so on, so one policy can play any
 seat. The layout is ``OBS_FIELDS`` (name, size, upper bound per entry); every entry is a float32
 in ``[0, high]`` and ``docs/research.md`` describes each field.
@@ -85,6 +86,7 @@ def _layout() -> tuple[Field, ...]:
             (f"seat{slot}_hand_size", (float(MAX_HAND),)),
             (f"seat{slot}_hand_visible", (1.0,)),
             (f"seat{slot}_hand", (float(MAX_HAND),) * NUM_KINDS),
+            (f"seat{slot}_hand_public", (float(MAX_HAND),) * NUM_KINDS),
             (f"seat{slot}_area", kinds_count),
             (f"seat{slot}_observatories_used", (2.0,)),
         ]
@@ -119,6 +121,7 @@ _RUBLES_VISIBLE = _IN_BLOCK["rubles_visible"]
 _HAND_SIZE = _IN_BLOCK["hand_size"]
 _HAND_VISIBLE = _IN_BLOCK["hand_visible"]
 _HAND = _IN_BLOCK["hand"]
+_HAND_PUBLIC = _IN_BLOCK["hand_public"]
 _AREA = _IN_BLOCK["area"]
 _OBSERVATORIES = _IN_BLOCK["observatories_used"]
 
@@ -227,8 +230,11 @@ def encode_observation(seen: View, out: ObsArray | None = None) -> ObsArray:
         codes[block + _HAND_SIZE] = len(hand) if len(hand) < MAX_HAND else MAX_HAND
         if UNKNOWN not in hand:
             codes[block + _HAND_VISIBLE] = 1
-            for card in hand:
+        for card in hand:
+            if card >= 0:
                 codes[block + _HAND + card] += 1
+        for card in player.public_hand():
+            codes[block + _HAND_PUBLIC + card] += 1
         codes[block + _AREA : block + _AREA + NUM_KINDS] = player.area
         codes[block + _OBSERVATORIES] = player.observatories_used
     if out is None:
