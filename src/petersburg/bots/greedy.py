@@ -121,7 +121,7 @@ def _never_played(state: GameState, player: PlayerState, kind: int) -> bool:
             player.area[displaced] and card_price(player, kind, False, displaced, shape) <= rubles
             for _, displaced in shape.targets_of[kind]
         )
-    return price_of(player, kind, False, shape) > rubles
+    return card_price(player, kind, False, shape=shape) > rubles
 
 
 def action_gains(
