@@ -34,7 +34,13 @@ from petersburg.engine.errors import (
     PetersburgError,
     StateFormatError,
 )
-from petersburg.engine.market import goods_counts, majority_points, market_income, market_values
+from petersburg.engine.market import (
+    good_points,
+    goods_counts,
+    majority_points,
+    market_income,
+    market_values,
+)
 from petersburg.engine.options import check_options
 from petersburg.engine.records import (
     GameRecord,
@@ -50,6 +56,7 @@ from petersburg.engine.rules import (
     apply_action,
     apply_unchecked,
     card_price,
+    colour_income,
     crate_price,
     describe_action,
     describe_state,
@@ -112,6 +119,7 @@ __all__ = [
     "apply_unchecked",
     "card_price",
     "check_options",
+    "colour_income",
     "crate_price",
     "describe_action",
     "describe_state",
@@ -119,6 +127,7 @@ __all__ = [
     "explain_illegal",
     "final_scores",
     "format_action",
+    "good_points",
     "goods_counts",
     "in_opening",
     "is_legal",

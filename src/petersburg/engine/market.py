@@ -79,13 +79,19 @@ def market_income(state: GameState, seat: int) -> int:
     return sum(ALL_RUBLES[kind] * area[kind] for kind in state.shape.kinds_of_colour[YELLOW])
 
 
-def market_scores(state: GameState) -> list[int]:
-    """VP each seat would score for the majorities if the market scoring happened now."""
+def good_points(state: GameState) -> list[list[int]]:
+    """For each good, the VP each seat would score for it if the market scoring happened now
+    (who leads a good is who would score first place)."""
     first, second = market_values(state.round, state.options)
     counts = [goods_counts(state, seat) for seat in range(state.num_players)]
+    ties = state.options.market_ties
+    return [majority_points([c[good] for c in counts], first, second, ties) for good in range(NUM_GOODS)]
+
+
+def market_scores(state: GameState) -> list[int]:
+    """VP each seat would score for the majorities if the market scoring happened now."""
     total = [0] * state.num_players
-    for good in range(NUM_GOODS):
-        points = majority_points([c[good] for c in counts], first, second, state.options.market_ties)
+    for points in good_points(state):
         for seat in range(state.num_players):
             total[seat] += points[seat]
     return total

@@ -777,29 +777,36 @@ def score_phase(state: GameState, phase: int) -> None:
     """
     shape = state.shape
     colour = shape.scoring[phase]
-    kinds = shape.kinds_of_colour[colour]
     for seat in _seats_from(state, state.markers[phase]):
         player = state.players[seat]
-        area = player.area
-        rubles = 0
-        vp = 0
-        for kind in kinds:
-            count = area[kind]
-            if count:
-                rubles += ALL_RUBLES[kind] * count
-                vp += ALL_VP[kind] * count
-        if colour == BLUE:
-            vp -= player.observatories_used * ALL_VP[OBSERVATORY]
-            if area[MARIINSKIJ_THEATER]:
-                bonus = area[MARIINSKIJ_THEATER] * colour_count(player, RED, shape)
-                if shape.mariinsky_vp:
-                    vp += bonus
-                else:
-                    rubles += bonus
-        elif colour == RED and area[TAX_MAN]:
-            rubles += area[TAX_MAN] * colour_count(player, GREEN, shape)
+        rubles, vp = colour_income(player, colour, shape)
         player.rubles += rubles
         player.vp += vp
+
+
+def colour_income(player: PlayerState, colour: int, shape: GameShape = FIRST) -> tuple[int, int]:
+    """(rubles, VP) ``player``'s cards of ``colour`` pay at that colour's scoring, with the
+    Mariinsky Theater (rubles, or VP in the 2nd edition), the Tax Man and face-down Observatories.
+    Clients showing what a play area pays ask this rather than adding figures themselves."""
+    area = player.area
+    rubles = 0
+    vp = 0
+    for kind in shape.kinds_of_colour[colour]:
+        count = area[kind]
+        if count:
+            rubles += ALL_RUBLES[kind] * count
+            vp += ALL_VP[kind] * count
+    if colour == BLUE:
+        vp -= player.observatories_used * ALL_VP[OBSERVATORY]
+        if area[MARIINSKIJ_THEATER]:
+            bonus = area[MARIINSKIJ_THEATER] * colour_count(player, RED, shape)
+            if shape.mariinsky_vp:
+                vp += bonus
+            else:
+                rubles += bonus
+    elif colour == RED and area[TAX_MAN]:
+        rubles += area[TAX_MAN] * colour_count(player, GREEN, shape)
+    return rubles, vp
 
 
 def colour_count(player: PlayerState, colour: int, shape: GameShape = FIRST) -> int:
