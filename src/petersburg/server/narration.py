@@ -143,8 +143,7 @@ def transition_texts(before: GameState, after: GameState, names: list[str], acti
         and not before.market.scoring
     )
     if scoring_starts:
-        first, _ = market_values(after.round, after.options)
-        texts.append(f"Market scoring: first every crate in play is paid for ({_rubles(first)} each) or not.")
+        texts.append(_market_decisions_text(after))
     if not moved and not entered_pub:
         return texts
     # A phase scores when its actions end; the Pub comes right after the building scoring, so
@@ -179,6 +178,25 @@ def transition_texts(before: GameState, after: GameState, names: list[str], acti
     if after.last_round and not before.last_round and not after.is_over:
         texts.append("A stack is empty: this is the last round.")
     return texts
+
+
+def _market_decisions_text(state: GameState) -> str:
+    """What the market scoring waits for: crates to keep or give up, "?" goods to name."""
+    market = state.market
+    assert market is not None
+    joker_slot = state.shape.joker_slot
+    parts = []
+    if any(joker_slot[card] < 0 for _, card in market.queue):
+        first, _ = market_values(state.round, state.options)
+        parts.append(f"each crate is kept for {_rubles(first)} or given up")
+    if any(joker_slot[card] >= 0 for _, card in market.queue):
+        parts.append('each "?" is named as a good')
+    return f"Market scoring: first {' and '.join(parts)}."
+
+
+def _listing(items: list[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def phase_start_text(state: GameState, names: list[str]) -> str:
@@ -235,7 +253,7 @@ def market_scoring_text(before: GameState, after: GameState, names: list[str], a
                 if points[good][seat] == value and counts[seat][good] > 0
             ]
             if who:
-                places.append(f"{' and '.join(who)} {_ordinal(place)}")
+                places.append(f"{_listing(who)} {_ordinal(place)}")
         lines.append(f"{name.capitalize()}: {', '.join(places) if places else 'nobody'}.")
     return text + " " + " ".join(lines)
 
