@@ -215,9 +215,8 @@ def market_scoring_text(before: GameState, after: GameState, names: list[str], a
 
     Totals are the exact differences between the states. The places per good are the engine's
     ``good_points`` over the areas as they were scored: the state after the scoring with the
-    crates left idle at it (by this decision or before it) put back as idle. If that does not
-    add up to the totals (a crate left idle without asking its owner, who could not pay), only the
-    totals are told."""
+    crates left idle at it put back as idle; should they not add up to the totals, only the
+    totals are told rather than places that were not scored."""
     first, second = market_values(before.round, before.options)
     seats = range(after.num_players)
     gains = []
@@ -231,11 +230,8 @@ def market_scoring_text(before: GameState, after: GameState, names: list[str], a
         ", ".join(gains) + "." if gains else "nobody scores."
     )
     scored = after.copy()
-    market = scored.market
-    assert market is not None and before.market is not None
-    market.idle = list(before.market.idle)
-    if ACTION_KIND[action] == KIND_SKIP_CRATE and after.options.unpaid_crate == CRATE_IDLE:
-        market.idle.append(before.market.queue[0][1])
+    assert scored.market is not None
+    scored.market.idle = _idle_at_scoring(before, after, action)
     points = good_points(scored)
     totals = [sum(points[good][seat] for good in range(len(GOODS))) for seat in seats]
     if totals != [after.players[seat].vp - before.players[seat].vp for seat in seats]:
@@ -256,6 +252,26 @@ def market_scoring_text(before: GameState, after: GameState, names: list[str], a
                 places.append(f"{_listing(who)} {_ordinal(place)}")
         lines.append(f"{name.capitalize()}: {', '.join(places) if places else 'nobody'}.")
     return text + " " + " ".join(lines)
+
+
+def _idle_at_scoring(before: GameState, after: GameState, action: int) -> list[int]:
+    """The crates that counted nothing at the market scoring ``action`` completed (``unpaid_crate
+    = idle``): those left unpaid before it, the one it left unpaid, and every crate left unpaid
+    after it without asking (its owner could not pay): with decisions under way, the crates still
+    queued behind it; with none (the scoring began and ended with this pass), every crate in play."""
+    market = before.market
+    assert market is not None
+    if after.options.unpaid_crate != CRATE_IDLE:
+        return []
+    idle = list(market.idle)
+    crates = after.shape.crate_kinds
+    if market.scoring:
+        if ACTION_KIND[action] == KIND_SKIP_CRATE:
+            idle.append(market.queue[0][1])
+        idle += [card for _, card in market.queue[1:] if card in crates]
+    else:
+        idle += [crate for player in after.players for crate in crates if player.area[crate]]
+    return idle
 
 
 def seat_income(state: GameState, seat: int) -> list[ColourIncome]:
