@@ -1,7 +1,7 @@
 // The one place that draws a card: a face with its colour also written as a word (and ⇄ for a
 // trading card), and a sentence for screen readers that says what it is, what it costs you and
 // what it pays. A card you can act on is a real <button>; other cards are plain elements.
-import { capitalise, cards, COLOURS, incomeText, incomeWords } from "./catalogue.js";
+import { capitalise, cards, COLOURS, GOODS, incomeText, incomeWords } from "./catalogue.js";
 import { el, spoken } from "./dom.js";
 
 let detailsCount = 0;
@@ -14,7 +14,22 @@ export function cardSentence(id, { where, offer } = {}) {
   const colour = COLOURS[c.colour];
   const what = `${c.name}, ${c.trading ? "trading " : ""}${colour.kind} card` + (where ? `, ${where}` : "");
   const pays = c.rubles || c.vp ? `Pays ${incomeWords(c.rubles, c.vp)} at each ${colour.kind} scoring` : "Pays nothing at scorings";
-  return [what, offer || `Printed cost ${c.cost}`, pays].join(". ") + ".";
+  return [what, offer || `Printed cost ${c.cost}`, pays, goodsWords(c)].filter(Boolean).join(". ") + ".";
+}
+
+/** The goods a card carries with the Market, in words ("Carries 2 fish"), or "". */
+export function goodsWords(c) {
+  if (!c.good) return "";
+  if (c.good === "joker") return 'Carries a "?": its owner names the good it counts as';
+  return `Carries ${c.symbols} ${c.good}`;
+}
+
+/** The goods a card carries as pictures with the word: "🐟 fish ×2", "❓ any". */
+function goodsMark(c) {
+  if (!c.good) return null;
+  if (c.good === "joker") return el("span", { class: "card-goods joker" }, "❓ any");
+  const good = GOODS.find((g) => g.name === c.good);
+  return el("span", { class: "card-goods" }, `${good.icon}${c.symbols > 1 ? `×${c.symbols}` : ""} ${good.name}`);
 }
 
 /** The rest of a card: its special effect and, for a trading card, what it may displace. */
@@ -32,6 +47,7 @@ const longestWord = (name) => Math.max(...name.split(/\s+/).map((word) => word.l
 
 function kindLabel(c) {
   const kind = COLOURS[c.colour].kind;
+  if (c.id.endsWith("_box")) return "Market · crate";
   return (c.trading ? "⇄ " : "") + capitalise(kind);
 }
 
@@ -44,6 +60,7 @@ function face(id, { old, count }) {
     el("span", { class: "card-band" }, el("span", { class: "cost" }, c.cost), el("span", { class: "card-kind" }, kindLabel(c))),
     el("span", { class: "card-name" + (longestWord(c.name) >= LONG_WORD ? " long-word" : "") }, c.name),
     c.special ? el("span", { class: "card-special" }, c.special) : null,
+    goodsMark(c),
     el("span", { class: "card-income" }, incomeText(c.rubles, c.vp)),
     count > 1 ? el("span", { class: "count" }, `×${count}`) : null,
     old ? el("span", { class: "old-mark" }, "−1") : null
@@ -92,6 +109,7 @@ export function renderChip(id, count = 1) {
     "li",
     { class: `chip ${COLOURS[c.colour].name}` + (c.trading ? " trading" : ""), dataset: { card: id }, title: cardSentence(id) },
     el("span", { class: "chip-name" }, c.name),
+    c.good ? el("span", { class: "chip-goods", "aria-hidden": "true" }, c.good === "joker" ? "❓" : GOODS.find((g) => g.name === c.good).icon.repeat(c.symbols)) : null,
     count > 1 ? [el("span", { class: "chip-count", "aria-hidden": "true" }, `×${count}`), spoken(`, ${count} cards`)] : null
   );
 }

@@ -8,7 +8,7 @@ let current = null;
 
 /** A button for one action; used in the choice box and in the prompt panel. */
 export function choiceButton(action, act) {
-  const priced = action.kind === "buy" || action.kind === "play";
+  const priced = action.kind === "buy" || action.kind === "play" || action.kind === "pay_crate";
   return el(
     "button",
     { type: "button", class: "choice k-" + action.kind, dataset: { action: action.id, text: action.text, focusKey: `choice:${action.text}` }, onclick: () => act(action.id) },
@@ -17,13 +17,17 @@ export function choiceButton(action, act) {
   );
 }
 
-export function openChoice(title, card, actions, act) {
+/** The choice box; `note` (words above the choices) and `closeLabel` are optional. */
+export function openChoice(title, card, actions, act, { note, closeLabel = "Cancel" } = {}) {
   closeChoice();
   const handle = openDialog({
     title,
     className: "choice-dialog",
-    closeLabel: "Cancel",
-    body: [card ? el("div", { class: "dialog-card" }, renderCard(card, { size: "dialog" })) : null, el("div", { class: "choices" }, actions.map((a) => choiceButton(a, act)))],
+    closeLabel,
+    body: [
+      card ? el("div", { class: "dialog-card" }, renderCard(card, { size: "dialog" })) : null,
+      el("div", { class: "choices" }, note ? el("p", { class: "choice-note" }, note) : null, actions.map((a) => choiceButton(a, act))),
+    ],
     onClose: () => {
       if (current === handle) current = null;
     },
