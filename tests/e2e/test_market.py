@@ -28,9 +28,16 @@ PAGE_WIDTH_JS = "Math.max(document.documentElement.scrollWidth, document.body.sc
 
 
 def fits(page: Any, where: str) -> None:
-    """No sideways scrolling, no dialog out of the screen, no touch target under 44 px."""
+    """No sideways scrolling (of the page, of the section links, of the goods table), no dialog
+    out of the screen, no touch target under 44 px."""
     width = page.viewport_size["width"]
     assert page.evaluate(PAGE_WIDTH_JS) <= width, f"{where}: the page is wider than the screen"
+    cut = page.evaluate(
+        "[...document.querySelectorAll('.bars .section-nav, .goods-wrap')]"
+        ".filter((e) => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)"
+        ".map((e) => `${e.className}: ${e.scrollWidth} > ${e.clientWidth}`)"
+    )
+    assert cut == [], f"{where}: cut off: {cut}"
     assert page.evaluate(OUTSIDE_VIEWPORT_JS, "dialog[open]") == [], f"{where}: a dialog leaves the screen"
     assert page.evaluate(SMALL_TARGETS_JS) == [], f"{where}: touch targets under 44 x 44 px"
 
@@ -141,8 +148,8 @@ def test_a_five_seat_market_game_against_four_bots_to_its_final_scoring(server: 
         # What the Market adds to the table: its phase after the workers, its stack, the goods.
         assert page.inner_text("#phase-bar .phase:nth-child(2) .phase-name") == "Market"
         page.wait_for_selector("#stacks [data-stack=market]")
-        page.wait_for_selector("#market:not([hidden]) .goods-table tbody tr[data-good=cabbage]")
-        assert page.locator("#market thead th").count() == 6  # the good, then five players
+        page.wait_for_selector("#market:not([hidden]) .goods-table thead th[data-good=cabbage]")
+        assert page.locator("#market tbody tr").count() == 5  # a row per player, a column per good
         decisions = {"crate": 0, "joker": 0}
         turns = 0
         looked = False

@@ -1,8 +1,8 @@
 // The one place that draws a card: a face with its colour also written as a word (and ⇄ for a
 // trading card), and a sentence for screen readers that says what it is, what it costs you and
 // what it pays. A card you can act on is a real <button>; other cards are plain elements.
-import { capitalise, cards, COLOURS, GOODS, incomeText, incomeWords } from "./catalogue.js";
-import { el, spoken } from "./dom.js";
+import { capitalise, cards, COLOURS, incomeText, incomeWords } from "./catalogue.js";
+import { el, goodMark, spoken } from "./dom.js";
 
 let detailsCount = 0;
 
@@ -24,12 +24,11 @@ export function goodsWords(c) {
   return `Carries ${c.symbols} ${c.good}`;
 }
 
-/** The goods a card carries as pictures with the word: "🐟 fish ×2", "❓ any". */
+/** The goods a card carries: "2 fish", "any good" for a "?". */
+const goodsWordsShort = (c) => (c.good === "joker" ? "any good" : `${c.symbols} ${c.good}`);
+
 function goodsMark(c) {
-  if (!c.good) return null;
-  if (c.good === "joker") return el("span", { class: "card-goods joker" }, "❓ any");
-  const good = GOODS.find((g) => g.name === c.good);
-  return el("span", { class: "card-goods" }, `${good.icon}${c.symbols > 1 ? `×${c.symbols}` : ""} ${good.name}`);
+  return c.good ? el("span", { class: "card-goods" }, goodMark(c.good, goodsWordsShort(c))) : null;
 }
 
 /** The rest of a card: its special effect and, for a trading card, what it may displace. */
@@ -109,7 +108,7 @@ export function renderChip(id, count = 1) {
     "li",
     { class: `chip ${COLOURS[c.colour].name}` + (c.trading ? " trading" : ""), dataset: { card: id }, title: cardSentence(id) },
     el("span", { class: "chip-name" }, c.name),
-    c.good ? el("span", { class: "chip-goods", "aria-hidden": "true" }, c.good === "joker" ? "❓" : GOODS.find((g) => g.name === c.good).icon.repeat(c.symbols)) : null,
+    c.good ? el("span", { class: "chip-goods", "aria-hidden": "true" }, goodMark(c.good, goodsWordsShort(c))) : null,
     count > 1 ? [el("span", { class: "chip-count", "aria-hidden": "true" }, `×${count}`), spoken(`, ${count} cards`)] : null
   );
 }

@@ -50,21 +50,8 @@ export const STACKS = [
   { name: "market", label: "Market", colour: "yellow" },
 ];
 
-/** The Market's five goods, in board order: a picture and the word (never the picture alone). */
-export const GOODS = [
-  { name: "chicken", icon: "🐔" },
-  { name: "grain", icon: "🌾" },
-  { name: "apple", icon: "🍎" },
-  { name: "fish", icon: "🐟" },
-  { name: "cabbage", icon: "🥬" },
-];
-
-/** "🐟 fish", "❓ any good" for a card's good. */
-export function goodLabel(name) {
-  if (name === "joker") return "❓ any good";
-  const good = GOODS.find((g) => g.name === name);
-  return good ? `${good.icon} ${good.name}` : name;
-}
+/** The Market's five goods, in board order (each also has a coloured dot, always beside its word). */
+export const GOODS = ["chicken", "grain", "apple", "fish", "cabbage"];
 
 export const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 

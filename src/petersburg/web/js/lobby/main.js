@@ -63,6 +63,7 @@ function updateForm() {
   for (const option of f.double_marker_seat.options) option.disabled = option.value !== "" && Number(option.value) >= seats;
   if (f.double_marker_seat.selectedOptions[0].disabled) f.double_marker_seat.value = "";
   byId("marker-seat-label").textContent = market ? "Seat the deal of the five start markers starts from" : "3 players: seat with two start markers";
+  byId("marker-seat-hint").textContent = market ? "The markers go one at a time round the table from this seat." : "Only at 3-seat tables.";
 }
 
 byId("create-form").addEventListener("change", updateForm);

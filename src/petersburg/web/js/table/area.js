@@ -32,7 +32,10 @@ export function renderArea(player, summary) {
     );
   });
   const extras = [`${summary.distinct_red} different aristocrats → ${summary.aristocrat_bonus} VP at the end`];
-  if (player.goods) extras.push("goods " + GOODS.map((g) => `${g.icon} ${player.goods[g.name]}`).join(" "));
+  if (player.goods) {
+    const held = GOODS.filter((good) => player.goods[good]).map((good) => `${player.goods[good]} ${good}`);
+    extras.push(held.length ? `goods: ${held.join(", ")}` : "no goods");
+  }
   if (player.observatories_used) extras.push(`${player.observatories_used} Observatory used`);
   return [el("div", { class: "area" }, columns), el("p", { class: "player-extra" }, extras.join(" · "))];
 }

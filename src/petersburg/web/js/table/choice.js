@@ -2,7 +2,7 @@
 // play, and for a trading card one per card it may displace), each with its price.
 import { renderCard } from "../card-view.js";
 import { openDialog } from "../dialog.js";
-import { el } from "../dom.js";
+import { el, goodMark } from "../dom.js";
 
 let current = null;
 
@@ -12,7 +12,7 @@ export function choiceButton(action, act) {
   return el(
     "button",
     { type: "button", class: "choice k-" + action.kind, dataset: { action: action.id, text: action.text, focusKey: `choice:${action.text}` }, onclick: () => act(action.id) },
-    el("span", { class: "choice-text" }, action.description),
+    el("span", { class: "choice-text" }, action.good && action.kind === "joker" ? goodMark(action.good, action.description) : action.description),
     priced ? el("span", { class: "choice-price" }, `${action.price}₽`) : null
   );
 }

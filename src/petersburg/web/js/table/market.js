@@ -2,8 +2,7 @@
 // first and second place if the market scoring were now, with what the places pay this round.
 // The server sends the standing (the engine computes it); this only draws it. Places are written
 // ("1st +4"), not shown by colour alone.
-import { GOODS } from "../catalogue.js";
-import { byId, el, spoken } from "../dom.js";
+import { byId, el, goodMark, spoken } from "../dom.js";
 
 function placeOf(points, standing) {
   if (!points) return null;
@@ -58,31 +57,22 @@ export function renderMarket(m, names) {
           el(
             "tr",
             {},
-            el("th", { scope: "col" }, "Good"),
-            seats.map((seat) => el("th", { scope: "col", class: seat === you ? "you" : "", title: names[seat] }, el("span", { class: "goods-name" }, names[seat]), seat === you ? spoken(" (you)") : null))
+            el("th", { scope: "col", class: "goods-player" }, "Player"),
+            standing.goods.map((good) => el("th", { scope: "col", dataset: { good: good.good } }, goodMark(good.good))),
+            el("th", { scope: "col" }, "VP now")
           )
         ),
         el(
           "tbody",
           {},
-          standing.goods.map((good) => {
-            const info = GOODS.find((g) => g.name === good.good);
-            return el(
+          seats.map((seat) =>
+            el(
               "tr",
-              { dataset: { good: good.good } },
-              el("th", { scope: "row" }, el("span", { "aria-hidden": "true" }, info.icon), ` ${good.good}`),
-              seats.map((seat) => cell(standing, good, seat, names))
-            );
-          })
-        ),
-        el(
-          "tfoot",
-          {},
-          el(
-            "tr",
-            {},
-            el("th", { scope: "row" }, "VP now"),
-            seats.map((seat) => el("td", { class: "goods-total" }, `+${total[seat]}`))
+              { class: seat === you ? "you" : "", dataset: { seat } },
+              el("th", { scope: "row", class: "goods-player", title: names[seat] }, el("span", { class: "goods-name" }, names[seat]), seat === you ? spoken(" (you)") : null),
+              standing.goods.map((good) => cell(standing, good, seat, names)),
+              el("td", { class: "goods-total" }, `+${total[seat]}`)
+            )
           )
         )
       )

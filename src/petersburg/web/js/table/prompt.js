@@ -3,7 +3,7 @@
 // a decision becomes yours, the panel takes the keyboard focus (the person cannot do anything
 // else first), once per decision; a crate or "?" decision opens its dialog at once (a button in
 // the panel opens it again).
-import { cards, goodLabel, GOODS } from "../catalogue.js";
+import { cards, GOODS } from "../catalogue.js";
 import { renderCard } from "../card-view.js";
 import { byId, el } from "../dom.js";
 import { choiceButton } from "./choice.js";
@@ -24,16 +24,16 @@ function marketDecision(m, names, byKey) {
     return {
       card: decision.card,
       title: `Name the good of your ${name}'s "?"`,
-      note: `Its "?" counts as one of the good you name${v.options.joker === "each_scoring" ? " until the next market scoring" : " for the rest of the game"}.`,
+      note: `Its "?" counts as one symbol of the good you name, ${v.options.joker === "each_scoring" ? "until the next market scoring" : "for the rest of the game"}.`,
       theirs: `${who} names the good of the "?" on the ${name}.`,
-      actions: (byKey.get("joker") || []).map((a) => ({ ...a, description: `${goodLabel(a.good)}: ${a.description}` })),
+      actions: byKey.get("joker") || [],
     };
   }
-  const good = GOODS.find((g) => decision.card === `m_${g.name}_box`);
+  const good = GOODS.find((g) => decision.card === `m_${g}_box`);
   return {
     card: decision.card,
     title: `Market scoring: keep your ${name} for ${price}₽?`,
-    note: `Pay ${price}₽ (first place's value this round) and its four ${good ? good.name : "goods"} count; if not, ${unpaid}.`,
+    note: `Pay ${price}₽ (first place's value this round) and its four ${good || "goods"} count; if not, ${unpaid}.`,
     theirs: `${who} decides whether to pay ${price}₽ to keep the ${name}.`,
     actions: [...(byKey.get("pay_crate") || []), ...(byKey.get("skip_crate") || [])],
   };
