@@ -376,6 +376,7 @@ class MarketDecisionJson(TypedDict):
     """A decision pending at the Market: the first is the seat to act's."""
 
     seat: int
+    """The seat that decides."""
     card: str
     """The crate to pay for, or the card with "?" whose good is named."""
 
@@ -396,10 +397,13 @@ class MarketJson(TypedDict):
     jokers: dict[str, str | None]
     """The good named for each card with "?" (null: not named, or not in play)."""
     decisions: list[MarketDecisionJson]
+    """Decisions pending (crates to pay for, "?" to name); the first is ``to_act``'s."""
     scoring: bool
     """A market scoring is under way."""
     idle_crates: list[str | None]
+    """Crates left unpaid at the scoring under way (``unpaid_crate = idle``)."""
     values: PlaceValues
+    """What first and second place score this round."""
 
 
 @with_config(ENGINE_JSON)
@@ -472,6 +476,7 @@ class GoodStanding(TypedDict):
     """One good at the Market as it stands now."""
 
     good: str
+    """The good: ``chicken``, ``grain``, ``apple``, ``fish`` or ``cabbage``."""
     counts: list[int]
     """Each seat's count of the good."""
     points: list[int]
