@@ -180,6 +180,15 @@ def test_a_five_seat_market_game_against_four_bots_to_its_final_scoring(server: 
         assert "Market scoring (first place" in log and "Chicken: " in log
         assert turns > 10 and looked, (turns, decisions)
         shot(page, "market/final-1366x900")
+        # The replay shows the Market too: its phase and the goods as they stood at each step.
+        page.click("dialog.final-dialog a[href^='/replay/']")
+        page.wait_for_selector("#replay-bar:not([hidden])")
+        page.click("#replay-last")
+        page.wait_for_function(
+            "document.getElementById('replay-slider').value === document.getElementById('replay-slider').max"
+        )
+        page.wait_for_selector("#market:not([hidden]) .goods-table tbody tr")
+        assert page.inner_text("#phase-bar .phase:nth-child(2) .phase-name") == "Market"
         assert not page.errors, page.errors
     finally:
         context.close()

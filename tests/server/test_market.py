@@ -13,14 +13,18 @@ from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
 
 from petersburg.engine import (
+    STAGE_CRATE,
+    STAGE_JOKER,
     GameOptions,
     apply_action,
+    format_action,
     good_points,
     goods_counts,
     legal_actions,
     market_values,
     new_game,
 )
+from petersburg.server.play import fallback_action
 from petersburg.server.presenter import market_standing
 from petersburg.server.protocol import CardInfo, ReplayResponse, server_messages
 from tests.server.helpers import UIDS, create_table, hello, recv_until
@@ -183,3 +187,20 @@ def test_a_table_with_bots_plays_the_market_to_its_end(client: TestClient) -> No
         ws.send_json({"type": "start"})
         final = recv_until(ws, lambda m: m["type"] == "update" and "result" in m, limit=20000)
     assert final["view"]["stage"] == "over" and len(final["result"]["scores"]) == 5
+
+
+def test_a_seat_that_does_not_decide_keeps_its_rubles_and_names_a_good() -> None:
+    """The turn timer (or a failing bot) leaves a crate unpaid and names a "?" as some good."""
+    seen = set()
+    for seed in range(20):
+        state = new_game(4, seed, GameOptions(edition="second", market=True))
+        rng = random.Random(seed)
+        while not state.is_over and len(seen) < 2:
+            if state.stage in (STAGE_CRATE, STAGE_JOKER):
+                expected = "skip crate " if state.stage == STAGE_CRATE else "joker chicken"
+                assert format_action(fallback_action(state)).startswith(expected)
+                seen.add(state.stage)
+            apply_action(state, rng.choice(legal_actions(state)))
+        if len(seen) == 2:
+            break
+    assert seen == {STAGE_CRATE, STAGE_JOKER}
