@@ -110,13 +110,22 @@ def one_turn(page: Any, rng: random.Random) -> str:
     return "pass"
 
 
-def look_at_a_decision(page: Any) -> None:
-    """Screenshots of the table with a decision dialog open, at both sizes; then the goods panel."""
+def look_at_a_decision(page: Any, stage: str) -> None:
+    """Screenshots of the table with a crate or "?" dialog open, at both sizes, and an axe-core
+    audit of it (no violation of impact serious or critical)."""
+    from axe_playwright_python.sync_playwright import Axe
+
     for size, name in ((DESKTOP, "1366x900"), (PHONE, "390x844")):
         page.set_viewport_size(size)
         page.wait_for_function(f"innerWidth === {size['width']}")
-        fits(page, f"decision dialog at {name}")
-        shot(page, f"market/decision-{name}-screen", full_page=False)
+        fits(page, f"{stage} dialog at {name}")
+        shot(page, f"market/{stage}-dialog-{name}-screen", full_page=False)
+        serious = [
+            f"{v['id']}: {v['help']} — {', '.join(' '.join(n['target']) for n in v['nodes'][:5])}"
+            for v in Axe().run(page).response["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
+        assert serious == [], f"{stage} dialog at {name}: {serious}"
     page.set_viewport_size(DESKTOP)
 
 
@@ -152,7 +161,7 @@ def test_a_five_seat_market_game_against_four_bots_to_its_final_scoring(server: 
         assert page.locator("#market tbody tr").count() == 5  # a row per player, a column per good
         decisions = {"crate": 0, "joker": 0}
         turns = 0
-        looked = False
+        looked: set[str] = set()
         deadline = time.monotonic() + 300
         while time.monotonic() < deadline:
             page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
@@ -161,9 +170,9 @@ def test_a_five_seat_market_game_against_four_bots_to_its_final_scoring(server: 
             before = seq(page)
             if page.is_visible(DECISION):
                 stage = str(page.evaluate("document.body.dataset.stage"))
-                if not looked:
-                    look_at_a_decision(page)
-                    looked = True
+                if stage not in looked:
+                    look_at_a_decision(page, stage)
+                    looked.add(stage)
                 decide_in_dialog(page, rng, keyboard=decisions[stage] == 0)
                 decisions[stage] += 1
             else:

@@ -20,7 +20,7 @@ export function renderPhaseBar(m, names) {
     ),
     el(
       "ol",
-      { class: "phases", "aria-label": "Phases", style: `--phases: ${roundPhases(m).length}` },
+      { class: `phases count-${roundPhases(m).length}`, "aria-label": "Phases", style: `--phases: ${roundPhases(m).length}` },
       roundPhases(m).map((p) => {
         const current = v.phase === p.name && !over;
         const starter = names[v.markers[p.name]];
