@@ -211,7 +211,7 @@ def _ordinal(place: int) -> str:
 def market_scoring_text(before: GameState, after: GameState, names: list[str], action: int) -> str:
     """The market scoring in words: each seat's income and VP, then each good's first and second
     places (``Market scoring (first place 4 VP, second 2 VP): Ann +3₽ +6 VP, Bob +2 VP. Chicken:
-    Ann first (2), Bob second (1). Grain: nobody.``).
+    Ann (2) first, Bob (1) second. Grain: nobody.``; a count in brackets).
 
     Totals are the exact differences between the states. The places per good are the engine's
     ``good_points`` over the areas as they were scored: the state after the scoring with the
@@ -266,7 +266,7 @@ def _idle_at_scoring(before: GameState, after: GameState, action: int) -> list[i
     idle = list(market.idle)
     crates = after.shape.crate_kinds
     if market.scoring:
-        if ACTION_KIND[action] == KIND_SKIP_CRATE:
+        if action >= 0 and ACTION_KIND[action] == KIND_SKIP_CRATE:
             idle.append(market.queue[0][1])
         idle += [card for _, card in market.queue[1:] if card in crates]
     else:
