@@ -72,7 +72,16 @@ def test_lobby_api_lists_tables_bots_and_cards(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("body", "message"),
     [
-        ({"seats": 5}, "1 to 4 seats"),
+        ({"seats": 6}, "1 to 4 seats (5 with the Market)"),
+        ({"seats": 5}, "5 players need the Market"),
+        ({"seats": 2, "options": {"market": True}}, "The Market needs the 2nd edition"),
+        ({"seats": 2, "options": {"edition": "third"}}, "'edition'"),
+        (
+            {"seats": 2, "options": {"edition": "second", "joker": "each_scoring"}},
+            "only to a game with the Market",
+        ),
+        ({"seats": 5, "options": {"edition": "second", "market": True, "market_board": 8}}, "10-card board"),
+        ({"seats": 2, "options": {"edition": "second", "market": True, "double_marker_seat": 2}}, "0 to 1"),
         ({"seats": 2, "options": {"money": "burnt"}}, "money"),
         ({"seats": 2, "options": {"colour": 1}}, "Unknown option"),
         ({"seats": 2, "timer": -3}, "timer"),

@@ -15,7 +15,7 @@ function summaryLine(m, seat, names) {
   const s = m.summary[seat];
   const bot = m.table.seats[seat] && m.table.seats[seat].kind === "bot";
   const toAct = v.to_act === seat && v.stage !== "over";
-  const counts = COLOURS.map((c, colour) => el("span", { class: `count-chip ${c.name}` }, `${s.income[colour].cards} ${c.plural.toLowerCase()}`));
+  const counts = COLOURS.slice(0, s.income.length).map((c, colour) => el("span", { class: `count-chip ${c.name}` }, `${s.income[colour].cards} ${c.plural.toLowerCase()}`));
   return el(
     "summary",
     { dataset: { focusKey: `player:${seat}` } },
