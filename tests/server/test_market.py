@@ -80,11 +80,20 @@ def _standing_of(update: dict[str, Any], options: GameOptions) -> None:
         assert good["counts"] == [seat["goods"][good["good"]] for seat in view["seats"]]
 
 
+def _card_at(view: dict[str, Any], action: dict[str, Any]) -> str | None:
+    """The card id an action buys from the board."""
+    card: str | None = view[action["source"]][action["index"]]
+    return card
+
+
 def test_a_five_seat_market_game_over_websockets(client: TestClient) -> None:
     """Five people play random legal actions (decisions first) to the final scoring."""
     options = {**MARKET, "unpaid_crate": "idle", "joker": "each_scoring"}
     engine_options = GameOptions(edition="second", market=True, unpaid_crate="idle", joker="each_scoring")
     rng = random.Random(5)
+    listing = client.get("/api/cards", params={"edition": "second", "market": "true"}).json()
+    joker_cards = {card["id"] for card in listing if card.get("good") == "joker"}
+    assert joker_cards
     received: list[dict[str, Any]] = []
     with ExitStack() as stack:
         table = create_table(client, 5, FIVE_UIDS[0], FIVE_NAMES[0], options=options)
@@ -143,7 +152,14 @@ def test_a_five_seat_market_game_over_websockets(client: TestClient) -> None:
             kinds |= {a["kind"] for a in legal}
             buys = [a for a in legal if a["kind"] in ("buy", "play")]
             passes = [a for a in legal if a["kind"] == "pass"]
-            chosen = rng.choice(buys) if buys and rng.random() < 0.6 else rng.choice(passes or legal)
+            # A "?" card is bought whenever one can be, so that its decision surely arises.
+            jokers = [
+                a for a in buys if a.get("source") in ("upper", "lower") and _card_at(view, a) in joker_cards
+            ]
+            if jokers:
+                chosen = jokers[0]
+            else:
+                chosen = rng.choice(buys) if buys and rng.random() < 0.6 else rng.choice(passes or legal)
             sockets[seat].send_json(
                 {"type": "act", "token": mine["you"]["token"], "seq": seq, "action": chosen["id"]}
             )
