@@ -29,7 +29,6 @@ from petersburg.cards import (
 )
 from petersburg.cards_second_edition import (
     ALL_COLOUR,
-    ALL_DECK,
     ALL_IS_TRADING,
     ALL_RUBLES,
     ALL_VP,
@@ -76,6 +75,7 @@ from petersburg.engine.options import (
     check_options,
 )
 from petersburg.engine.shape import FIRST, NO_PHASE, PHASE_NAMES, GameShape
+from petersburg.engine.shuffle import random_below, shuffle_in_place
 from petersburg.engine.state import (
     NO_CARD,
     STAGE_ACTIONS,
@@ -110,8 +110,8 @@ def new_game(num_players: int, seed: int, options: GameOptions | None = None) ->
     shape = state.shape
     rng = random.Random(seed)
     for deck in shape.decks:
-        stack = [k for k in shape.kinds if ALL_DECK[k] == deck for _ in range(shape.count[k])]
-        rng.shuffle(stack)
+        stack = list(shape.deck_cards[deck])
+        shuffle_in_place(stack, rng)
         state.stacks[deck] = stack
     state.markers = _deal_markers(num_players, options, shape, rng)
     opening = state.stacks[shape.round_deck]
@@ -136,19 +136,19 @@ def _deal_markers(num_players: int, options: GameOptions, shape: GameShape, rng:
     dealt one at a time round the table from a random seat (or the one the options name).
     """
     order = sorted(shape.phases)
-    rng.shuffle(order)
+    shuffle_in_place(order, rng)
     markers = [0] * shape.num_phases
     if shape.deals_round_the_table:
         start = options.double_marker_seat
         if start is None:
-            start = rng.randrange(num_players)
+            start = random_below(rng, num_players)
         holders = [(start + i) % num_players for i in range(len(order))]
     else:
         per_seat, left_over = divmod(len(order), num_players)
         if left_over:
             double = options.double_marker_seat
             if double is None:
-                double = rng.randrange(num_players)
+                double = random_below(rng, num_players)
             holders = [double] * (per_seat + left_over)
             holders += [seat for seat in range(num_players) if seat != double for _ in range(per_seat)]
         else:

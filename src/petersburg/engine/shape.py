@@ -96,6 +96,7 @@ class GameShape:
         "count",
         "crate_kinds",
         "deals_round_the_table",
+        "deck_cards",
         "decks",
         "displaced_value",
         "edition",
@@ -236,6 +237,10 @@ class GameShape:
             tuple(k for k in self.kinds if ALL_DECK[k] == deck) for deck in self.decks
         )
         """The kinds of each stack in this game."""
+        self.deck_cards: tuple[tuple[Card, ...], ...] = tuple(
+            tuple(k for k in kinds for _ in range(self.count[k])) for kinds in self.kinds_of_deck
+        )
+        """Every card of each stack in kind order, as ``new_game`` shuffles them."""
         family: dict[Card, tuple[Card, ...]] = {}
         if market:
             for variants in VARIANTS.values():
