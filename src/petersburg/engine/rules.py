@@ -74,7 +74,16 @@ from petersburg.engine.options import (
     GameOptions,
     check_options,
 )
-from petersburg.engine.shape import FIRST, NO_PHASE, PHASE_NAMES, GameShape
+from petersburg.engine.shape import (
+    FIRST,
+    NO_PHASE,
+    PHASE_NAMES,
+    PRICE_CODE_COLOUR_MASK,
+    PRICE_CODE_COLOUR_SHIFT,
+    PRICE_CODE_COST_SHIFT,
+    PRICE_CODE_TRADING,
+    GameShape,
+)
 from petersburg.engine.shuffle import random_below, shuffle_in_place
 from petersburg.engine.state import (
     NO_CARD,
@@ -269,9 +278,40 @@ def _add_trading(
             out.append(base + target)
 
 
-def _colour_discounts(area: list[int]) -> tuple[int, int, int, int]:
-    """Reduction per colour from the Carpenter Workshop (blue) and the Gold Smelter (red)."""
-    return (0, 1 if area[CARPENTER_WORKSHOP] else 0, 1 if area[GOLD_SMELTER] else 0, 0)
+def _add_purchases(
+    out: list[ActionId],
+    cards: list[Card],
+    base: int,
+    reduction: int,
+    player: PlayerState,
+    same: list[int],
+    shape: GameShape,
+    rubles: int,
+) -> None:
+    """Append the affordable purchases of ``cards`` (a row of the board, or the hand to play from),
+    whose first card's ids start at ``base``; ``reduction`` is the lower row's discount.
+
+    Prices are ``card_price``'s, inlined: the kind's cost, colour and trading flag come from one
+    look-up in ``shape.price_code``; ``same`` counts the identical cards in play per kind.
+    """
+    area = player.area
+    blue_reduction = 1 if area[CARPENTER_WORKSHOP] else 0
+    red_reduction = 1 if area[GOLD_SMELTER] else 0
+    price_code = shape.price_code
+    stride = shape.layout.targets
+    for card in cards:
+        code = price_code[card]
+        price = (code >> PRICE_CODE_COST_SHIFT) - same[card] - reduction
+        colour = code >> PRICE_CODE_COLOUR_SHIFT & PRICE_CODE_COLOUR_MASK
+        if colour == BLUE:
+            price -= blue_reduction
+        elif colour == RED:
+            price -= red_reduction
+        if code & PRICE_CODE_TRADING:
+            _add_trading(out, base, player, shape.targets_of[card], price, rubles, shape.displaced_value)
+        elif price <= rubles:
+            out.append(base)
+        base += stride
 
 
 def _identical_counts(player: PlayerState, shape: GameShape) -> list[int]:
@@ -313,30 +353,16 @@ def legal_actions(state: GameState) -> list[ActionId]:
         if not opening:
             out.append(PASS_ID)
             if len(player.hand) < player.hand_limit:
-                out.extend(layout.upper_takes[: len(upper)])
-                out.extend(layout.lower_takes[: len(lower)])
+                for slot in range(len(upper)):
+                    out.append(layout.upper_take + slot)
+                for slot in range(len(lower)):
+                    out.append(layout.lower_take + slot)
         rubles = player.rubles
         if rubles >= 1:
-            area = player.area
-            same = _identical_counts(player, shape) if shape.market else area
-            discount = _colour_discounts(area)
-            cost = shape.cost
-            targets_of = shape.targets_of
-            displaced_value = shape.displaced_value
-            stride = layout.targets
-            # (cards, lower-row discount, first id): the upper row, the lower row, the hand.
-            for cards, lower_row, base in (
-                (upper, 0, layout.upper_buys),
-                (lower, 1, layout.lower_buys),
-                (player.hand, 0, layout.plays),
-            ):
-                for card in cards:
-                    price = cost[card] - same[card] - discount[ALL_COLOUR[card]] - lower_row
-                    if ALL_IS_TRADING[card]:
-                        _add_trading(out, base, player, targets_of[card], price, rubles, displaced_value)
-                    elif price <= rubles:
-                        out.append(base)
-                    base += stride
+            same = _identical_counts(player, shape) if shape.market else player.area
+            _add_purchases(out, upper, layout.upper_buys, 0, player, same, shape, rubles)
+            _add_purchases(out, lower, layout.lower_buys, 1, player, same, shape, rubles)
+            _add_purchases(out, player.hand, layout.plays, 0, player, same, shape, rubles)
         if state.phase == shape.observatory_phase and player.area[OBSERVATORY] > player.observatories_used:
             stacks = state.stacks
             for deck in shape.decks:
