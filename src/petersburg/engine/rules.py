@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, cast
 
 from petersburg.cards import (
     BLUE,
@@ -258,8 +258,14 @@ def _source_card(state: GameState, source: int) -> tuple[Card, bool]:
 # Legal actions
 
 
+_ID: Final[tuple[object, ...]] = tuple(range(NUM_ALL_ACTIONS))
+"""Every action number as an int object made once. ``legal_actions`` appends these: compiled with
+mypyc it would otherwise make a new int object for every id above 256 (CPython keeps only the
+small ones), and most ids of the buy and play blocks are above 256."""
+
+
 def _add_trading(
-    out: list[ActionId],
+    out: list[object],
     base: int,
     player: PlayerState,
     targets: tuple[tuple[int, Card], ...],
@@ -275,11 +281,11 @@ def _add_trading(
             and price - displaced_value[kind] <= rubles
             and (kind != OBSERVATORY or area[kind] > player.observatories_used)
         ):
-            out.append(base + target)
+            out.append(_ID[base + target])
 
 
 def _add_purchases(
-    out: list[ActionId],
+    out: list[object],
     cards: list[Card],
     base: int,
     reduction: int,
@@ -310,7 +316,7 @@ def _add_purchases(
         if code & PRICE_CODE_TRADING:
             _add_trading(out, base, player, shape.targets_of[card], price, rubles, shape.displaced_value)
         elif price <= rubles:
-            out.append(base)
+            out.append(_ID[base])
         base += stride
 
 
@@ -345,18 +351,18 @@ def legal_actions(state: GameState) -> list[ActionId]:
     shape = state.shape
     layout = shape.layout
     player = state.players[state.to_act]
-    out: list[ActionId] = []
+    out: list[object] = []  # ids as _ID's int objects
     if stage == STAGE_ACTIONS:
         upper = state.upper
         lower = state.lower
         opening = shape.opening_buy and in_opening(state)
         if not opening:
-            out.append(PASS_ID)
+            out.append(_ID[PASS_ID])
             if len(player.hand) < player.hand_limit:
                 for slot in range(len(upper)):
-                    out.append(layout.upper_take + slot)
+                    out.append(_ID[layout.upper_take + slot])
                 for slot in range(len(lower)):
-                    out.append(layout.lower_take + slot)
+                    out.append(_ID[layout.lower_take + slot])
         rubles = player.rubles
         if rubles >= 1:
             same = _identical_counts(player, shape) if shape.market else player.area
@@ -367,7 +373,7 @@ def legal_actions(state: GameState) -> list[ActionId]:
             stacks = state.stacks
             for deck in shape.decks:
                 if len(stacks[deck]) >= 2:
-                    out.append(layout.observe + deck)
+                    out.append(_ID[layout.observe + deck])
         if opening and not out:
             out.append(PASS_ID)  # nothing affordable: the obligation to buy cannot hold
     elif stage == STAGE_OBSERVED:
@@ -381,8 +387,8 @@ def legal_actions(state: GameState) -> list[ActionId]:
             if ALL_IS_TRADING[card]:
                 _add_trading(out, base, player, shape.targets_of[card], price, rubles, shape.displaced_value)
             elif price <= rubles:
-                out.append(base)
-        out.append(layout.discard)
+                out.append(_ID[base])
+        out.append(_ID[layout.discard])
     elif stage == STAGE_PUB:
         for vp in range(max_pub_vp(player) + 1):
             out.append(layout.pub + vp)
@@ -395,8 +401,8 @@ def legal_actions(state: GameState) -> list[ActionId]:
         out.append(layout.skip_crate + good)
     to_id = layout.to_id
     if to_id is not None:
-        return sorted([to_id[number] for number in out])
-    return out
+        return sorted([to_id[cast(int, number)] for number in out])
+    return cast(list[ActionId], out)
 
 
 def _pending_card_good(state: GameState) -> int:
