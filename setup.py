@@ -38,6 +38,7 @@ COMPILED = (
     "petersburg/cards_second_edition.py",
     "petersburg/engine/options.py",
     "petersburg/engine/shape.py",
+    "petersburg/engine/shuffle.py",
     "petersburg/engine/state.py",
     "petersburg/engine/actions.py",
     "petersburg/engine/rules.py",

@@ -27,13 +27,13 @@ import os
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
 
+from baseline import DEFAULT_BASELINE, baseline_src
+
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_BASELINE = "c5c084b"
 
 
 def aec_steps_per_second(num_players: int, seconds: float, seed: int) -> float:
@@ -101,16 +101,6 @@ def worker(num_players: int, seconds: float, seed: int) -> None:
     print(json.dumps({"aec": aec, "gym": gym, "gym_actions": gym_actions}))
 
 
-def extract(commit: str, into: Path) -> Path:
-    """The ``src`` directory of ``commit``, extracted from git into ``into``."""
-    archive = into / "baseline.tar"
-    with archive.open("wb") as out:
-        subprocess.run(["git", "-C", str(ROOT), "archive", commit, "src"], stdout=out, check=True)
-    with tarfile.open(archive) as tar:
-        tar.extractall(into, filter="data")
-    return into / "src"
-
-
 def measure(src: Path, num_players: int, seconds: float, seed: int) -> dict[str, float]:
     """One run in a fresh process whose ``petersburg`` comes from ``src``."""
     env = {**os.environ, "PYTHONPATH": str(src)}
@@ -138,7 +128,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="env-throughput-") as tmp:
         codes = {"this tree": ROOT / "src"}
         if args.baseline != "none":
-            codes = {args.baseline: extract(args.baseline, Path(tmp)), **codes}
+            codes = {args.baseline: baseline_src(args.baseline, Path(tmp)), **codes}
         print(
             f"steps per CPU-second, median of {args.runs} runs x {args.seconds:g} s per code, "
             "runs alternating, random masked actions"

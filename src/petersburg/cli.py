@@ -296,9 +296,12 @@ def play_random_games(
     """Random full games through the public API for ``seconds``; returns the measured rates.
 
     ``clock`` measures the seconds: wall-clock time by default, ``time.process_time`` for CPU time
-    (what a benchmark on a shared machine compares).
+    (what a benchmark on a shared machine compares). Actions are chosen uniformly as
+    ``int(random() * n)``, one call into C: ``random.Random.randrange``'s Python-level code would take
+    about a quarter of a compiled game's time (``benchmarks/engine_compare.py`` measures both).
     """
     rng = random.Random(seed)
+    uniform = rng.random
     games = actions = rounds = 0
     start = clock()
     deadline = start + seconds
@@ -306,7 +309,7 @@ def play_random_games(
         state = new_game(players, rng.randrange(2**31), options)
         while not state.is_over:
             legal = legal_actions(state)
-            apply_unchecked(state, legal[rng.randrange(len(legal))])
+            apply_unchecked(state, legal[int(uniform() * len(legal))])
             actions += 1
         games += 1
         rounds += state.round

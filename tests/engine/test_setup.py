@@ -1,11 +1,13 @@
 """Set-up for 1-4 players (RULES.md Set-up)."""
 
+import random
 from collections import Counter
 
 import pytest
 
 from petersburg.cards import COUNT, DECK, WORKER
 from petersburg.engine import GameOptions, new_game
+from petersburg.engine.shuffle import random_below, shuffle_in_place
 from petersburg.engine.state import STAGE_ACTIONS, WORKER_PHASE
 
 
@@ -69,3 +71,25 @@ def test_bad_options() -> None:
         new_game(2, -5)
     with pytest.raises(ValueError, match="two start-player markers"):
         new_game(3, 1, GameOptions(double_marker_seat=3))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**31 - 1, 2**40 + 3])
+def test_shuffle_draws_as_the_standard_library(seed: int) -> None:
+    """The compiled set-up shuffle gives ``random.Random.shuffle``'s order and leaves the generator
+    in the same state, for every length the set-up uses (and beyond), so seeded games never change."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for length in [*range(0, 40), 64, 117, 129, 1000]:
+        mine = list(range(length))
+        reference = list(range(length))
+        shuffle_in_place(mine, ours)
+        theirs.shuffle(reference)
+        assert mine == reference
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_random_below_draws_as_randrange() -> None:
+    ours, theirs = random.Random(5), random.Random(5)
+    bounds = [1, 2, 3, 4, 5, 7, 8, 9, 31, 32, 33, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 10**12, 3**50]
+    for n in bounds * 20:
+        assert random_below(ours, n) == theirs.randrange(n)
+    assert ours.getstate() == theirs.getstate()

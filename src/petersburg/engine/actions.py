@@ -212,7 +212,7 @@ class ActionLayout:
         "drawn_take",
         "joker",
         "lower_buys",
-        "lower_takes",
+        "lower_take",
         "observe",
         "pay_crate",
         "plays",
@@ -223,7 +223,7 @@ class ActionLayout:
         "targets",
         "to_id",
         "upper_buys",
-        "upper_takes",
+        "upper_take",
     )
 
     def __init__(self, row_slots: int, targets: int, decks: int, market: bool) -> None:
@@ -231,8 +231,10 @@ class ActionLayout:
         self.targets = targets
         """Ids per source in the buy and play blocks (one per target, 0 = no displacement)."""
         sources = 2 * row_slots + 1
-        self.upper_takes: tuple[int, ...] = tuple(range(1, 1 + row_slots))
-        self.lower_takes: tuple[int, ...] = tuple(range(1 + row_slots, 1 + 2 * row_slots))
+        self.upper_take = 1
+        """Take-into-hand id of U1 (U2 follows, and so on)."""
+        self.lower_take = 1 + row_slots
+        """Take-into-hand id of L1."""
         self.drawn_take = 1 + 2 * row_slots
         self.upper_buys = 1 + sources
         """First buy id of U1 (U2 follows ``targets`` later, and so on)."""

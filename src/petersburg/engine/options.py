@@ -8,21 +8,22 @@ it, so 1st-edition states, records and their hashes stay byte-for-byte the same.
 from __future__ import annotations
 
 from dataclasses import astuple, dataclass
+from typing import Final
 
-MONEY_KEPT = "kept"
-MONEY_TRADED = "traded"
-EDITION_FIRST = "first"
-EDITION_SECOND = "second"
-JOKER_FIXED = "fixed"
-JOKER_EACH_SCORING = "each_scoring"
-VALUES_CAPPED = "capped"
-VALUES_OPEN = "open"
-CRATE_DISCARD = "discard"
-CRATE_IDLE = "idle"
-TIES_SHARE = "share"
-TIES_STEP_DOWN = "step_down"
+MONEY_KEPT: Final = "kept"
+MONEY_TRADED: Final = "traded"
+EDITION_FIRST: Final = "first"
+EDITION_SECOND: Final = "second"
+JOKER_FIXED: Final = "fixed"
+JOKER_EACH_SCORING: Final = "each_scoring"
+VALUES_CAPPED: Final = "capped"
+VALUES_OPEN: Final = "open"
+CRATE_DISCARD: Final = "discard"
+CRATE_IDLE: Final = "idle"
+TIES_SHARE: Final = "share"
+TIES_STEP_DOWN: Final = "step_down"
 
-CHOICES: dict[str, tuple[object, ...]] = {
+CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "money": (MONEY_KEPT, MONEY_TRADED),
     "edition": (EDITION_FIRST, EDITION_SECOND),
     "market_board": (10, 8),
@@ -32,12 +33,12 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "market_ties": (TIES_SHARE, TIES_STEP_DOWN),
 }
 """The values of every option that has a fixed set of them, default first."""
-MARKET_OPTIONS = ("market_board", "joker", "market_values", "unpaid_crate", "market_ties")
+MARKET_OPTIONS: Final = ("market_board", "joker", "market_values", "unpaid_crate", "market_ties")
 """Options that only mean something with the Market."""
-MIN_PLAYERS = 1
-MAX_PLAYERS = 4
+MIN_PLAYERS: Final = 1
+MAX_PLAYERS: Final = 4
 """Players without the Market."""
-MAX_PLAYERS_MARKET = 5
+MAX_PLAYERS_MARKET: Final = 5
 
 
 @dataclass(frozen=True, slots=True)

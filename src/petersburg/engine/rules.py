@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, cast
 
 from petersburg.cards import (
     BLUE,
@@ -26,7 +26,6 @@ from petersburg.cards import (
 )
 from petersburg.cards_second_edition import (
     ALL_COLOUR,
-    ALL_DECK,
     ALL_IS_TRADING,
     GOODS,
     NO_GOOD,
@@ -101,7 +100,17 @@ from petersburg.engine.options import (
     check_options,
 )
 from petersburg.engine.scoring import ScoreLine, colour_scoring, phase_income
-from petersburg.engine.shape import FIRST, NO_PHASE, PHASE_NAMES, GameShape
+from petersburg.engine.shape import (
+    FIRST,
+    NO_PHASE,
+    PHASE_NAMES,
+    PRICE_CODE_COLOUR_MASK,
+    PRICE_CODE_COLOUR_SHIFT,
+    PRICE_CODE_COST_SHIFT,
+    PRICE_CODE_TRADING,
+    GameShape,
+)
+from petersburg.engine.shuffle import random_below, shuffle_in_place
 from petersburg.engine.state import (
     NO_CARD,
     STAGE_ACTIONS,
@@ -139,8 +148,8 @@ def new_game(
     shape = state.shape
     rng = random.Random(seed)
     for deck in shape.decks:
-        stack = [k for k in shape.kinds if ALL_DECK[k] == deck for _ in range(shape.count[k])]
-        rng.shuffle(stack)
+        stack = list(shape.deck_cards[deck])
+        shuffle_in_place(stack, rng)
         state.stacks[deck] = stack
     state.markers = _deal_markers(num_players, options, shape, rng)
     opening = state.stacks[shape.round_deck]
@@ -172,19 +181,19 @@ def _deal_markers(num_players: int, options: GameOptions, shape: GameShape, rng:
     dealt one at a time round the table from a random seat (or the one the options name).
     """
     order = sorted(shape.phases)
-    rng.shuffle(order)
+    shuffle_in_place(order, rng)
     markers = [0] * shape.num_phases
     if shape.deals_round_the_table:
         start = options.double_marker_seat
         if start is None:
-            start = rng.randrange(num_players)
+            start = random_below(rng, num_players)
         holders = [(start + i) % num_players for i in range(len(order))]
     else:
         per_seat, left_over = divmod(len(order), num_players)
         if left_over:
             double = options.double_marker_seat
             if double is None:
-                double = rng.randrange(num_players)
+                double = random_below(rng, num_players)
             holders = [double] * (per_seat + left_over)
             holders += [seat for seat in range(num_players) if seat != double for _ in range(per_seat)]
         else:
@@ -285,8 +294,14 @@ def _source_card(state: GameState, source: int) -> tuple[Card, bool]:
 # Legal actions
 
 
+_ID: Final[tuple[object, ...]] = tuple(range(NUM_ALL_ACTIONS))
+"""Every action number as an int object made once. ``legal_actions`` appends these: compiled with
+mypyc it would otherwise make a new int object for every id above 256 (CPython keeps only the
+small ones), and most ids of the buy and play blocks are above 256."""
+
+
 def _add_trading(
-    out: list[ActionId],
+    out: list[object],
     base: int,
     player: PlayerState,
     targets: tuple[tuple[int, Card], ...],
@@ -302,12 +317,43 @@ def _add_trading(
             and price - displaced_value[kind] <= rubles
             and (kind != OBSERVATORY or area[kind] > player.observatories_used)
         ):
-            out.append(base + target)
+            out.append(_ID[base + target])
 
 
-def _colour_discounts(area: list[int]) -> tuple[int, int, int, int]:
-    """Reduction per colour from the Carpenter Workshop (blue) and the Gold Smelter (red)."""
-    return (0, 1 if area[CARPENTER_WORKSHOP] else 0, 1 if area[GOLD_SMELTER] else 0, 0)
+def _add_purchases(
+    out: list[object],
+    cards: list[Card],
+    base: int,
+    reduction: int,
+    player: PlayerState,
+    same: list[int],
+    shape: GameShape,
+    rubles: int,
+) -> None:
+    """Append the affordable purchases of ``cards`` (a row of the board, or the hand to play from),
+    whose first card's ids start at ``base``; ``reduction`` is the lower row's discount.
+
+    Prices are ``card_price``'s, inlined: the kind's cost, colour and trading flag come from one
+    look-up in ``shape.price_code``; ``same`` counts the identical cards in play per kind.
+    """
+    area = player.area
+    blue_reduction = 1 if area[CARPENTER_WORKSHOP] else 0
+    red_reduction = 1 if area[GOLD_SMELTER] else 0
+    price_code = shape.price_code
+    stride = shape.layout.targets
+    for card in cards:
+        code = price_code[card]
+        price = (code >> PRICE_CODE_COST_SHIFT) - same[card] - reduction
+        colour = code >> PRICE_CODE_COLOUR_SHIFT & PRICE_CODE_COLOUR_MASK
+        if colour == BLUE:
+            price -= blue_reduction
+        elif colour == RED:
+            price -= red_reduction
+        if code & PRICE_CODE_TRADING:
+            _add_trading(out, base, player, shape.targets_of[card], price, rubles, shape.displaced_value)
+        elif price <= rubles:
+            out.append(_ID[base])
+        base += stride
 
 
 def _identical_counts(player: PlayerState, shape: GameShape) -> list[int]:
@@ -341,43 +387,29 @@ def legal_actions(state: GameState) -> list[ActionId]:
     shape = state.shape
     layout = shape.layout
     player = state.players[state.to_act]
-    out: list[ActionId] = []
+    out: list[object] = []  # ids as _ID's int objects
     if stage == STAGE_ACTIONS:
         upper = state.upper
         lower = state.lower
         opening = shape.opening_buy and in_opening(state)
         if not opening:
-            out.append(PASS_ID)
+            out.append(_ID[PASS_ID])
             if len(player.hand) < player.hand_limit:
-                out.extend(layout.upper_takes[: len(upper)])
-                out.extend(layout.lower_takes[: len(lower)])
+                for slot in range(len(upper)):
+                    out.append(_ID[layout.upper_take + slot])
+                for slot in range(len(lower)):
+                    out.append(_ID[layout.lower_take + slot])
         rubles = player.rubles
         if rubles >= 1:
-            area = player.area
-            same = _identical_counts(player, shape) if shape.market else area
-            discount = _colour_discounts(area)
-            cost = shape.cost
-            targets_of = shape.targets_of
-            displaced_value = shape.displaced_value
-            stride = layout.targets
-            # (cards, lower-row discount, first id): the upper row, the lower row, the hand.
-            for cards, lower_row, base in (
-                (upper, 0, layout.upper_buys),
-                (lower, 1, layout.lower_buys),
-                (player.hand, 0, layout.plays),
-            ):
-                for card in cards:
-                    price = cost[card] - same[card] - discount[ALL_COLOUR[card]] - lower_row
-                    if ALL_IS_TRADING[card]:
-                        _add_trading(out, base, player, targets_of[card], price, rubles, displaced_value)
-                    elif price <= rubles:
-                        out.append(base)
-                    base += stride
+            same = _identical_counts(player, shape) if shape.market else player.area
+            _add_purchases(out, upper, layout.upper_buys, 0, player, same, shape, rubles)
+            _add_purchases(out, lower, layout.lower_buys, 1, player, same, shape, rubles)
+            _add_purchases(out, player.hand, layout.plays, 0, player, same, shape, rubles)
         if state.phase == shape.observatory_phase and player.area[OBSERVATORY] > player.observatories_used:
             stacks = state.stacks
             for deck in shape.decks:
                 if len(stacks[deck]) >= 2:
-                    out.append(layout.observe + deck)
+                    out.append(_ID[layout.observe + deck])
         if opening and not out:
             out.append(PASS_ID)  # nothing affordable: the obligation to buy cannot hold
     elif stage == STAGE_OBSERVED:
@@ -391,8 +423,8 @@ def legal_actions(state: GameState) -> list[ActionId]:
             if ALL_IS_TRADING[card]:
                 _add_trading(out, base, player, shape.targets_of[card], price, rubles, shape.displaced_value)
             elif price <= rubles:
-                out.append(base)
-        out.append(layout.discard)
+                out.append(_ID[base])
+        out.append(_ID[layout.discard])
     elif stage == STAGE_PUB:
         for vp in range(max_pub_vp(player) + 1):
             out.append(layout.pub + vp)
@@ -405,8 +437,8 @@ def legal_actions(state: GameState) -> list[ActionId]:
         out.append(layout.skip_crate + good)
     to_id = layout.to_id
     if to_id is not None:
-        return sorted([to_id[number] for number in out])
-    return out
+        return sorted([to_id[cast(int, number)] for number in out])
+    return cast(list[ActionId], out)
 
 
 def _pending_card_good(state: GameState) -> int:

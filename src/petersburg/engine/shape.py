@@ -83,6 +83,11 @@ NO_PHASE: Final = -1
 _ROUND_WITHOUT_MARKET: Final = (WORKER_PHASE, BUILDING_PHASE, ARISTOCRAT_PHASE, TRADING_PHASE)
 _ROUND_WITH_MARKET: Final = (WORKER_PHASE, MARKET_PHASE, BUILDING_PHASE, ARISTOCRAT_PHASE, TRADING_PHASE)
 _NUM_COLOURS: Final = YELLOW + 1
+PRICE_CODE_COST_SHIFT: Final = 3
+"""``GameShape.price_code``: cost << 3 | colour << 1 | trading (colours are 0-3)."""
+PRICE_CODE_COLOUR_SHIFT: Final = 1
+PRICE_CODE_COLOUR_MASK: Final = 3
+PRICE_CODE_TRADING: Final = 1
 
 
 class GameShape:
@@ -96,6 +101,7 @@ class GameShape:
         "count",
         "crate_kinds",
         "deals_round_the_table",
+        "deck_cards",
         "decks",
         "displaced_value",
         "edition",
@@ -122,6 +128,7 @@ class GameShape:
         "opening_buy",
         "phases",
         "position",
+        "price_code",
         "pub_phase",
         "red_kinds",
         "round_deck",
@@ -220,6 +227,14 @@ class GameShape:
             6 if k == POTJOMKINS_VILLAGE else costs[k] for k in range(NUM_ALL_KINDS)
         )
         """What a card is worth when a trading card displaces it: its cost, but 6 for Potjomkin's Village."""
+        self.price_code: tuple[int, ...] = tuple(
+            costs[k] << PRICE_CODE_COST_SHIFT
+            | ALL_COLOUR[k] << PRICE_CODE_COLOUR_SHIFT
+            | (PRICE_CODE_TRADING if ALL_IS_TRADING[k] else 0)
+            for k in range(NUM_ALL_KINDS)
+        )
+        """Each kind's cost, colour and whether it is a trading card in one int (see
+        ``PRICE_CODE_COST_SHIFT``): ``legal_actions`` prices a card with one table look-up."""
         self.targets_of: tuple[tuple[tuple[int, Card], ...], ...] = tuple(
             tuple((TARGET_OF_KIND[d], d) for d in displaceable_kinds(ALL_KINDS, k, self.kinds))
             if ALL_IS_TRADING[k]
@@ -236,6 +251,10 @@ class GameShape:
             tuple(k for k in self.kinds if ALL_DECK[k] == deck) for deck in self.decks
         )
         """The kinds of each stack in this game."""
+        self.deck_cards: tuple[tuple[Card, ...], ...] = tuple(
+            tuple(k for k in kinds for _ in range(self.count[k])) for kinds in self.kinds_of_deck
+        )
+        """Every card of each stack in kind order, as ``new_game`` shuffles them."""
         family: dict[Card, tuple[Card, ...]] = {}
         if market:
             for variants in VARIANTS.values():

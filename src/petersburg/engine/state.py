@@ -8,7 +8,7 @@ cards) is the state's ``shape`` (``petersburg.engine.shape``), shared, never cop
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Final, Self
 
 from petersburg.cards import NUM_KINDS, WAREHOUSE, Card
 from petersburg.cards_second_edition import NO_GOOD
@@ -25,30 +25,30 @@ from petersburg.engine.shape import (
 )
 
 # Stages: what kind of decision the player to act faces.
-STAGE_ACTIONS = 0
+STAGE_ACTIONS: Final = 0
 """Ordinary turn: buy, take into hand, play from hand, use an Observatory, or pass."""
-STAGE_OBSERVED = 1
+STAGE_OBSERVED: Final = 1
 """The player just drew a card with an Observatory and must buy, hand or discard it."""
-STAGE_PUB = 2
+STAGE_PUB: Final = 2
 """After building scoring: a Pub owner chooses how many VP to buy."""
-STAGE_OVER = 3
+STAGE_OVER: Final = 3
 """The game has ended; nobody acts."""
-STAGE_JOKER = 4
+STAGE_JOKER: Final = 4
 """The Market: the player names the good of his card with "?" (when it enters play, or at a
 market scoring with the option ``joker = each_scoring``)."""
-STAGE_CRATE = 5
+STAGE_CRATE: Final = 5
 """The Market: at the market scoring the player pays for one of his crates, or not."""
-STAGE_NAMES = ("actions", "observed", "pub", "over", "joker", "crate")
+STAGE_NAMES: Final = ("actions", "observed", "pub", "over", "joker", "crate")
 
-NO_CARD = -1
+NO_CARD: Final = -1
 """Marks an empty drawn-card slot."""
-UNKNOWN = -2
+UNKNOWN: Final = -2
 """A card a view may not show (a stack card, another player's hand card)."""
 
-BOARD_SIZE = 8
+BOARD_SIZE: Final = 8
 """The upper and lower rows together hold at most this many cards (1st edition; see
 ``GameShape.board_size``)."""
-STARTING_RUBLES = 25
+STARTING_RUBLES: Final = 25
 
 __all__ = [
     "ARISTOCRAT_PHASE",
