@@ -1,207 +1,537 @@
-"""Load test of the web server over real websockets on loopback (bounded in tables and time).
+"""Load benchmark of the web server over real websockets on loopback: old and new side by side.
 
-Starts ``petersburg serve`` as a subprocess on a free port with a throw-away database, then:
+For each number of tables (``--tables 50,100,200,500,1000``), the server of an older commit
+(``--baseline``, default ``c5c084b``, unpacked into a temporary folder with ``git archive`` and run
+from there) and this checkout's server are started as ``petersburg serve`` on throw-away databases,
+and one client process (one event loop, one shared HTTP client per server, one websocket per seat)
+opens that many 2-seat tables on *each* and plays random legal actions on all of them at once:
+the servers are loaded at the same time, so whatever else the machine does hits them alike. Each
+seat waits about ``--think`` seconds (uniform between 0.5x and 1.5x) when its turn comes; a game
+that ends is replaced by a new table. After ``--warmup`` seconds, for ``--seconds`` seconds it
+measures per server:
 
-1. **One table**: two client bots play random legal actions as fast as the server answers;
-   reports actions per second through the websocket (each action durably logged, then broadcast).
-2. **Many tables**: ``--tables`` tables (default 100) of ``--seats`` client bots each, every bot
-   acting ``--think`` seconds after its turn comes; reports the latency from sending an action to
-   the moment *every* seat of that table has received the resulting update: p50, p99, max.
+- the latency from sending an action to the moment *both* seats have received the resulting
+  update: p50, p95, p99 and max (a line with ``p99`` and the figure in ms);
+- actions per second (every action durably logged, then broadcast);
+- the server's CPU (its process, from ``/proc``; the share spent in the kernel) and its memory
+  per table (resident memory after set-up minus before, divided by the tables);
+- the client's own CPU and how late its event loop runs (p99): a latency cannot be smaller.
 
-Client and server run on the same machine, so the figures include the load of the clients.
-Usage: ``python benchmarks/server_load.py [--tables 100] [--seconds 20] [--think 0.25]``.
+``--think 0`` saturates the servers: then they are loaded one after the other (a saturated server
+takes all one client can send). ``--saturate N`` adds a saturated phase at N tables, with the
+new server also run with per-message deflate (``--ws-compression on``); ``--rounds R`` repeats every
+phase and the summary gives medians; ``--encoding`` prints what encoding one update costs with
+json, orjson, msgspec and pydantic_core, and with deflate. The client runs on the same machine as
+the servers, so compare old and new of the same run, not absolute figures of different runs.
+
+Usage: ``python benchmarks/server_load.py --tables 500 --think 2 [--seconds 20] [--baseline c5c084b]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
 import random
+import resource
 import statistics
+import subprocess
 import tempfile
 import time
+from collections.abc import Coroutine
+from contextlib import ExitStack
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 from petersburg.server.local import LocalServer
 
+ROOT = Path(__file__).resolve().parents[1]
+NEW_SERVER_LIMITS = {
+    # One machine plays every client: lift the limits meant for many people.
+    "PETERSBURG_MAX_SOCKETS_PER_ADDRESS": "100000",
+    "PETERSBURG_MAX_LIVE_TABLES": "100000",
+    "PETERSBURG_MAX_LIVE_TABLES_PER_PERSON": "100000",
+}
+
 
 @dataclass
-class TableRun:
-    """One table under load: its sockets and the action in flight."""
+class Sample:
+    """What one phase measured."""
 
-    table: int
-    seats: int
-    sockets: list[ClientConnection] = field(default_factory=list)
-    pending_seq: int = -1
-    sent_at: float = 0.0
-    received: set[int] = field(default_factory=set)
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
-    over: bool = False
-    played: float = 0.0
-    """Seconds of play (from the start to the deadline or the end of the game)."""
+    errors: list[str] = field(default_factory=list)
+    games_ended: int = 0
 
 
-async def open_table(base: str, ws_base: str, seats: int, index: int) -> TableRun:
-    uids = [f"load-{index:04d}-seat{s}" for s in range(seats)]
-    async with httpx.AsyncClient() as http:
-        response = await http.post(
-            f"{base}/api/tables",
-            json={"uid": uids[0], "name": f"L{index}s0", "seats": seats, "allow_undo": False},
-        )
-        response.raise_for_status()
-        table = response.json()["id"]
-    run = TableRun(table, seats)
-    for seat in range(seats):
-        ws = await connect(f"{ws_base}/ws/table/{table}", max_size=2**22)
-        await ws.send(json.dumps({"type": "hello", "uid": uids[seat], "name": f"L{index}s{seat}"}))
-        if seat:
-            await ws.send(json.dumps({"type": "sit", "seat": seat, "name": f"L{index}s{seat}"}))
-        run.sockets.append(ws)
-    return run
+@dataclass
+class Phase:
+    """One server under one load."""
+
+    label: str
+    tables: int
+    think: float
+    seconds: float
+    p50_ms: float
+    p95_ms: float
+    p99_ms: float
+    max_ms: float
+    actions_per_second: float
+    cpu_percent: float
+    cpu_ms_per_action: float
+    kernel_percent: float
+    """Share of the server's CPU spent in the kernel (sending, fsync)."""
+    kb_per_table: float
+    rss_mb: float
+    errors: int
+    setup_seconds: float
+    client_cpu_percent: float
+    """The load client's own CPU: near 100% the figures measure the client, not the server."""
+    client_lag_p99_ms: float
+    """How late the client's event loop ran a timer (p99): its own delay inside every latency."""
 
 
-async def wait_seated(run: TableRun) -> None:
-    """Drain messages until the last seat's sit is confirmed."""
-    ws = run.sockets[-1]
-    while True:
-        message = json.loads(await ws.recv())
-        if message["type"] == "error":
-            raise RuntimeError(message["message"])
-        if message["type"] == "update" and message["you"] is not None:
-            return
+class Table:
+    """One 2-seat table of the client: its sockets and the action in flight."""
 
+    def __init__(self, load: Load, number: int) -> None:
+        self.load = load
+        self.number = number
+        self.sockets: list[ClientConnection] = []
+        self.pending = -1
+        self.sent_at = 0.0
+        self.received = 0
+        self.acted = -1
+        self.over = False
+        self.seated = asyncio.Event()
+        self.started = asyncio.Event()
+        self.readers: list[asyncio.Task[None]] = []
 
-async def seat_loop(run: TableRun, seat: int, think: float, deadline: float, rng: random.Random) -> None:
-    ws = run.sockets[seat]
-    while time.perf_counter() < deadline and not run.over:
-        try:
-            raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, deadline - time.perf_counter()))
-        except TimeoutError:
-            return
-        message: dict[str, Any] = json.loads(raw)
-        if message["type"] == "error":
-            raise RuntimeError(f"table {run.table} seat {seat}: {message['message']}")
-        if message["type"] != "update" or "view" not in message:
-            continue
-        seq = message["seq"]
-        if seq == run.pending_seq:
-            run.received.add(seat)
-            if len(run.received) == run.seats:
-                run.latencies.append(time.perf_counter() - run.sent_at)
-                run.actions += 1
-                run.pending_seq = -1
-        if message["view"]["stage"] == "over":
-            run.over = True
-            return
-        if message["legal"]:
-            if think:
-                await asyncio.sleep(think * (0.5 + rng.random()))
-            legal = message["legal"]
-            others = [a for a in legal if a["kind"] != "pass"]
-            choice = rng.choice(others) if others and rng.random() < 0.6 else rng.choice(legal)
-            run.pending_seq = seq + 1
-            run.received = set()
-            run.sent_at = time.perf_counter()
-            await ws.send(
-                json.dumps(
-                    {"type": "act", "token": message["you"]["token"], "seq": seq, "action": choice["id"]}
-                )
+    async def open(self) -> None:
+        load = self.load
+        uids = [f"load{load.run:02d}-{self.number:05d}-s{seat}" for seat in range(2)]
+        async with load.limit:
+            response = await load.http.post(
+                f"{load.base}/api/tables",
+                json={"uid": uids[0], "name": f"T{self.number}a", "seats": 2, "allow_undo": False},
             )
+            response.raise_for_status()
+            table_id = response.json()["id"]
+            for seat in range(2):
+                ws = await connect(f"{load.ws_base}/ws/table/{table_id}", max_size=2**23, open_timeout=60)
+                self.sockets.append(ws)
+                self.readers.append(asyncio.create_task(self.read(seat)))
+                await ws.send(
+                    json.dumps({"type": "hello", "uid": uids[seat], "name": f"T{self.number}{'ab'[seat]}"})
+                )
+            await self.sockets[1].send(json.dumps({"type": "sit", "seat": 1, "name": f"T{self.number}b"}))
+            await asyncio.wait_for(self.seated.wait(), 60)
+            await self.sockets[0].send(json.dumps({"type": "start"}))
+            await asyncio.wait_for(self.started.wait(), 60)
+
+    async def read(self, seat: int) -> None:
+        ws = self.sockets[seat]
+        load = self.load
+        try:
+            async for raw in ws:
+                message: dict[str, Any] = orjson.loads(raw)
+                kind = message["type"]
+                if kind == "error":
+                    load.sample.errors.append(message["message"])
+                    continue
+                if kind != "update":
+                    continue
+                if "view" not in message:
+                    if seat == 1 and message["you"] is not None:
+                        self.seated.set()
+                    continue
+                self.started.set()
+                seq = message["seq"]
+                if seq == self.pending:
+                    self.received += 1
+                    if self.received == 2:
+                        self.pending = -1
+                        if load.measuring(self.sent_at):
+                            load.sample.latencies.append(time.perf_counter() - self.sent_at)
+                            load.sample.actions += 1
+                if message["view"]["stage"] == "over":
+                    if not self.over:
+                        self.over = True
+                        load.sample.games_ended += 1
+                        load.replace(self)
+                    continue
+                legal = message["legal"]
+                if legal and self.acted < seq:
+                    self.acted = seq
+                    asyncio.get_running_loop().call_later(
+                        load.think_time(), self.act, seat, seq, message["you"]["token"], load.choose(legal)
+                    )
+        except Exception as error:  # a closed socket ends the reader
+            if not load.stopping:
+                load.sample.errors.append(f"table {self.number} seat {seat}: {type(error).__name__} {error}")
+
+    def act(self, seat: int, seq: int, token: str, action: int) -> None:
+        if self.load.stopping:
+            return
+        self.pending = seq + 1
+        self.received = 0
+        self.sent_at = time.perf_counter()
+        message = json.dumps({"type": "act", "token": token, "seq": seq, "action": action})
+        sending = asyncio.ensure_future(self.sockets[seat].send(message))
+        self.load.pending.add(sending)
+        sending.add_done_callback(self.load.pending.discard)
+
+    async def close(self) -> None:
+        for ws in self.sockets:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(), 5)
+        for reader in self.readers:
+            reader.cancel()
 
 
-async def load(base: str, tables: int, seats: int, seconds: float, think: float, seed: int) -> list[TableRun]:
-    ws_base = base.replace("http://", "ws://")
-    runs = await asyncio.gather(*(open_table(base, ws_base, seats, i) for i in range(tables)))
-    await asyncio.gather(*(wait_seated(run) for run in runs))
-    for run in runs:
-        await run.sockets[0].send(json.dumps({"type": "start"}))
-    started = time.perf_counter()
-    deadline = started + seconds
-    rng = random.Random(seed)
-    await asyncio.gather(
-        *(
-            seat_loop(run, seat, think, deadline, random.Random(rng.randrange(2**31)))
-            for run in runs
-            for seat in range(seats)
+class Load:
+    """The client: every table, one shared HTTP client, the measurement window."""
+
+    def __init__(self, base: str, think: float, seed: int, run: int) -> None:
+        self.base = base
+        self.ws_base = base.replace("http://", "ws://")
+        self.think = think
+        self.rng = random.Random(seed)
+        self.run = run
+        # No kept-alive connections: a server that closed an idle one would fail the next request.
+        self.http = httpx.AsyncClient(
+            timeout=120, limits=httpx.Limits(max_connections=32, max_keepalive_connections=0)
         )
+        self.limit = asyncio.Semaphore(32)
+        self.tables: list[Table] = []
+        self.sample = Sample()
+        self.window = (float("inf"), float("-inf"))
+        self.stopping = False
+        self.counter = 0
+        self.pending: set[asyncio.Future[None]] = set()
+
+    def think_time(self) -> float:
+        return self.think * (0.5 + self.rng.random()) if self.think > 0 else 0.0
+
+    def choose(self, legal: list[dict[str, Any]]) -> int:
+        others = [a for a in legal if a["kind"] != "pass"]
+        chosen = self.rng.choice(others) if others and self.rng.random() < 0.6 else self.rng.choice(legal)
+        return int(chosen["id"])
+
+    def measuring(self, sent_at: float) -> bool:
+        return self.window[0] <= sent_at < self.window[1]
+
+    async def add_table(self) -> Table:
+        self.counter += 1
+        table = Table(self, self.counter)
+        self.tables.append(table)
+        await table.open()
+        return table
+
+    def replace(self, ended: Table) -> None:
+        if self.stopping:
+            return
+        task = asyncio.create_task(self._replace(ended))
+        self.pending.add(task)
+        task.add_done_callback(self.pending.discard)
+
+    async def _replace(self, ended: Table) -> None:
+        await ended.close()
+        self.tables.remove(ended)
+        try:
+            await self.add_table()
+        except Exception as error:
+            if not self.stopping:
+                self.sample.errors.append(f"replacing a table: {error}")
+
+    async def stop(self) -> None:
+        self.stopping = True
+        for task in list(self.pending):
+            task.cancel()
+        await asyncio.gather(*(table.close() for table in self.tables), return_exceptions=True)
+        await self.http.aclose()
+
+
+def _proc(pid: int) -> tuple[float, float, float]:
+    """CPU seconds used so far (all, and in the kernel) and resident memory (MB) of a process."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    cpu = (int(fields[11]) + int(fields[12])) / ticks
+    kernel = int(fields[12]) / ticks
+    rss_kb = next(
+        int(line.split()[1])
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+        if line.startswith("VmRSS")
     )
-    played = time.perf_counter() - started
-    for run in runs:
-        run.played = played
-        for ws in run.sockets:
-            await ws.close()
-    return runs
+    return cpu, kernel, rss_kb / 1024
 
 
-async def one_table(base: str, seconds: float, seed: int) -> dict[str, Any]:
-    """Games at one table, back to back, for ``seconds``: actions per second through the socket."""
-    actions = 0
-    latencies: list[float] = []
-    games = 0
-    played = 0.0
+async def run_phase(
+    servers: list[tuple[str, LocalServer]],
+    tables: int,
+    think: float,
+    seconds: float,
+    warmup: float,
+    seed: int,
+    run: int,
+) -> list[Phase]:
+    """Load every server of ``servers`` with ``tables`` tables at the same time, from one client:
+    whatever else the machine does hits all of them alike, in the same window."""
+    loads: list[tuple[str, int, Load, float, float, float]] = []
+    for label, server in servers:
+        assert server.process is not None
+        pid = server.process.pid
+        _cpu, _kernel, rss_idle = _proc(pid)
+        load = Load(server.base_url, think, seed, run)
+        began = time.perf_counter()
+        await asyncio.gather(*(load.add_table() for _ in range(tables)))
+        setup = time.perf_counter() - began
+        _cpu, _kernel, rss_loaded = _proc(pid)
+        loads.append((label, pid, load, setup, rss_idle, rss_loaded))
+    await asyncio.sleep(warmup)
+    starts = [_proc(entry[1]) for entry in loads]
+    client_start = _own_cpu()
     start = time.perf_counter()
-    while (left := seconds - (time.perf_counter() - start)) > 0.5:
-        run = (await load(base, 1, 2, left, 0.0, seed + games))[0]
-        actions += run.actions
-        latencies += run.latencies
-        played += run.played
-        games += 1
-    return {
-        "games": games,
-        "actions": actions,
-        "seconds_of_play": round(played, 2),
-        "actions_per_second": round(actions / played, 1),
-        "p50_ms": round(1000 * statistics.median(latencies), 2),
+    for entry in loads:
+        entry[2].window = (start, start + seconds)
+    lags: list[float] = []
+    watch = asyncio.create_task(_loop_lag(lags))
+    await asyncio.sleep(seconds)
+    watch.cancel()
+    client_cpu = _own_cpu() - client_start
+    ends = [_proc(entry[1]) for entry in loads]
+    await asyncio.sleep(min(2.0, max(0.5, think * 1.5)))  # let the last actions of the window land
+    await asyncio.gather(*(entry[2].stop() for entry in loads))
+    lag = 1000 * sorted(lags)[int(0.99 * (len(lags) - 1))] if lags else 0.0
+    phases = []
+    for (label, _pid, load, setup, rss_idle, rss_loaded), begin, end in zip(loads, starts, ends, strict=True):
+        sample = load.sample
+        latencies = sorted(sample.latencies) or [float("nan")]
+        cpu = end[0] - begin[0]
+        phases.append(
+            Phase(
+                label=label,
+                tables=tables,
+                think=think,
+                seconds=seconds,
+                p50_ms=round(1000 * statistics.median(latencies), 2),
+                p95_ms=round(_quantile(latencies, 0.95), 2),
+                p99_ms=round(_quantile(latencies, 0.99), 2),
+                max_ms=round(1000 * latencies[-1], 2),
+                actions_per_second=round(sample.actions / seconds, 1),
+                cpu_percent=round(100 * cpu / seconds, 1),
+                cpu_ms_per_action=round(1000 * cpu / max(1, sample.actions), 3),
+                kernel_percent=round(100 * (end[1] - begin[1]) / max(cpu, 1e-9)),
+                kb_per_table=round(1024 * (rss_loaded - rss_idle) / tables, 1),
+                rss_mb=round(end[2], 1),
+                errors=len(sample.errors),
+                setup_seconds=round(setup, 1),
+                client_cpu_percent=round(100 * client_cpu / seconds, 1),
+                client_lag_p99_ms=round(lag, 1),
+            )
+        )
+    return phases
+
+
+def _quantile(ordered: list[float], q: float) -> float:
+    """The ``q`` quantile of sorted seconds, in milliseconds."""
+    return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def _loop_lag(lags: list[float], every: float = 0.02) -> None:
+    """Record how late the event loop wakes a sleeper (the client's own share of each latency)."""
+    while True:
+        began = time.perf_counter()
+        await asyncio.sleep(every)
+        lags.append(max(0.0, time.perf_counter() - began - every))
+
+
+def describe(phase: Phase) -> str:
+    think = f"think {phase.think:g} s" if phase.think > 0 else "no think time (saturated)"
+    return (
+        f"{phase.label:<12} {phase.tables:>5} tables x 2 seats, {think}: "
+        f"p50 {phase.p50_ms} ms, p95 {phase.p95_ms} ms, p99 {phase.p99_ms} ms, max {phase.max_ms} ms; "
+        f"{phase.actions_per_second} actions/s; server CPU {phase.cpu_percent}% of a core "
+        f"({phase.cpu_ms_per_action} ms per action, {phase.kernel_percent:g}% in the kernel); "
+        f"{phase.kb_per_table} KB per table "
+        f"(RSS {phase.rss_mb} MB); set-up {phase.setup_seconds} s; {phase.errors} errors; client CPU "
+        f"{phase.client_cpu_percent}%, client loop lag p99 {phase.client_lag_p99_ms} ms"
+    )
+
+
+def run_loop(main: Coroutine[object, object, list[Phase]]) -> list[Phase]:
+    """Run the client on uvloop when it is installed (the same fast loop the server uses)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
+
+
+def unpack(revision: str, into: Path) -> Path:
+    """The ``src`` folder of ``revision`` of this repository, unpacked with ``git archive``."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "src"], check=True, capture_output=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into / "src"
+
+
+def servers(baseline: Path | None, compression: bool) -> list[tuple[str, Path | None, dict[str, str]]]:
+    chosen: list[tuple[str, Path | None, dict[str, str]]] = []
+    if baseline is not None:
+        chosen.append(("old", baseline, {}))
+    chosen.append(("new", None, dict(NEW_SERVER_LIMITS)))
+    if compression:
+        chosen.append(("new+deflate", None, {**NEW_SERVER_LIMITS, "PETERSBURG_WS_COMPRESSION": "on"}))
+    return chosen
+
+
+def measure(
+    chosen: list[tuple[str, Path | None, dict[str, str]]],
+    tables: int,
+    think: float,
+    args: argparse.Namespace,
+    run: int,
+) -> list[Phase]:
+    """One phase: fresh servers on fresh databases, loaded together; [] (and a line saying why)
+    if it could not be run."""
+    try:
+        with ExitStack() as stack:
+            running = []
+            for label, source, env in chosen:
+                data = stack.enter_context(tempfile.TemporaryDirectory())
+                server = LocalServer(data, env=env, source=source, timeout=60)
+                running.append((label, stack.enter_context(server)))
+            phases = run_loop(run_phase(running, tables, think, args.seconds, args.warmup, args.seed, run))
+    except Exception as error:
+        print(f"{tables:>5} tables: not measured ({type(error).__name__}: {error})", flush=True)
+        return []
+    for phase in phases:
+        print(describe(phase), flush=True)
+    return phases
+
+
+def encoding_costs() -> None:
+    """What one table update costs to encode with each JSON library, and to deflate."""
+    import zlib
+
+    from petersburg.engine import apply_action, legal_actions
+    from petersburg.server.presenter import Presenter
+    from petersburg.server.store import SeatRow, TableRow
+    from petersburg.server.tables import Game
+    from petersburg.server.tables import Table as ServerTable
+
+    row = TableRow(1, "bench", 0.0, 2, {}, True, 0, True, "u" * 8, seed=5, status="playing")
+    row.seats = [SeatRow("human", name, name * 8, "t" * 32) for name in ("a", "b")]
+    table = ServerTable(row)
+    table.game = Game(row, table.names())
+    rng = random.Random(1)
+    for _ in range(60):
+        apply_action(table.game.state, rng.choice(legal_actions(table.game.state)))
+    seat = table.game.state.current_player
+    presenter = Presenter(None, ["random"])  # type: ignore[arg-type]  # updates need no lobby
+    update = presenter.update(table, seat, False, 0)
+    text = orjson.dumps(update)
+    encoders: dict[str, Any] = {
+        "json": lambda: json.dumps(update, separators=(",", ":")),
+        "orjson": lambda: orjson.dumps(update),
     }
+    try:
+        import msgspec
+    except ImportError:
+        pass
+    else:
+        encoder = msgspec.json.Encoder()
+        encoders["msgspec"] = lambda: encoder.encode(update)
+    import pydantic_core
 
+    encoders["pydantic_core"] = lambda: pydantic_core.to_json(update)
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+    def deflate() -> bytes:
+        compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
+        return compressor.compress(text) + compressor.flush(zlib.Z_SYNC_FLUSH)
+
+    encoders["deflate (per message)"] = deflate
+    print(f"encoding one update ({len(text)} bytes of JSON, a 2-seat game at step 60):")
+    for name, encode in encoders.items():
+        runs = 3000
+        encode()
+        began = time.perf_counter()
+        for _ in range(runs):
+            encode()
+        print(f"  {name:<22} {1e6 * (time.perf_counter() - began) / runs:7.1f} µs", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=100, help="concurrent tables (1-300)")
-    parser.add_argument("--seats", type=int, default=2, choices=(1, 2, 3, 4))
-    parser.add_argument("--seconds", type=float, default=20.0, help="length of each phase (max 120)")
-    parser.add_argument("--think", type=float, default=0.25, help="mean seconds a bot waits on its turn")
+    parser.add_argument(
+        "--tables", default="50,100,200,500,1000", help="comma-separated table counts (max 2000)"
+    )
+    parser.add_argument(
+        "--think", type=float, default=2.0, help="mean seconds a seat waits on its turn (0: none)"
+    )
+    parser.add_argument(
+        "--seconds", type=float, default=20.0, help="measuring window of each phase (max 120)"
+    )
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds of play before measuring")
+    parser.add_argument("--saturate", type=int, default=0, help="also a saturated phase at this many tables")
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="measure each phase this many times, old and new in turn"
+    )
+    parser.add_argument("--baseline", default="c5c084b", help="commit of the old server ('none': skip it)")
+    parser.add_argument("--encoding", action="store_true", help="also measure encoding one update")
+    parser.add_argument("--json", help="write every phase's figures to this file")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    tables = max(1, min(args.tables, 300))
-    seconds = max(1.0, min(args.seconds, 120.0))
-    with tempfile.TemporaryDirectory() as data, LocalServer(data) as server:
-        base = server.base_url
-        single = asyncio.run(one_table(base, min(seconds, 10.0), args.seed))
-        print(
-            f"one table, 2 client bots, no think time: {single['actions_per_second']} actions/s",
-            flush=True,
-        )
-        runs = asyncio.run(load(base, tables, args.seats, seconds, args.think, args.seed))
-        latencies = [x for run in runs for x in run.latencies]
-        total = sum(run.actions for run in runs)
-        many = {
-            "tables": tables,
-            "seats": args.seats,
-            "think_s": args.think,
-            "actions": total,
-            "actions_per_second": round(total / seconds, 1),
-            "p50_ms": round(1000 * percentile(latencies, 0.50), 2),
-            "p99_ms": round(1000 * percentile(latencies, 0.99), 2),
-            "max_ms": round(1000 * max(latencies), 2),
-        }
-        print(
-            f"{tables} tables x {args.seats} client bots: {many['actions_per_second']} actions/s, "
-            f"latency to all seats p50 {many['p50_ms']} ms, p99 {many['p99_ms']} ms",
-            flush=True,
-        )
-        print(json.dumps({"one_table": single, "many_tables": many}))
+    counts = [max(1, min(int(n), 2000)) for n in args.tables.split(",") if n.strip()]
+    args.seconds = max(2.0, min(args.seconds, 120.0))
+    args.warmup = max(0.0, min(args.warmup, 30.0))
+    if args.encoding:
+        encoding_costs()
+    phases: list[Phase] = []
+    with tempfile.TemporaryDirectory() as checkout:
+        baseline = None if args.baseline == "none" else unpack(args.baseline, Path(checkout))
+        run = 0
+        plan = [(tables, args.think, False) for tables in counts]
+        if args.saturate:
+            plan.append((args.saturate, 0.0, True))
+        for tables, think, compression in plan:
+            for _round in range(max(1, min(args.rounds, 5))):
+                chosen = servers(baseline, compression)
+                # With think time the servers are loaded together (the same noise for all); a
+                # saturated server takes all one client can send, so those run one at a time.
+                for group in [chosen] if think > 0 else [[one] for one in chosen]:
+                    run += 1
+                    phases += measure(group, tables, think, args, run)
+    print("\nsummary (median of the rounds):")
+    for tables, think, _compression in plan:
+        by_label: dict[str, list[Phase]] = {}
+        for phase in phases:
+            if phase.tables == tables and phase.think == think:
+                by_label.setdefault(phase.label, []).append(phase)
+        figures = []
+        for label, measured in by_label.items():
+            p99 = statistics.median(p.p99_ms for p in measured)
+            rate = statistics.median(p.actions_per_second for p in measured)
+            cpu = statistics.median(p.cpu_ms_per_action for p in measured)
+            figures.append(f"{label}: p99 {p99:g} ms, {rate:g} actions/s, {cpu:g} ms CPU per action")
+        what = f"think {think:g} s" if think > 0 else "saturated"
+        print(f"  {tables:>5} tables, {what}: " + "; ".join(figures), flush=True)
+    if args.json:
+        Path(args.json).write_text(json.dumps([p.__dict__ for p in phases], indent=1))
 
 
 if __name__ == "__main__":

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import random
+import sqlite3
+import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from typing import Any
 
 from fastapi.testclient import TestClient
+
+from petersburg.server.app import Server
 
 UIDS = ["alice-uid-0001", "bob-uid-00002", "carol-uid-0003", "dave-uid-00004"]
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
@@ -49,3 +54,53 @@ def pick_action(update: dict[str, Any], rng: random.Random) -> int:
     if others and rng.random() < 0.7:
         return int(rng.choice(others)["id"])
     return int(rng.choice(legal)["id"])
+
+
+def server_of(client: TestClient) -> Server:
+    """The server behind a test client's app."""
+    server: Server = client.app.state.server  # type: ignore[attr-defined]
+    return server
+
+
+def stored_log(path: str, table: int) -> list[tuple[int, str, int, int]]:
+    """The log rows of ``table`` as the database file holds them (seq, kind, seat, action)."""
+    with sqlite3.connect(path) as db:
+        rows = db.execute(
+            "SELECT seq, kind, seat, action FROM actions WHERE table_id=? ORDER BY seq", (table,)
+        ).fetchall()
+    return [(int(a), str(b), int(c), int(d)) for a, b, c, d in rows]
+
+
+def eventually(condition: Callable[[], bool], timeout: float = 10.0, what: str = "the condition") -> None:
+    """Wait until ``condition()`` holds (checked every few milliseconds), at most ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not happen within {timeout} s")
+        time.sleep(0.005)
+
+
+def seated_game(client: TestClient, stack: ExitStack, players: int, **params: Any) -> tuple[int, list[Any]]:
+    """A started table with ``players`` human seats, one websocket each (seat i = UIDS[i])."""
+    table = create_table(client, players, **params)
+    sockets = []
+    for seat in range(players):
+        ws = stack.enter_context(client.websocket_connect(f"/ws/table/{table}"))
+        hello(ws, UIDS[seat], NAMES[seat])
+        if seat > 0:
+            ws.send_json({"type": "sit", "seat": seat, "name": NAMES[seat]})
+            recv_until(ws, lambda m, s=seat: is_update(m) and m["you"] is not None and m["you"]["seat"] == s)
+        sockets.append(ws)
+    sockets[0].send_json({"type": "start"})
+    return table, sockets
+
+
+def latest(ws: Any, seq: int) -> dict[str, Any]:
+    """The update at ``seq`` (skipping other messages)."""
+    return recv_until(ws, update_at(seq))
+
+
+def error_of(ws: Any, message: dict[str, Any]) -> str:
+    """Send ``message`` and return the error it gets."""
+    ws.send_json(message)
+    return str(recv_until(ws, lambda m: m["type"] == "error")["message"])

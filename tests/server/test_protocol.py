@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import sqlite3
-import time
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -15,37 +15,22 @@ from fastapi.testclient import TestClient
 
 from petersburg.engine import explain_illegal, new_game, state_to_json, view, view_to_json
 from petersburg.server.app import create_app
-from petersburg.server.hub import HubConfig
-from petersburg.server.store import SCHEMA, Store, database_path
+from petersburg.server.config import ServerConfig
+from petersburg.server.sqlite_store import SCHEMA, SqliteStore, database_path
 from tests.server.helpers import (
     NAMES,
     UIDS,
     create_table,
     hello,
     is_update,
+    latest,
     pick_action,
     recv_until,
+    seated_game,
+    server_of,
+    stored_log,
     update_at,
 )
-
-
-def seated_game(client: TestClient, stack: ExitStack, players: int, **params: Any) -> tuple[int, list[Any]]:
-    """A started table with ``players`` human seats, one websocket each (seat i = UIDS[i])."""
-    table = create_table(client, players, **params)
-    sockets = []
-    for seat in range(players):
-        ws = stack.enter_context(client.websocket_connect(f"/ws/table/{table}"))
-        hello(ws, UIDS[seat], NAMES[seat])
-        if seat > 0:
-            ws.send_json({"type": "sit", "seat": seat, "name": NAMES[seat]})
-            recv_until(ws, lambda m, s=seat: is_update(m) and m["you"] is not None and m["you"]["seat"] == s)
-        sockets.append(ws)
-    sockets[0].send_json({"type": "start"})
-    return table, sockets
-
-
-def latest(ws: Any, seq: int) -> dict[str, Any]:
-    return recv_until(ws, update_at(seq))
 
 
 def assert_secret(update: dict[str, Any], seat: int | None, tokens: dict[int, str]) -> None:
@@ -113,7 +98,7 @@ def test_seats_bots_and_start(client: TestClient) -> None:
         assert first["you"]["seat"] == 0 and first["you"]["token"]
         assert hello(bob, UIDS[1], "Bob")["you"] is None
         bob.send_json({"type": "start"})
-        assert "Only a player" in recv_until(bob, lambda m: m["type"] == "error")["message"]
+        assert "created this table" in recv_until(bob, lambda m: m["type"] == "error")["message"]
         bob.send_json({"type": "sit"})
         update = recv_until(bob, lambda m: is_update(m) and m["you"] is not None)
         assert update["you"]["seat"] == 1 and update["you"]["token"] != first["you"]["token"]
@@ -181,7 +166,9 @@ def test_authority_tokens_stale_and_illegal_actions_change_nothing(client: TestC
             ws.send_json(message)
             return str(recv_until(ws, lambda m: m["type"] == "error")["message"])
 
-        hub = client.app.state.hub  # type: ignore[attr-defined]
+        server = server_of(client)
+        live = server.tables.cached(table)
+        assert live is not None and live.state is not None
         # The waiting seat's own token, or the acting seat's action sent with the waiting token.
         assert "not your turn" in error(
             sockets[waiting], {"type": "act", "token": tokens[waiting], "seq": 0, "action": 0}
@@ -200,12 +187,12 @@ def test_authority_tokens_stale_and_illegal_actions_change_nothing(client: TestC
             sockets[to_act], {"type": "act", "token": tokens[to_act], "seq": 0, "action": "x"}
         )
         illegal = error(sockets[to_act], {"type": "act", "token": tokens[to_act], "seq": 0, "action": 537})
-        assert illegal == explain_illegal(new_game(2, hub.tables[table].state.seed), 537)
+        assert illegal == explain_illegal(new_game(2, live.state.seed), 537)
         sockets[to_act].send_text("{not json")
         assert "not JSON" in recv_until(sockets[to_act], lambda m: m["type"] == "error")["message"]
         assert "Unknown request" in error(sockets[to_act], {"type": "teleport"})
-        assert hub.tables[table].seq == 0 and hub.tables[table].state.step == 0
-        assert hub.store.load_log(table) == []
+        assert live.seq == 0 and live.state.step == 0
+        assert stored_log(server.store.path, table) == []  # type: ignore[attr-defined]
         # The right token at the right seq works, and the old seq is then stale.
         sockets[to_act].send_json({"type": "act", "token": tokens[to_act], "seq": 0, "action": action})
         after = latest(sockets[waiting], 1)
@@ -213,7 +200,7 @@ def test_authority_tokens_stale_and_illegal_actions_change_nothing(client: TestC
         assert "Stale" in error(
             sockets[to_act], {"type": "act", "token": tokens[to_act], "seq": 0, "action": 0}
         )
-        assert len(hub.store.load_log(table)) == 1
+        assert len(stored_log(server.store.path, table)) == 1  # type: ignore[attr-defined]
 
 
 def test_errors_go_only_to_the_sender(client: TestClient) -> None:
@@ -248,8 +235,8 @@ def test_undo_own_last_action(client: TestClient) -> None:
         undone = latest(sockets[seat], 2)
         assert undone["view"] == {**before, "step": 0}
         assert undone["view"]["to_act"] == seat
-        rows = client.app.state.hub.store.load_log(table)  # type: ignore[attr-defined]
-        assert [r.kind for r in rows] == ["action", "undo"]
+        rows = stored_log(server_of(client).store.path, table)  # type: ignore[attr-defined]
+        assert [r[1] for r in rows] == ["action", "undo"]
         # Nothing left to undo: the last row is an undo.
         sockets[seat].send_json({"type": "undo", "token": token, "seq": 2})
         assert "your own last action" in recv_until(sockets[seat], lambda m: m["type"] == "error")["message"]
@@ -289,7 +276,7 @@ def test_autopass_passes_until_the_phase_ends(client: TestClient) -> None:
 
 def test_autopass_survives_a_restart(db_path: str) -> None:
     """Auto-pass is stored with the seat: a restarted server still passes for it in that phase."""
-    with TestClient(create_app(db_path, HubConfig(bot_delay=0.0))) as client, ExitStack() as stack:
+    with TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client, ExitStack() as stack:
         table, (alice, bob) = seated_game(client, stack, 2)
         updates = [latest(alice, 0), latest(bob, 0)]
         first = updates[0]["view"]["to_act"]
@@ -298,17 +285,20 @@ def test_autopass_survives_a_restart(db_path: str) -> None:
             {"type": "autopass", "token": updates[second]["you"]["token"], "on": True}
         )
         assert latest([alice, bob][second], 0)["autopass"] is True
-    with TestClient(create_app(db_path, HubConfig(bot_delay=0.0))) as client:
-        with client.websocket_connect(f"/ws/table/{table}") as ws:
-            resumed = hello(ws, UIDS[first], NAMES[first])
-            take = next(a["id"] for a in resumed["legal"] if a["kind"] == "hand")
-            ws.send_json({"type": "act", "token": resumed["you"]["token"], "seq": 0, "action": take})
-            update = latest(ws, 2)  # the restarted server passed for the other seat
-            assert update["view"]["to_act"] == first
-            assert update["log"][-1]["text"].endswith("passes.")
-        seat_rows = client.app.state.hub.store.load_tables()[0].seats  # type: ignore[attr-defined]
-        assert seat_rows[second].autopass is not None
-        assert seat_rows[first].autopass is None
+    with (
+        TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client,
+        client.websocket_connect(f"/ws/table/{table}") as ws,
+    ):
+        resumed = hello(ws, UIDS[first], NAMES[first])
+        take = next(a["id"] for a in resumed["legal"] if a["kind"] == "hand")
+        ws.send_json({"type": "act", "token": resumed["you"]["token"], "seq": 0, "action": take})
+        update = latest(ws, 2)  # the restarted server passed for the other seat
+        assert update["view"]["to_act"] == first
+        assert update["log"][-1]["text"].endswith("passes.")
+    with sqlite3.connect(db_path) as db:
+        stored = dict(db.execute("SELECT seat, autopass FROM seats WHERE table_id=?", (table,)).fetchall())
+    assert stored[second] is not None
+    assert stored[first] is None
 
 
 def test_a_database_of_an_older_version_gains_the_autopass_column(tmp_path: Path) -> None:
@@ -316,9 +306,9 @@ def test_a_database_of_an_older_version_gains_the_autopass_column(tmp_path: Path
     old = sqlite3.connect(path)
     old.executescript(SCHEMA.replace("    autopass TEXT,\n", ""))
     old.close()
-    store = Store(path)
-    columns = {row[1] for row in store._db.execute("PRAGMA table_info(seats)")}
-    store.close()
+    asyncio.run(SqliteStore(path).close())
+    with sqlite3.connect(path) as db:
+        columns = {row[1] for row in db.execute("PRAGMA table_info(seats)")}
     assert "autopass" in columns
 
 
@@ -372,9 +362,9 @@ def test_lobby_create_and_bot_game_to_the_end(client: TestClient) -> None:
     assert final["table"]["status"] == "over"
     replay = client.get(f"/api/tables/{table}/replay", params={"step": 0}).json()
     assert replay["step"] == 0 and replay["steps"] > 20
-    hub = client.app.state.hub  # type: ignore[attr-defined]
-    state = hub.tables[table].state
-    fresh = new_game(4, state.seed, state.options)
+    finished = server_of(client).tables.cached(table)
+    assert finished is not None and finished.state is not None
+    fresh = new_game(4, finished.state.seed, finished.state.options)
     assert replay["view"] == view_to_json(view(fresh, None))
     end = client.get(f"/api/tables/{table}/replay").json()
     assert end["result"] == result and end["view"]["stage"] == "over"
@@ -386,19 +376,10 @@ def test_replay_refused_while_playing(client: TestClient) -> None:
         assert client.get(f"/api/tables/{table}/replay").status_code == 409
 
 
-def test_turn_timer_passes_for_a_slow_player(client: TestClient) -> None:
-    with ExitStack() as stack:
-        _table, (alice, _bob) = seated_game(client, stack, 2, timer=1)
-        first = latest(alice, 0)
-        assert first["deadline"] is not None and first["deadline"] > time.time()
-        update = latest(alice, 1)  # nobody acts; the server passes after a second
-        assert update["log"][-1]["text"].endswith("passes.")
-
-
 def test_games_are_rebuilt_from_the_database(db_path: str) -> None:
     """Close the app mid-game and open a new one on the same file: every table is back as it was."""
     rng = random.Random(3)
-    with TestClient(create_app(db_path, HubConfig(bot_delay=0.0))) as client, ExitStack() as stack:
+    with TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client, ExitStack() as stack:
         table, sockets = seated_game(client, stack, 3)
         updates = [latest(ws, 0) for ws in sockets]
         for seq in range(25):
@@ -408,13 +389,15 @@ def test_games_are_rebuilt_from_the_database(db_path: str) -> None:
                 {"type": "act", "token": token, "seq": seq, "action": pick_action(updates[seat], rng)}
             )
             updates = [latest(ws, seq + 1) for ws in sockets]
-        hub = client.app.state.hub  # type: ignore[attr-defined]
-        before = state_to_json(hub.tables[table].state)
-        log_before = list(hub.tables[table].log)
-    with TestClient(create_app(db_path, HubConfig(bot_delay=0.0))) as client:
-        hub = client.app.state.hub  # type: ignore[attr-defined]
-        assert state_to_json(hub.tables[table].state) == before
-        assert hub.tables[table].log == log_before
+        played = server_of(client).tables.cached(table)
+        assert played is not None and played.game is not None
+        before = state_to_json(played.game.state)
+        log_before = list(played.game.words)
+    with TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client:
+        again = server_of(client).tables.cached(table)
+        assert again is not None and again.game is not None
+        assert state_to_json(again.game.state) == before
+        assert again.game.words == log_before
         with client.websocket_connect(f"/ws/table/{table}") as ws:
             resumed = hello(ws, UIDS[1], "Bob")
             assert resumed["you"]["seat"] == 1 and resumed["seq"] == 25
@@ -426,8 +409,14 @@ def test_store_settings() -> None:
     assert database_path("sqlite:////tmp/x.db") == "/tmp/x.db"
     with pytest.raises(ValueError, match="only SQLite"):
         database_path("postgresql://host/db")
-    store = Store(":memory:")
-    assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+    async def synchronous() -> int:
+        store = SqliteStore(":memory:")
+        value = await store.run_read(lambda db: int(db.execute("PRAGMA synchronous").fetchone()[0]))
+        await store.close()
+        return value
+
+    assert asyncio.run(synchronous()) == 2  # FULL
 
 
 def test_solo_game_enters_the_high_score_table(client: TestClient) -> None:
@@ -478,16 +467,15 @@ def test_a_socket_must_say_hello_with_a_valid_identity(client: TestClient) -> No
 def test_a_game_that_ended_just_before_a_crash_is_finished_on_start(db_path: str) -> None:
     """Killed after the last action was logged but before the result was stored: the restart
     rebuilds the game, sees it is over and stores the result."""
-    with TestClient(create_app(db_path, HubConfig(bot_delay=0.0))) as client:
+    with TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client:
         table = create_table(client, 2, sit=False, fill="random")
         with client.websocket_connect(f"/ws/table/{table}") as ws:
             hello(ws, UIDS[0], "Alice")
             ws.send_json({"type": "start"})
             final = recv_until(ws, lambda m: is_update(m) and "result" in m, limit=5000)
-    store = Store(db_path)
-    store.set_status(table, "playing")
-    store.close()
-    with TestClient(create_app(db_path, HubConfig(bot_delay=0.0))) as client:
+    with sqlite3.connect(db_path) as db:
+        db.execute("UPDATE tables SET status='playing', result=NULL WHERE id=?", (table,))
+    with TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client:
         info = client.get(f"/api/tables/{table}").json()
         assert info["status"] == "over"
         assert client.get(f"/api/tables/{table}/replay").json()["result"] == final["result"]

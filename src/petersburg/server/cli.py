@@ -2,7 +2,8 @@
 
 Configuration by flags or environment variables: ``PETERSBURG_HOST`` (127.0.0.1),
 ``PETERSBURG_PORT`` (8000), ``PETERSBURG_DATABASE_URL`` (``sqlite:///data/petersburg.db``) or
-``PETERSBURG_DATA_DIR`` (the folder of ``petersburg.db``), ``PETERSBURG_BOT_DELAY`` (seconds).
+``PETERSBURG_DATA_DIR`` (the folder of ``petersburg.db``), ``PETERSBURG_BOT_DELAY`` (seconds), and
+one variable per limit (``PETERSBURG_MAX_LIVE_TABLES`` and the others below).
 """
 
 from __future__ import annotations
@@ -13,14 +14,24 @@ from pathlib import Path
 from typing import Any
 
 from petersburg import build_info
+from petersburg.server.config import ServerConfig
+
+DEFAULTS = ServerConfig()
 
 
-def _env_float(name: str, default: float) -> float:
+def _env_number(name: str, default: float) -> float:
     value = os.environ.get(name)
     try:
         return float(value) if value else default
     except ValueError:
         raise SystemExit(f"petersburg: {name} must be a number, not {value!r}.") from None
+
+
+def _env_int(name: str, default: int) -> int:
+    number = _env_number(name, default)
+    if number != int(number):
+        raise SystemExit(f"petersburg: {name} must be a whole number, not {number}.")
+    return int(number)
 
 
 def register(subparsers: Any) -> None:
@@ -45,8 +56,47 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--bot-delay",
         type=float,
-        default=_env_float("PETERSBURG_BOT_DELAY", 0.6),
+        default=_env_number("PETERSBURG_BOT_DELAY", DEFAULTS.bot_delay),
         help="seconds a bot waits before acting (default %(default)s)",
+    )
+    p.add_argument(
+        "--bot-workers",
+        type=int,
+        default=_env_int("PETERSBURG_BOT_WORKERS", DEFAULTS.bot_workers),
+        help="processes computing bot moves (default %(default)s)",
+    )
+    limits = (
+        ("max-live-tables", "open or playing tables in all"),
+        ("max-live-tables-per-person", "open or playing tables one person may have created"),
+        ("max-bot-tables-per-person", "running games of bots alone per person"),
+        ("max-sockets-per-address", "open websockets per client address"),
+        ("client-queue-limit", "messages waiting for one socket before it is disconnected"),
+    )
+    for flag, text in limits:
+        attribute = flag.replace("-", "_")
+        variable = "PETERSBURG_" + attribute.upper()
+        p.add_argument(
+            f"--{flag}",
+            type=int,
+            default=_env_int(variable, getattr(DEFAULTS, attribute)),
+            help=f"{text} (default %(default)s; {variable})",
+        )
+    p.add_argument(
+        "--ws-compression",
+        choices=("on", "off"),
+        default=os.environ.get("PETERSBURG_WS_COMPRESSION", "on" if DEFAULTS.ws_compression else "off"),
+        help="per-message deflate on websockets (default %(default)s)",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None if not os.environ.get("PETERSBURG_SEED") else _env_int("PETERSBURG_SEED", 0),
+        help="deal games from this seed sequence (replayable sessions; default: unpredictable)",
+    )
+    p.add_argument(
+        "--set-aside-bad-logs",
+        action="store_true",
+        help="serve the other tables when some logs do not replay (they are reported, not served)",
     )
     p.add_argument("--log-level", default=os.environ.get("PETERSBURG_LOG_LEVEL", "warning"))
     p.set_defaults(func=cmd_serve)
@@ -56,8 +106,9 @@ def cmd_serve(args: argparse.Namespace) -> None:
     import uvicorn
 
     from petersburg.server.app import create_app
-    from petersburg.server.hub import HubConfig
-    from petersburg.server.store import database_path
+    from petersburg.server.clock import fixed_seeds
+    from petersburg.server.protocol import MAX_MESSAGE
+    from petersburg.server.sqlite_store import database_path
 
     try:
         path = (
@@ -67,11 +118,31 @@ def cmd_serve(args: argparse.Namespace) -> None:
         )
     except ValueError as error:
         raise SystemExit(f"petersburg: {error}") from None
-    app = create_app(path, HubConfig(bot_delay=max(0.0, args.bot_delay)))
+    config = ServerConfig(
+        bot_delay=max(0.0, args.bot_delay),
+        bot_workers=max(1, args.bot_workers),
+        max_live_tables=args.max_live_tables,
+        max_live_tables_per_person=args.max_live_tables_per_person,
+        max_bot_tables_per_person=args.max_bot_tables_per_person,
+        max_sockets_per_address=args.max_sockets_per_address,
+        client_queue_limit=args.client_queue_limit,
+        ws_compression=args.ws_compression == "on",
+        tune_gc=True,
+    )
+    seeds = fixed_seeds(args.seed) if args.seed is not None else None
+    app = create_app(path, config, seeds=seeds, set_aside_bad_logs=args.set_aside_bad_logs)
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     print(
         f"Sankt Petersburg is served at http://{shown}:{args.port}  (database: {path}; engine and bots: "
         f"{build_info()}; Ctrl-C stops)",
         flush=True,
     )
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=65536)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws_max_size=8 * MAX_MESSAGE,
+        ws_per_message_deflate=config.ws_compression,
+        timeout_graceful_shutdown=5,
+    )

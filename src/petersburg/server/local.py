@@ -16,6 +16,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Mapping
 from pathlib import Path
 
 
@@ -32,16 +33,30 @@ class LocalServer:
 
     ``bot_delay`` is the seconds a bot waits before acting (0 for load tests, a little for browser
     tests so that a person could follow). ``port`` may be given to restart a server on the same
-    address; otherwise a free one is chosen.
+    address; otherwise a free one is chosen. ``env`` adds environment variables (the limits of
+    ``petersburg serve``); ``source`` runs the package found in that ``src`` folder instead of the
+    installed one (an older checkout, to measure it side by side); ``output`` receives the
+    server's standard output and error (by default they are discarded).
     """
 
     def __init__(
-        self, data_dir: str | Path, *, bot_delay: float = 0.0, port: int | None = None, timeout: float = 30.0
+        self,
+        data_dir: str | Path,
+        *,
+        bot_delay: float = 0.0,
+        port: int | None = None,
+        timeout: float = 30.0,
+        env: Mapping[str, str] | None = None,
+        source: str | Path | None = None,
+        output: str | Path | None = None,
     ) -> None:
         self.data_dir = Path(data_dir)
         self.bot_delay = bot_delay
         self.port = port if port is not None else free_port()
         self.timeout = timeout
+        self.env = dict(env or {})
+        self.source = Path(source) if source is not None else None
+        self.output = Path(output) if output is not None else None
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -51,12 +66,20 @@ class LocalServer:
 
     def start(self) -> LocalServer:
         """Launch the server and wait until its API answers; raise ``RuntimeError`` if it never does."""
-        env = {**os.environ, "PETERSBURG_BOT_DELAY": str(self.bot_delay)}
+        env = {**os.environ, "PETERSBURG_BOT_DELAY": str(self.bot_delay), **self.env}
+        if self.source is not None:
+            env["PYTHONPATH"] = os.pathsep.join([str(self.source), env.get("PYTHONPATH", "")]).rstrip(
+                os.pathsep
+            )
         command = [sys.executable, "-m", "petersburg.cli", "serve", "--port", str(self.port)]
         command += ["--data-dir", str(self.data_dir)]
-        self.process = subprocess.Popen(
-            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
+        if self.output is not None:
+            with open(self.output, "ab") as sink:
+                self.process = subprocess.Popen(command, env=env, stdout=sink, stderr=subprocess.STDOUT)
+        else:
+            self.process = subprocess.Popen(
+                command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            )
         deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -1,77 +1,42 @@
-"""Durable storage for tables, seats, the action log and chat (SQLite, standard library only).
+"""What the server stores, and the one narrow asynchronous interface every storage implements.
 
-The action log is the truth: a game is rebuilt from (players, seed, options, log) after any restart.
-Every write is committed before the caller goes on (and so before anything is broadcast), with
-SQLite's write-ahead log and ``synchronous=FULL`` so that a committed action survives a kill -9 or a
-power cut. The log is append-only: an undo is itself a row (kind ``undo``), never a deletion.
+The action log is the truth: a game is rebuilt from (seats, seed, options, log) after any restart.
+The log is append-only: an undo is itself a row (kind ``undo``), never a deletion.
+
+Everything else in the server talks to storage through ``Store`` alone, and only through the
+``Tables`` repository, which updates memory together with each write (``tables.py``). Every
+method is a coroutine that returns once the write is durable, so an implementation may batch
+writes (``SqliteStore`` commits every write waiting at the same moment in one transaction) or
+send them to another process. ``sqlite_store.py`` implements it with the standard library; a
+SQL server or a shared database for several processes implements the same methods.
 """
 
 from __future__ import annotations
 
-import json
-import queue
-import sqlite3
-import threading
-import time
-from concurrent.futures import Future
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import Literal, NamedTuple, Protocol
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    name TEXT NOT NULL,
-    created REAL NOT NULL,
-    seats INTEGER NOT NULL,
-    options TEXT NOT NULL,
-    realtime INTEGER NOT NULL,
-    timer INTEGER NOT NULL,
-    allow_undo INTEGER NOT NULL,
-    creator TEXT NOT NULL,
-    seed INTEGER,
-    status TEXT NOT NULL,
-    result TEXT
-);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    name TEXT NOT NULL,
-    user_id TEXT,
-    token TEXT,
-    bot TEXT,
-    autopass TEXT,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    action INTEGER NOT NULL,
-    created REAL NOT NULL,
-    PRIMARY KEY (table_id, seq)
-);
-CREATE TABLE IF NOT EXISTS chat (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    table_id INTEGER NOT NULL,
-    created REAL NOT NULL,
-    name TEXT NOT NULL,
-    text TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS chat_by_table ON chat (table_id, id);
-"""
+SeatKind = Literal["empty", "human", "bot"]
+TableStatus = Literal["open", "playing", "over", "closed"]
+"""``closed``: an open table nobody used for a long time, closed before its game started."""
+LogKind = Literal["action", "undo"]
+JsonObject = dict[str, object]
 
 LOBBY = 0
 """Chat rows of the lobby use table id 0 (real tables start at 1)."""
 
 
-@dataclass
-class SeatRow:
-    """One seat of a table: empty, a human (with a user id and secret token) or a bot."""
+class StorageError(Exception):
+    """A write or read the storage could not carry out (nothing of a failed write is kept)."""
 
-    kind: str = "empty"
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat of a table: empty, a human (with a user id and secret token) or a bot.
+
+    Frozen: a seat changes only by the repository putting a new row in its place, written first."""
+
+    kind: SeatKind = "empty"
     name: str = ""
     user_id: str | None = None
     token: str | None = None
@@ -82,267 +47,103 @@ class SeatRow:
 
 @dataclass
 class TableRow:
-    """A table as stored: its settings, seats and status (the game itself is the action log)."""
+    """A table as stored: its settings, seats and status (the game itself is the action log).
+
+    Only the ``Tables`` repository changes a row, right after the store has written the change."""
 
     id: int
     name: str
     created: float
     num_seats: int
-    options: dict[str, Any]
+    options: JsonObject
     realtime: bool
     timer: int
     allow_undo: bool
     creator: str
     seed: int | None = None
-    status: str = "open"
-    result: dict[str, Any] | None = None
+    status: TableStatus = "open"
+    result: JsonObject | None = None
+    """The final scoring (``protocol.GameResult``) once the game is over."""
     seats: list[SeatRow] = field(default_factory=list)
 
 
-@dataclass
-class LogRow:
+class LogRow(NamedTuple):
     """One durable log entry: an action by a seat, or an undo of that seat's last action."""
 
     seq: int
-    kind: str
+    kind: LogKind
     seat: int
     action: int
 
 
-def _round_phase(pair: list[int]) -> tuple[int, int]:
-    round_, phase = pair
-    return int(round_), int(phase)
+class ChatRow(NamedTuple):
+    """One chat line: when (epoch seconds), who (empty for the table's own notices), what."""
+
+    t: float
+    name: str
+    text: str
 
 
-def database_path(url: str) -> str:
-    """The SQLite file of a database URL (``sqlite:///data/x.db``, ``sqlite:////abs.db``) or path."""
-    if url.startswith("sqlite:///"):
-        return url[len("sqlite:///") :]
-    if url.startswith("sqlite://"):
-        raise ValueError(f"Unsupported database URL {url!r}: use sqlite:///relative.db or sqlite:////abs.db.")
-    if "://" in url:
-        raise ValueError(f"Unsupported database URL {url!r}: only SQLite (sqlite:///path) is supported.")
-    return url
+class HighScoreRow(NamedTuple):
+    """A finished solo game of a person, for the high-score table."""
+
+    table: int
+    name: str
+    total: int
+    rubles: int
+    rounds: int | None
 
 
-class Store:
-    """All database access. Thread-safe (one connection behind a lock); every write commits."""
+class Store(Protocol):
+    """Durable storage of tables, seats, the action log and chat. Each coroutine returns once its
+    write is durable (or raises, and then nothing of it was written)."""
 
-    def __init__(self, path: str) -> None:
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self.path = path
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
-        self._migrate()
-        self._queue: queue.SimpleQueue[tuple[tuple[Any, ...], Future[None]] | None] = queue.SimpleQueue()
-        self._writer = threading.Thread(target=self._write_loop, name="log-writer", daemon=True)
-        self._writer.start()
+    async def create_table(self, row: TableRow) -> int:
+        """Insert a table and its seats in one transaction; return the new table's id."""
+        ...
 
-    def _migrate(self) -> None:
-        """Bring a database written by an older version up to this schema (columns added since)."""
-        columns = {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}
-        if "autopass" not in columns:
-            self._db.execute("ALTER TABLE seats ADD COLUMN autopass TEXT")
+    async def save_seat(self, table_id: int, index: int, seat: SeatRow) -> None:
+        """Store every field of one seat."""
+        ...
 
-    def close(self) -> None:
-        self._queue.put(None)
-        self._writer.join(timeout=10)
-        with self._lock:
-            self._db.close()
-
-    def _write_loop(self) -> None:
-        """Group commit: every log row waiting when a transaction starts goes into it, so many
-        tables share one fsync; each row's future resolves only after its COMMIT returned."""
-        while True:
-            item = self._queue.get()
-            if item is None:
-                return
-            batch = [item]
-            stop = False
-            while len(batch) < 500:
-                try:
-                    more = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if more is None:
-                    stop = True
-                    break
-                batch.append(more)
-            outcomes: list[BaseException | None] = []
-            with self._lock:
-                try:
-                    self._db.execute("BEGIN IMMEDIATE")
-                    for params, _future in batch:
-                        try:
-                            self._db.execute(
-                                "INSERT INTO actions (table_id, seq, kind, seat, action, created)"
-                                " VALUES (?,?,?,?,?,?)",
-                                params,
-                            )
-                            outcomes.append(None)
-                        except sqlite3.Error as error:  # e.g. a second writer of the same seq
-                            outcomes.append(error)
-                    self._db.execute("COMMIT")
-                except sqlite3.Error as error:
-                    if self._db.in_transaction:
-                        self._db.execute("ROLLBACK")
-                    outcomes = [error] * len(batch)
-            for (_params, future), outcome in zip(batch, outcomes, strict=True):
-                if outcome is None:
-                    future.set_result(None)
-                else:
-                    future.set_exception(outcome)
-            if stop:
-                return
-
-    def _write(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Cursor:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = self._db.execute(sql, params)
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
-            return cursor
-
-    # Tables -------------------------------------------------------------------------------
-
-    def create_table(self, row: TableRow) -> int:
-        """Insert a table and its empty seats in one transaction; returns the new id."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = self._db.execute(
-                    "INSERT INTO tables (name, created, seats, options, realtime, timer, allow_undo, creator,"
-                    " seed, status, result) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                    (
-                        row.name,
-                        row.created,
-                        row.num_seats,
-                        json.dumps(row.options),
-                        int(row.realtime),
-                        row.timer,
-                        int(row.allow_undo),
-                        row.creator,
-                        row.seed,
-                        row.status,
-                        None,
-                    ),
-                )
-                table_id = int(cursor.lastrowid or 0)
-                for seat, seat_row in enumerate(row.seats):
-                    self._db.execute(
-                        "INSERT INTO seats (table_id, seat, kind, name, user_id, token, bot)"
-                        " VALUES (?,?,?,?,?,?,?)",
-                        (
-                            table_id,
-                            seat,
-                            seat_row.kind,
-                            seat_row.name,
-                            seat_row.user_id,
-                            seat_row.token,
-                            seat_row.bot,
-                        ),
-                    )
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
-        row.id = table_id
-        return table_id
-
-    def save_seat(self, table_id: int, seat: int, row: SeatRow) -> None:
-        """Store every field of a seat (who sits there, and its auto-pass, which outlives a restart)."""
-        autopass = json.dumps(list(row.autopass)) if row.autopass is not None else None
-        self._write(
-            "UPDATE seats SET kind=?, name=?, user_id=?, token=?, bot=?, autopass=?"
-            " WHERE table_id=? AND seat=?",
-            (row.kind, row.name, row.user_id, row.token, row.bot, autopass, table_id, seat),
-        )
-
-    def set_status(
-        self, table_id: int, status: str, seed: int | None = None, result: dict[str, Any] | None = None
+    async def set_status(
+        self, table_id: int, status: TableStatus, *, seed: int | None = None, result: JsonObject | None = None
     ) -> None:
-        self._write(
-            "UPDATE tables SET status=?, seed=COALESCE(?, seed), result=? WHERE id=?",
-            (status, seed, json.dumps(result) if result is not None else None, table_id),
-        )
+        """Change a table's status; ``seed`` once the game is dealt, ``result`` once it is over."""
+        ...
 
-    def load_tables(self) -> list[TableRow]:
-        """Every table with its seats, oldest first."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT id, name, created, seats, options, realtime, timer, allow_undo, creator, seed,"
-                " status, result FROM tables ORDER BY id"
-            ).fetchall()
-            seat_rows = self._db.execute(
-                "SELECT table_id, seat, kind, name, user_id, token, bot, autopass FROM seats"
-                " ORDER BY table_id, seat"
-            ).fetchall()
-        tables = {
-            r[0]: TableRow(
-                id=r[0],
-                name=r[1],
-                created=r[2],
-                num_seats=r[3],
-                options=json.loads(r[4]),
-                realtime=bool(r[5]),
-                timer=r[6],
-                allow_undo=bool(r[7]),
-                creator=r[8],
-                seed=r[9],
-                status=r[10],
-                result=json.loads(r[11]) if r[11] else None,
-            )
-            for r in rows
-        }
-        for table_id, _seat, kind, name, user_id, token, bot, autopass in seat_rows:
-            if table_id in tables:
-                until = _round_phase(json.loads(autopass)) if autopass else None
-                tables[table_id].seats.append(SeatRow(kind, name, user_id, token, bot, until))
-        return list(tables.values())
+    async def append_log(self, table_id: int, row: LogRow, created: float) -> None:
+        """Append one log row; a second row with the same (table, seq) is refused."""
+        ...
 
-    # Action log ---------------------------------------------------------------------------
+    async def add_chat(self, table_id: int, line: ChatRow) -> None:
+        """Store one chat line of a table (or of the lobby: ``LOBBY``)."""
+        ...
 
-    def append(self, table_id: int, seq: int, kind: str, seat: int, action: int) -> None:
-        """Append one log row; the primary key (table, seq) refuses a second writer of the same seq."""
-        self._write(
-            "INSERT INTO actions (table_id, seq, kind, seat, action, created) VALUES (?,?,?,?,?,?)",
-            (table_id, seq, kind, seat, action, time.time()),
-        )
+    async def live_tables(self) -> list[TableRow]:
+        """Every open or playing table with its seats, oldest first."""
+        ...
 
-    def append_later(self, table_id: int, seq: int, kind: str, seat: int, action: int) -> Future[None]:
-        """Queue one log row for the group-commit writer; the future resolves once it is durable."""
-        future: Future[None] = Future()
-        self._queue.put(((table_id, seq, kind, seat, action, time.time()), future))
-        return future
+    async def table(self, table_id: int) -> TableRow | None:
+        """One table with its seats, whatever its status."""
+        ...
 
-    def load_log(self, table_id: int) -> list[LogRow]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT seq, kind, seat, action FROM actions WHERE table_id=? ORDER BY seq", (table_id,)
-            ).fetchall()
-        return [LogRow(*row) for row in rows]
+    async def log(self, table_id: int) -> list[LogRow]:
+        """A table's whole log, in order."""
+        ...
 
-    # Chat ---------------------------------------------------------------------------------
+    async def chat(self, table_id: int, limit: int) -> list[ChatRow]:
+        """The last ``limit`` chat lines of a table (or the lobby), oldest first."""
+        ...
 
-    def add_chat(self, table_id: int, name: str, text: str) -> float:
-        now = time.time()
-        self._write(
-            "INSERT INTO chat (table_id, created, name, text) VALUES (?,?,?,?)", (table_id, now, name, text)
-        )
-        return now
+    async def finished_tables(self, limit: int) -> list[TableRow]:
+        """The ``limit`` most recently created finished tables, newest first."""
+        ...
 
-    def load_chat(self, table_id: int, limit: int = 100) -> list[tuple[float, str, str]]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT created, name, text FROM chat WHERE table_id=? ORDER BY id DESC LIMIT ?",
-                (table_id, limit),
-            ).fetchall()
-        return [(r[0], r[1], r[2]) for r in reversed(rows)]
+    async def solo_highscores(self, limit: int) -> list[HighScoreRow]:
+        """The best finished one-seat games of a person: total VP, then rubles, then table id."""
+        ...
+
+    async def close(self) -> None:
+        """Finish every pending write, then release the storage."""
+        ...

@@ -10,7 +10,7 @@ import pytest
 from petersburg.cards import CARD_NAME
 from petersburg.engine import STAGE_ACTIONS, apply_action, legal_actions, new_game
 from petersburg.engine.actions import ACTION_ARG, ACTION_KIND, DRAWN_SOURCE, KIND_TAKE
-from petersburg.server.present import colour_income, public_action_text, transition_texts
+from petersburg.server.narration import colour_income, public_action_text, transition_texts
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -8,8 +8,6 @@ from the public play area alone.
 
 from __future__ import annotations
 
-from typing import Any
-
 from petersburg.cards import (
     CARD_ID,
     CARD_NAME,
@@ -42,7 +40,8 @@ from petersburg.engine.actions import (
     ROW_SLOTS,
     target_kind,
 )
-from petersburg.engine.state import PHASE_NAMES, STAGE_OVER, STAGE_PUB
+from petersburg.engine.state import PHASE_NAMES, STAGE_PUB
+from petersburg.server.protocol import CardInfo, ColourIncome, SeatFigures
 
 KINDS_OF_COLOUR = tuple(tuple(k for k in range(NUM_KINDS) if COLOUR[k] == c) for c in range(3))
 
@@ -62,32 +61,34 @@ def _rubles(amount: int) -> str:
 
 def public_action_text(state: GameState, action: int, name: str) -> str:
     """One sentence about ``action`` in ``state`` (before it is applied) that every seat may read."""
+    return f"{name} {action_phrase(state, action)}."
+
+
+def action_phrase(state: GameState, action: int) -> str:
+    """What ``action`` does, said of the acting seat without its name and without a full stop
+    (``buys Market from the upper row for 5 rubles``): the log line and the undo notice use it."""
     kind = ACTION_KIND[action]
     arg = ACTION_ARG[action]
     target = ACTION_TARGET[action]
     over = f", displacing {CARD_NAME[target_kind(target)]}" if target else ""
     if kind == KIND_PASS:
-        return f"{name} passes."
+        return "passes"
     if kind == KIND_PUB:
-        return (
-            f"{name} buys {arg} VP at the Pub for {_rubles(2 * arg)}."
-            if arg
-            else f"{name} buys no VP at the Pub."
-        )
+        return f"buys {arg} VP at the Pub for {_rubles(2 * arg)}" if arg else "buys no VP at the Pub"
     if kind == KIND_OBSERVE:
-        return f"{name} uses an Observatory on the {STACK_NAMES[arg]} stack."
+        return f"uses an Observatory on the {STACK_NAMES[arg]} stack"
     if kind == KIND_DISCARD:
-        return f"{name} discards the drawn {CARD_NAME[state.drawn]}."
+        return f"discards the drawn {CARD_NAME[state.drawn]}"
     price = action_price(state, action)
     if kind == KIND_PLAY:
         card = state.players[state.to_act].hand[arg]
-        return f"{name} plays {CARD_NAME[card]} from hand for {_rubles(price)}{over}."
+        return f"plays {CARD_NAME[card]} from hand for {_rubles(price)}{over}"
     if kind == KIND_TAKE and arg == DRAWN_SOURCE:
-        return f"{name} takes the drawn card into hand."
+        return "takes the drawn card into hand"
     card, where = _source(state, arg)
     if kind == KIND_TAKE:
-        return f"{name} takes {CARD_NAME[card]} {where} into hand."
-    return f"{name} buys {CARD_NAME[card]} {where} for {_rubles(price)}{over}."
+        return f"takes {CARD_NAME[card]} {where} into hand"
+    return f"buys {CARD_NAME[card]} {where} for {_rubles(price)}{over}"
 
 
 def transition_texts(before: GameState, after: GameState, names: list[str]) -> list[str]:
@@ -132,10 +133,10 @@ def transition_texts(before: GameState, after: GameState, names: list[str]) -> l
     return texts
 
 
-def colour_income(player: PlayerState) -> list[dict[str, int]]:
+def colour_income(player: PlayerState) -> list[ColourIncome]:
     """What each colour of this play area pays at its scoring (rubles, VP), with the specials."""
     area = player.area
-    result = []
+    result: list[ColourIncome] = []
     for colour in range(3):
         rubles = sum(RUBLES[k] * area[k] for k in KINDS_OF_COLOUR[colour])
         vp = sum(VP[k] * area[k] for k in KINDS_OF_COLOUR[colour])
@@ -149,7 +150,7 @@ def colour_income(player: PlayerState) -> list[dict[str, int]]:
     return result
 
 
-def seat_summary(player: PlayerState) -> dict[str, Any]:
+def seat_summary(player: PlayerState) -> SeatFigures:
     """Public figures of one seat: income per colour and the aristocrat bonus it would score now."""
     distinct_red = sum(1 for k in KINDS_OF_COLOUR[2] if player.area[k])
     return {
@@ -173,7 +174,7 @@ SPECIAL_TEXT = {
 """One line for the cards whose effect is more than their printed income (RULES.md Special cards)."""
 
 
-def card_catalogue() -> list[dict[str, Any]]:
+def card_catalogue() -> list[CardInfo]:
     """Every card kind's printed figures, for the browser to draw cards."""
     from petersburg.cards import CATALOGUE, DISPLACEABLE_BY
 
@@ -193,7 +194,3 @@ def card_catalogue() -> list[dict[str, Any]]:
         }
         for k in range(NUM_KINDS)
     ]
-
-
-def game_over(state: GameState) -> bool:
-    return state.stage == STAGE_OVER

@@ -1,0 +1,261 @@
+"""What the server does by itself: bot moves, auto-pass, the turn timer, closing idle tables.
+
+Each live table has at most one plan at a time (the bot's move, an auto-pass, or the timer of the
+seat to act); a change of the table replaces it. A planned move is chosen for a given ``seq`` and
+goes through the table's queue like any request (``Play.play_for``), which drops it if the game
+has moved on meanwhile. Time is read from the injected ``Clock``.
+
+Bots decide in worker processes (``BotRunner``), from a copy of their own seat's view: a strong
+bot's search never holds the event loop's interpreter lock, and at most ``bot_workers`` moves are
+computed at once, those of tables with people first, so games of bots alone cannot slow theirs.
+A bot that fails or answers an illegal action is logged and the server passes for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from collections import deque
+from collections.abc import Callable, Coroutine
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from petersburg.bots import make_bot
+from petersburg.engine import NUM_ALL_ACTIONS, STAGE_ACTIONS, View, is_legal, view
+from petersburg.server.clock import Clock
+from petersburg.server.config import ServerConfig
+from petersburg.server.errors import Refusal
+from petersburg.server.play import Play, fallback_action
+from petersburg.server.seating import Seating
+from petersburg.server.tables import Table, Tables
+
+log = logging.getLogger("petersburg.server")
+
+Move = Callable[[], Coroutine[object, object, None]]
+Decide = Callable[[str, int, View], int]
+"""(bot level, bot seed, the bot's view) -> the action it chooses."""
+
+RETRY_SECONDS = 1.0
+"""Wait before planning a move again after it could not be stored."""
+SWEEP_SECONDS = 60.0
+"""How often idle open tables are looked for."""
+
+
+def decide(level: str, seed: int, seen: View) -> int:
+    """Run in a bot worker: the bot of ``level`` with ``seed`` chooses from ``seen``. Bots decide
+    from (seed, view) alone, so a fresh bot per move chooses what a long-lived one would."""
+    return make_bot(level, seed).choose(seen)
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    return (game_seed * 10 + seat) % 2**31
+
+
+class BotRunner:
+    """Computes bot moves on an executor (worker processes by default), at most ``workers`` at
+    once, moves at tables with people before moves at tables of bots alone."""
+
+    def __init__(self, workers: int, *, executor: Executor | None = None, choose: Decide = decide) -> None:
+        self.workers = max(1, workers)
+        self._executor = executor
+        self._own_executor = executor is None
+        self._choose = choose
+        self._busy = 0
+        self._urgent: deque[asyncio.Future[None]] = deque()
+        self._background: deque[asyncio.Future[None]] = deque()
+
+    def _executor_now(self) -> Executor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._executor
+
+    async def choose(self, level: str, seed: int, seen: View, *, urgent: bool) -> int:
+        """The bot's action; ``urgent``: a table where people wait for it."""
+        await self._acquire(urgent)
+        try:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._executor_now(), self._choose, level, seed, seen)
+        except BrokenProcessPool:
+            if self._own_executor:  # a worker died: the next move gets a fresh pool
+                self._executor = None
+            raise
+        finally:
+            self._release()
+
+    async def _acquire(self, urgent: bool) -> None:
+        if self._busy < self.workers and not self._urgent and not self._background:
+            self._busy += 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        (self._urgent if urgent else self._background).append(turn)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self._release()  # our turn had come: hand it on
+            else:
+                (self._urgent if urgent else self._background).remove(turn)
+            raise
+
+    def _release(self) -> None:
+        for waiting in (self._urgent, self._background):
+            while waiting:
+                turn = waiting.popleft()
+                if not turn.done():
+                    turn.set_result(None)  # the slot passes to it
+                    return
+        self._busy -= 1
+
+    def shutdown(self) -> None:
+        if self._executor is not None and self._own_executor:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+class Automation:
+    """Plans and makes the server's own moves."""
+
+    def __init__(
+        self,
+        tables: Tables,
+        play: Play,
+        seating: Seating,
+        bots: BotRunner,
+        clock: Clock,
+        config: ServerConfig,
+    ) -> None:
+        self.tables = tables
+        self.play = play
+        self.seating = seating
+        self.bots = bots
+        self.clock = clock
+        self.config = config
+        self._plans: dict[int, tuple[tuple[object, ...], asyncio.Task[None]]] = {}
+        self._idle_since: dict[int, float] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+        self.running = False
+
+    async def start(self) -> None:
+        """Resume every live table's bot, auto-pass and timer (after a restart too)."""
+        self.running = True
+        for table in list(self.tables.live()):
+            self.schedule(table)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def stop(self) -> None:
+        self.running = False
+        tasks = [task for _key, task in self._plans.values()]
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._plans.clear()
+        self.bots.shutdown()
+
+    def schedule(self, table: Table) -> None:
+        """Plan ``table``'s next automatic move, if any, replacing an older plan. A plan that is
+        still the same (same seq, seat and kind) keeps running, so its timer is not reset."""
+        if not self.running:
+            return
+        key, make = self._plan(table)
+        current = self._plans.get(table.id)
+        if current is not None:
+            if current[0] == key and not current[1].done():
+                return
+            if current[1] is not asyncio.current_task():
+                current[1].cancel()
+            del self._plans[table.id]
+        table.deadline = None
+        if key and make is not None:
+            if key[0] == "timer":
+                table.deadline = self.clock.time() + table.row.timer
+            self._plans[table.id] = (key, asyncio.get_running_loop().create_task(make()))
+
+    def _plan(self, table: Table) -> tuple[tuple[object, ...], Move | None]:
+        state = table.state
+        if state is None or table.row.status != "playing" or state.is_over:
+            return (), None
+        seat = state.current_player
+        seat_row = table.row.seats[seat]
+        seq = table.seq
+        if seat_row.kind == "bot":
+            level = seat_row.bot or "random"
+            return ("bot", seq, seat, level), lambda: self._bot_move(table, seat, seq, level)
+        if seat_row.autopass is not None and state.stage == STAGE_ACTIONS:
+            return ("autopass", seq, seat), lambda: self._fallback(table, seat, seq, 0.0, None)
+        if table.row.realtime and table.row.timer > 0:
+            notice = f"Time is up for {table.names()[seat]}."
+            return ("timer", seq, seat), lambda: self._fallback(
+                table, seat, seq, float(table.row.timer), notice
+            )
+        return (), None
+
+    def _current(self, table: Table, seat: int, seq: int) -> bool:
+        state = table.state
+        return state is not None and table.seq == seq and state.current_player == seat
+
+    async def _fallback(self, table: Table, seat: int, seq: int, delay: float, notice: str | None) -> None:
+        if delay > 0:
+            await self.clock.sleep(delay)
+        state = table.state
+        if state is None or not self._current(table, seat, seq):
+            return
+        await self._play(table, seat, fallback_action(state), seq, notice)
+
+    async def _bot_move(self, table: Table, seat: int, seq: int, level: str) -> None:
+        if self.config.bot_delay > 0:
+            await self.clock.sleep(self.config.bot_delay)
+        state = table.state
+        if state is None or not self._current(table, seat, seq):
+            return
+        seen = view(state, seat)
+        urgent = not table.bot_only()
+        try:
+            action: object = await self.bots.choose(level, bot_seed(state.seed, seat), seen, urgent=urgent)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception(
+                "table %s: the %s bot in seat %s failed; the server passes for it", table.id, level, seat
+            )
+            action = None
+        state = table.state
+        if state is None or not self._current(table, seat, seq):
+            return
+        if not (isinstance(action, int) and 0 <= action < NUM_ALL_ACTIONS and is_legal(state, action)):
+            if action is not None:
+                log.error(
+                    "table %s: the %s bot in seat %s chose illegal action %r", table.id, level, seat, action
+                )
+            action = fallback_action(state)
+        await self._play(table, seat, action, seq, None)
+
+    async def _play(self, table: Table, seat: int, action: int, seq: int, notice: str | None) -> None:
+        try:
+            await self.play.play_for(table, seat, action, seq, notice)
+        except Refusal as refusal:  # logged by the write path; plan the move again shortly
+            log.warning("table %s: the server's move for seat %s was not stored: %s", table.id, seat, refusal)
+            await self.clock.sleep(RETRY_SECONDS)
+            self._plans.pop(table.id, None)
+            self.schedule(table)
+
+    async def _sweep(self) -> None:
+        """Close open tables that nobody has been connected to for ``open_table_ttl`` seconds."""
+        while True:
+            await self.clock.sleep(SWEEP_SECONDS)
+            now = self.clock.time()
+            for table in list(self.tables.live()):
+                if table.row.status != "open" or table.watchers > 0:
+                    self._idle_since.pop(table.id, None)
+                    continue
+                since = self._idle_since.setdefault(table.id, now)
+                if now - since >= self.config.open_table_ttl:
+                    self._idle_since.pop(table.id, None)
+                    try:
+                        await self.seating.close_if_idle(table)
+                    except Exception:
+                        log.exception("table %s: cannot close the idle table", table.id)

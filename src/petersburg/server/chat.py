@@ -1,0 +1,127 @@
+"""Chat lines and chat commands, with a flood limit per person and names tied to seats.
+
+A line at a table is shown under the speaker's seat name; someone without a seat there speaks as
+"<name> (watching)", so nobody can speak as a seat he does not hold. Each person (browser
+identity) may send at most ``chat_lines`` lines or commands in ``chat_window`` seconds, however
+many sockets he opens. Commands (``/join``, ``/leave``, ``/bot``, ``/start``, ``/help``) are the
+same requests as the buttons, with the same authority checks (``seating.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+
+from petersburg.server.clock import Clock
+from petersburg.server.config import ServerConfig
+from petersburg.server.errors import Refusal
+from petersburg.server.presenter import help_text
+from petersburg.server.protocol import MAX_CHAT, GotoMessage, NoticeMessage
+from petersburg.server.seating import Seating, clean_name, seat_argument
+from petersburg.server.store import ChatRow
+from petersburg.server.tables import Table, TableEvents, Tables, TableService
+
+TABLE_NUMBER = re.compile(r"[0-9]{1,9}")
+
+
+class FloodLimit:
+    """At most ``lines`` per person in ``window`` seconds (by browser identity, not by socket)."""
+
+    def __init__(self, lines: int, window: float, clock: Clock) -> None:
+        self.lines = lines
+        self.window = window
+        self.clock = clock
+        self._recent: dict[str, deque[float]] = {}
+
+    def check(self, uid: str) -> None:
+        """Count one line for ``uid``, or refuse it if he has said enough for now."""
+        now = self.clock.time()
+        recent = self._recent.setdefault(uid, deque())
+        while recent and now - recent[0] >= self.window:
+            recent.popleft()
+        if len(recent) >= self.lines:
+            raise Refusal(
+                f"Slow down: at most {self.lines} chat lines or commands in {self.window:g} seconds."
+            )
+        recent.append(now)
+        if len(self._recent) > 10_000:  # forget people who have been quiet for a window
+            for quiet in [
+                u for u, times in self._recent.items() if not times or now - times[-1] >= self.window
+            ]:
+                del self._recent[quiet]
+
+
+class Chat(TableService):
+    """Chat lines and commands, at tables and in the lobby."""
+
+    def __init__(
+        self,
+        tables: Tables,
+        events: TableEvents,
+        clock: Clock,
+        config: ServerConfig,
+        seating: Seating,
+    ) -> None:
+        super().__init__(tables, events, clock)
+        self.seating = seating
+        self.flood = FloodLimit(config.chat_lines, config.chat_window, clock)
+
+    async def say(
+        self, table: Table | None, uid: str, name: str, text: str
+    ) -> NoticeMessage | GotoMessage | None:
+        """A chat line, or a command; returns a reply for the sender only, if any."""
+        text = text.strip()[:MAX_CHAT]
+        if not text:
+            raise Refusal("Empty chat message.")
+        self.flood.check(uid)
+        if not text.startswith("/"):
+            line = ChatRow(self.clock.time(), self._speaker(table, uid, name), text)
+            await self.tables.add_chat(table, line)
+            self.events.chat_line(table, line)
+            return None
+        words = text[1:].split()
+        command = words[0].lower() if words else ""
+        args = words[1:]
+        if command == "help":
+            return {"type": "notice", "text": help_text(self.seating.bot_levels())}
+        if table is None:
+            return await self._lobby_command(uid, name, command, args)
+        if command == "join":
+            await self.seating.sit(table, uid, name, seat_argument(args))
+        elif command == "leave":
+            await self.seating.leave(table, uid)
+        elif command == "start":
+            await self.seating.start(table, uid)
+        elif command == "bot":
+            if not args:
+                raise Refusal(f"/bot <level> [seat]; levels: {', '.join(self.seating.bot_levels())}.")
+            await self.seating.put_bot(table, uid, args[0], seat_argument(args[1:]))
+        else:
+            raise Refusal(f"Unknown command /{_shown(command)}. Type /help.")
+        return None
+
+    async def _lobby_command(self, uid: str, name: str, command: str, args: list[str]) -> GotoMessage:
+        if command == "join":
+            if len(args) != 1 or not TABLE_NUMBER.fullmatch(args[0]):
+                raise Refusal("In the lobby: /join <table number>.")
+            target = await self.tables.get(int(args[0]))
+            if target.row.status == "open" and target.seat_of_uid(uid) is None:
+                await self.seating.sit(target, uid, name)
+            return {"type": "goto", "table": target.id}
+        if command in ("leave", "start", "bot"):
+            raise Refusal(f"/{command} works at a table: open one first (/join <table number>).")
+        raise Refusal(f"Unknown command /{_shown(command)}. Type /help.")
+
+    @staticmethod
+    def _speaker(table: Table | None, uid: str, name: str) -> str:
+        """The name a line is shown under: the seat's name at a table, else the marked name."""
+        if table is None:
+            return clean_name(name)
+        seat = table.seat_of_uid(uid)
+        if seat is not None:
+            return table.row.seats[seat].name
+        return f"{clean_name(name)} (watching)"
+
+
+def _shown(word: str) -> str:
+    return word if len(word) <= 30 else word[:30] + "…"

@@ -1,0 +1,146 @@
+"""Playing: actions, undo and auto-pass, each through the table's queue and the one write path.
+
+The order for a change of the game is always: wait for the table's turn in its queue, check the
+request against the state it will be applied to (token, ``seq``, whose turn, the engine's
+legality), write the log row, apply it, tell everyone. Two requests on one table never
+interleave, so a request made against a state that has moved on is refused as stale with a
+sentence, never applied to a state it was not checked on. Actions and undos are both log rows
+written by ``_write``; bots, auto-pass and the turn timer play through ``play_for`` the same way.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from petersburg.engine import PASS_ID, STAGE_OBSERVED, STAGE_PUB, GameState, legal_actions
+from petersburg.server.errors import Refusal
+from petersburg.server.presenter import result_of
+from petersburg.server.protocol import FIELD_SENTENCES
+from petersburg.server.store import JsonObject, LogRow, StorageError
+from petersburg.server.tables import Table, TableService
+
+log = logging.getLogger("petersburg.server")
+
+
+def fallback_action(state: GameState) -> int:
+    """What the server does for a seat that does not act (timer, auto-pass, a failing bot): pass,
+    decline the Pub, discard the drawn card."""
+    legal = legal_actions(state)
+    if PASS_ID in legal:
+        return PASS_ID
+    if state.stage == STAGE_PUB:
+        return legal[0]
+    return legal[-1] if state.stage == STAGE_OBSERVED else legal[0]
+
+
+class Play(TableService):
+    """Acting, undoing and auto-pass on running games."""
+
+    # Requests of players -----------------------------------------------------------------------
+
+    async def act(self, table: Table, token: str | None, seq: int | None, action: int | None) -> None:
+        """A player's action: checked by the engine on the real state, logged durably, applied,
+        broadcast."""
+        await table.queue.run(lambda: self._act(table, token, seq, action))
+
+    async def undo(self, table: Table, token: str | None, seq: int | None) -> None:
+        """Take back your own last action if nobody acted since, the table allows it and the action
+        revealed no card (an Observatory draw or new cards dealt cannot be taken back)."""
+        await table.queue.run(lambda: self._undo(table, token, seq))
+
+    async def set_autopass(self, table: Table, token: str | None, on: bool | None) -> None:
+        """Pass for this seat whenever it is to act, until the current phase ends."""
+        await table.queue.run(lambda: self._set_autopass(table, token, on))
+
+    async def _act(self, table: Table, token: str | None, seq: int | None, action: int | None) -> None:
+        seat = self._acting_seat(table, token, seq)
+        if action is None:
+            raise Refusal(FIELD_SENTENCES["action"])
+        await self._write(table, LogRow(table.seq, "action", seat, action))
+        await self.after_change(table)
+
+    async def _undo(self, table: Table, token: str | None, seq: int | None) -> None:
+        seat = self._acting_seat(table, token, seq)
+        game = table.game
+        assert game is not None
+        reason = game.undo_refusal(seat)
+        if reason or game.last is None:
+            raise Refusal(reason or "There is nothing to undo.")
+        undone = game.last
+        await self._write(table, LogRow(table.seq, "undo", seat, undone.row.action))
+        await self.announce(table, f"{table.names()[seat]} takes back their last action ({undone.phrase}).")
+        await self.after_change(table)
+
+    async def _set_autopass(self, table: Table, token: str | None, on: bool | None) -> None:
+        state = table.state
+        if state is None or table.row.status != "playing":
+            raise Refusal("Auto-pass works during a game.")
+        seat = table.seat_of_token(token)
+        if seat is None:
+            raise Refusal(FIELD_SENTENCES["token"])
+        if on is None:
+            raise Refusal(FIELD_SENTENCES["on"])
+        try:
+            await self.tables.set_autopass(table, seat, (state.round, state.phase) if on else None)
+        except StorageError as error:
+            log.error("table %s: cannot store auto-pass of seat %s: %s", table.id, seat, error)
+            raise Refusal("Auto-pass could not be saved; nothing changed. Try again.") from None
+        await self.after_change(table)
+
+    def _acting_seat(self, table: Table, token: str | None, seq: int | None) -> int:
+        """A player's request at this moment: a running game, a valid token, the current seq."""
+        if table.game is None or table.row.status == "open":
+            raise Refusal("The game has not started yet.")
+        seat = table.seat_of_token(token)
+        if seat is None:
+            raise Refusal(FIELD_SENTENCES["token"])
+        if seq is None:
+            raise Refusal(FIELD_SENTENCES["seq"])
+        if seq != table.seq:
+            raise Refusal(f"Stale action: it was made against #{seq}, the game is now at #{table.seq}.")
+        return seat
+
+    # Moves the server makes --------------------------------------------------------------------
+
+    async def play_for(self, table: Table, seat: int, action: int, seq: int, notice: str | None) -> bool:
+        """Play ``action`` for ``seat`` (a bot, the timer, auto-pass) if the game is still where it
+        was when the move was chosen; False if it has moved on meanwhile."""
+        return await table.queue.run(lambda: self._play_for(table, seat, action, seq, notice))
+
+    async def _play_for(self, table: Table, seat: int, action: int, seq: int, notice: str | None) -> bool:
+        state = table.state
+        if state is None or table.row.status != "playing" or table.seq != seq or state.current_player != seat:
+            return False
+        if notice:
+            await self.announce(table, notice)
+        await self._write(table, LogRow(seq, "action", seat, action))
+        await self.after_change(table)
+        return True
+
+    # The one write path ------------------------------------------------------------------------
+
+    async def _write(self, table: Table, row: LogRow) -> None:
+        """Check ``row`` against the game right now, write it, apply it (``Tables.append``)."""
+        try:
+            await self.tables.append(table, row, self.clock.time())
+        except StorageError as error:
+            log.error("table %s: cannot write log row %s: %s", table.id, row.seq, error)
+            raise Refusal("The action could not be recorded; nothing changed. Try again.") from None
+
+    async def after_change(self, table: Table) -> None:
+        """After the game moved: switch off auto-passes of a past phase, finish the game if it is
+        over, tell everyone. The move itself is durable already: bookkeeping that cannot be stored
+        now is logged and done again at the next change or start-up, never reported as a failure
+        of the move."""
+        state = table.state
+        assert state is not None
+        try:
+            for seat, seat_row in enumerate(table.row.seats):
+                if seat_row.autopass is not None and seat_row.autopass != (state.round, state.phase):
+                    await self.tables.set_autopass(table, seat, None)
+            if state.is_over and table.row.status != "over":
+                result: JsonObject = dict(result_of(state, table.names()))
+                await self.tables.finish(table, result)
+        except StorageError as error:
+            log.error("table %s: cannot store the bookkeeping of row %s: %s", table.id, table.seq - 1, error)
+        self.events.table_changed(table)

@@ -1,0 +1,324 @@
+"""What a client receives: every message to a browser is built here, from a table and who looks.
+
+A client only ever receives ``view(state, seat)`` of the seat its identity holds (spectators: the
+public view), the legal actions of that seat when it is to act, and the token of its own seat.
+
+Built once per change: the parts of an update that are the same for every viewer (names, each
+seat's figures, the table's summary, the legal actions, each seat's view) are computed once per
+table version and shared by every message of that version (``Frame``); a seat's figures are
+computed again only when its play area changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import cast
+
+from petersburg.cards import CARD_ID, STACK_NAMES
+from petersburg.engine import GameState, final_scores, legal_action_infos, view, view_to_json, winners
+from petersburg.engine.actions import (
+    ACTION_ARG,
+    ACTION_KIND,
+    ACTION_TARGET,
+    DRAWN_SOURCE,
+    KIND_NAMES,
+    KIND_OBSERVE,
+    KIND_PLAY,
+    ROW_SLOTS,
+    target_kind,
+)
+from petersburg.server.narration import seat_summary
+from petersburg.server.protocol import (
+    ChatHistoryMessage,
+    ChatLine,
+    ChatMessage,
+    GameResult,
+    HighScore,
+    LegalAction,
+    LobbyMessage,
+    LogEntry,
+    OptionsJson,
+    ReplayResponse,
+    ScoreJson,
+    SeatFigures,
+    TablesMessage,
+    TableStatusName,
+    TableSummary,
+    UpdateMessage,
+    ViewJson,
+)
+from petersburg.server.store import ChatRow, TableRow
+from petersburg.server.tables import Game, LogLine, Table, Tables
+
+LOBBY_LIVE = 200
+"""Live tables listed in the lobby (newest first)."""
+
+HELP_TEXT = (
+    "Commands: /join [seat] takes a seat (in the lobby: /join <table number>), /leave gives it up "
+    "(during a game a bot takes over), /bot <level> [seat] puts a bot in a free seat (the table's "
+    "creator only; levels: {levels}), /start starts the game when every seat is filled (the "
+    "creator only), /help shows this."
+)
+
+
+def help_text(levels: list[str]) -> str:
+    return HELP_TEXT.format(levels=", ".join(levels))
+
+
+def row_summary(row: TableRow, round_: int | None, seat: int | None = None) -> TableSummary:
+    """What the lobby shows of a table (nothing secret); ``seat`` is the receiver's own seat."""
+    return {
+        "id": row.id,
+        "name": row.name,
+        "status": cast(TableStatusName, row.status),
+        "seats": [
+            {"kind": s.kind, "name": s.name, "bot": s.bot, "you": index == seat}
+            for index, s in enumerate(row.seats)
+        ],
+        "options": cast(OptionsJson, row.options),
+        "realtime": row.realtime,
+        "timer": row.timer,
+        "allow_undo": row.allow_undo,
+        "round": round_,
+        "created": row.created,
+    }
+
+
+def finished_round(row: TableRow) -> int | None:
+    rounds = row.result.get("rounds") if row.result is not None else None
+    return rounds if isinstance(rounds, int) else None
+
+
+def table_round(table: Table) -> int | None:
+    state = table.state
+    return state.round if state is not None else None
+
+
+def lobby_key(table: Table) -> tuple[object, ...]:
+    """What the lobby shows of a table: when it changes, the lobby list is sent again."""
+    seats = tuple((s.kind, s.name, s.bot) for s in table.row.seats)
+    return (table.row.status, table_round(table), seats)
+
+
+def public_view_json(state: GameState, seat: int | None) -> ViewJson:
+    """The view of ``seat`` as JSON; the seed stays null while the game runs (it fixes every
+    stack's order, so a client that knew it could compute the hidden cards)."""
+    data = cast(ViewJson, view_to_json(view(state, seat)))
+    if not state.is_over:
+        data["seed"] = None
+    return data
+
+
+def legal_for(state: GameState) -> list[LegalAction]:
+    """The legal actions of the seat to act, each with where its card lies (for the page)."""
+    actions: list[LegalAction] = []
+    for info in legal_action_infos(state):
+        action = info.id
+        kind = ACTION_KIND[action]
+        arg = ACTION_ARG[action]
+        item: LegalAction = {
+            "id": action,
+            "text": info.text,
+            "price": info.price,
+            "description": info.description,
+            "kind": KIND_NAMES[kind],
+        }
+        if KIND_NAMES[kind] in ("hand", "buy"):
+            if arg == DRAWN_SOURCE:
+                item["source"] = "drawn"
+            elif arg < ROW_SLOTS:
+                item["source"], item["index"] = "upper", arg
+            else:
+                item["source"], item["index"] = "lower", arg - ROW_SLOTS
+        elif kind == KIND_PLAY:
+            item["source"], item["index"] = "hand", arg
+        elif kind == KIND_OBSERVE:
+            item["stack"] = STACK_NAMES[arg]
+        elif KIND_NAMES[kind] == "pub":
+            item["vp"] = arg
+        if ACTION_TARGET[action]:
+            item["over"] = CARD_ID[target_kind(ACTION_TARGET[action])]
+        actions.append(item)
+    return actions
+
+
+def result_of(state: GameState, names: list[str]) -> GameResult:
+    """The final scoring of a finished game, as stored and sent."""
+    return {
+        "scores": [cast(ScoreJson, line._asdict()) for line in final_scores(state)],
+        "winners": winners(state),
+        "rounds": state.round,
+        "names": names,
+    }
+
+
+def log_entries(words: list[LogLine], start: int = 0) -> list[LogEntry]:
+    return [{"seq": seq, "seat": seat, "text": text} for seq, seat, text in words[start:]]
+
+
+def chat_line(line: ChatRow) -> ChatLine:
+    return {"t": line.t, "name": line.name, "text": line.text}
+
+
+def chat_message(line: ChatRow) -> ChatMessage:
+    return {"type": "chat", "t": line.t, "name": line.name, "text": line.text}
+
+
+def chat_history(table: Table) -> ChatHistoryMessage:
+    return {"type": "chat_history", "chat": [chat_line(line) for line in list(table.chat)[-50:]]}
+
+
+@dataclass(eq=False)
+class Frame:
+    """The parts of a table's update shared by every viewer, for one version of the table."""
+
+    version: int
+    names: list[str]
+    summary: list[SeatFigures]
+    figure_keys: list[tuple[object, ...]]
+    legal: list[LegalAction]
+    tables: dict[int | None, TableSummary] = field(default_factory=dict)
+    views: dict[int | None, ViewJson] = field(default_factory=dict)
+
+
+class Presenter:
+    """Builds every message; keeps what one version of a table shares with all its viewers."""
+
+    def __init__(self, tables: Tables, bot_levels: list[str]) -> None:
+        self.tables = tables
+        self.bot_levels = bot_levels
+        self._frames: dict[int, Frame] = {}
+        self._lobby_rows: dict[int, tuple[int, TableSummary]] = {}
+
+    # Lobby -------------------------------------------------------------------------------------
+
+    def lobby_tables(self) -> list[TableSummary]:
+        """Open and running tables, newest first, then the last finished ones."""
+        live = sorted(self.tables.live(), key=lambda t: -t.id)[:LOBBY_LIVE]
+        listed: list[TableSummary] = []
+        kept: dict[int, tuple[int, TableSummary]] = {}
+        for table in live:
+            cached = self._lobby_rows.get(table.id)
+            if cached is None or cached[0] != table.version:
+                cached = (table.version, row_summary(table.row, table_round(table)))
+            kept[table.id] = cached
+            listed.append(cached[1])
+        self._lobby_rows = kept
+        listed += [row_summary(row, finished_round(row)) for row in self.tables.recent_finished]
+        return listed
+
+    def highscores(self) -> list[HighScore]:
+        return [
+            {"table": h.table, "name": h.name, "total": h.total, "rubles": h.rubles, "rounds": h.rounds}
+            for h in self.tables.highscores
+        ]
+
+    def lobby_hello(self) -> LobbyMessage:
+        return {
+            "type": "lobby",
+            "tables": self.lobby_tables(),
+            "highscores": self.highscores(),
+            "chat": [chat_line(line) for line in list(self.tables.lobby_chat)[-50:]],
+            "bots": self.bot_levels,
+            "help": help_text(self.bot_levels),
+        }
+
+    def tables_message(self) -> TablesMessage:
+        return {"type": "tables", "tables": self.lobby_tables(), "highscores": self.highscores()}
+
+    # Tables ------------------------------------------------------------------------------------
+
+    def frame(self, table: Table) -> Frame:
+        """The shared parts of ``table``'s update at its current version."""
+        frame = self._frames.get(table.id)
+        if frame is not None and frame.version == table.version:
+            return frame
+        state = table.state
+        summary: list[SeatFigures] = []
+        keys: list[tuple[object, ...]] = []
+        legal: list[LegalAction] = []
+        if state is not None:
+            for seat, player in enumerate(state.players):
+                key = (tuple(player.area), player.observatories_used)
+                if frame is not None and seat < len(frame.figure_keys) and frame.figure_keys[seat] == key:
+                    summary.append(frame.summary[seat])
+                else:
+                    summary.append(seat_summary(player))
+                keys.append(key)
+            if not state.is_over:
+                legal = legal_for(state)
+        frame = Frame(table.version, table.names(), summary, keys, legal)
+        self._frames[table.id] = frame
+        return frame
+
+    def forget(self, table_id: int) -> None:
+        """Drop what was kept for a table that left memory."""
+        self._frames.pop(table_id, None)
+
+    def update(self, table: Table, seat: int | None, creator: bool, log_from: int) -> UpdateMessage:
+        """The one message a viewer gets about a table: only what its seat (or a spectator) may see."""
+        frame = self.frame(table)
+        row = table.row
+        summary = frame.tables.get(seat)
+        if summary is None:
+            summary = frame.tables[seat] = row_summary(row, table_round(table), seat)
+        message: UpdateMessage = {
+            "type": "update",
+            "table": summary,
+            "seq": table.seq,
+            "you": None,
+            "creator": creator,
+        }
+        if row.status == "open":
+            message["bots"] = self.bot_levels
+        if seat is not None:
+            token = row.seats[seat].token
+            message["you"] = {"seat": seat, "token": token or ""}
+        game = table.game
+        if game is None:
+            return message
+        state = game.state
+        seen = frame.views.get(seat)
+        if seen is None:
+            seen = frame.views[seat] = public_view_json(state, seat)
+        message["view"] = seen
+        message["summary"] = frame.summary
+        message["names"] = frame.names
+        start = min(log_from, len(game.words))
+        message["log_from"] = start
+        message["log"] = log_entries(game.words, start)
+        message["deadline"] = table.deadline
+        message["autopass"] = seat is not None and row.seats[seat].autopass is not None
+        to_act = seat is not None and state.current_player == seat
+        message["legal"] = frame.legal if to_act else []
+        message["undo"] = seat is not None and not game.undo_refusal(seat)
+        if state.is_over and row.result is not None:
+            message["result"] = cast(GameResult, row.result)
+        return message
+
+    # Replays -----------------------------------------------------------------------------------
+
+    def replay(self, table: Table, step: int | None) -> ReplayResponse:
+        """The public view of a finished game after ``step`` of its actions (all if None)."""
+        game = table.game
+        assert game is not None
+        actions = game.effective
+        step = len(actions) if step is None else max(0, min(step, len(actions)))
+        names = table.names()
+        shown = Game.replay(table.row, actions[:step], names, contiguous=False)
+        state = shown.state
+        last = actions[step - 1].seq if step else None
+        return {
+            "table": table.id,
+            "names": names,
+            "step": step,
+            "steps": len(actions),
+            "view": cast(ViewJson, view_to_json(view(state, None))),
+            "summary": [seat_summary(player) for player in state.players],
+            "texts": [text for seq, _seat, text in shown.words if seq == last],
+            "log": log_entries(shown.words),
+            "result": cast(GameResult, table.row.result) if step == len(actions) else None,
+            "scores": [cast(ScoreJson, line._asdict()) for line in final_scores(state)]
+            if state.is_over
+            else None,
+        }

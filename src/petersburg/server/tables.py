@@ -1,0 +1,497 @@
+"""The table aggregate, its one replay path, and the repository that keeps memory and storage as one.
+
+- ``Game``: a game as its log made it (state, words, which actions count). Live play and every
+  rebuild go through the same ``Game.apply``, so a game in memory is always what its log replays
+  to; a row that does not apply raises ``LogReplayError`` naming the table and the row.
+- ``Table``: a table's stored row, its game, its recent chat and its ``SerialQueue``: every
+  request that changes the table runs through that queue, one at a time, to its end.
+- ``Tables``: the repository. Each change is written to the store first and applied to memory
+  only once the write returned, so memory never shows what is not durable and a failed write
+  changes nothing. Live tables (open or playing) are in memory; finished tables leave it and are
+  loaded on demand (a few stay cached).
+- ``TableEvents`` / ``TableService``: what a part that changes tables tells the rest (who is
+  watching, what comes next) without knowing who listens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple, Protocol, TypeVar, cast
+
+from petersburg.engine import (
+    GameState,
+    apply_action,
+    explain_illegal,
+    is_legal,
+    new_game,
+    options_from_json,
+)
+from petersburg.engine.actions import ACTION_KIND, KIND_OBSERVE
+from petersburg.server.clock import Clock
+from petersburg.server.config import ServerConfig
+from petersburg.server.errors import LogReplayError, Refusal
+from petersburg.server.narration import action_phrase, transition_texts
+from petersburg.server.store import (
+    LOBBY,
+    ChatRow,
+    HighScoreRow,
+    JsonObject,
+    LogRow,
+    SeatRow,
+    Store,
+    TableRow,
+)
+
+log = logging.getLogger("petersburg.server")
+
+T = TypeVar("T")
+
+LogLine = tuple[int, int | None, str]
+"""One line of the game log in words: (log row, acting seat or None, text)."""
+
+CHAT_KEPT = 100
+"""Chat lines of a table (and of the lobby) kept in memory."""
+
+
+class SerialQueue:
+    """Runs a table's jobs one at a time, in arrival order. A job runs to its end once queued,
+    even if the request that queued it goes away, so a write is never abandoned halfway."""
+
+    __slots__ = ("_jobs", "_worker")
+
+    def __init__(self) -> None:
+        self._jobs: deque[tuple[Callable[[], Awaitable[object]], asyncio.Future[object]]] = deque()
+        self._worker: asyncio.Task[None] | None = None
+
+    @property
+    def waiting(self) -> int:
+        """Jobs queued and not yet started."""
+        return len(self._jobs)
+
+    async def run(self, job: Callable[[], Awaitable[T]]) -> T:
+        """Queue ``job`` and return its result (or raise its exception) once it has run."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[object] = loop.create_future()
+        self._jobs.append((job, future))
+        if self._worker is None:
+            self._worker = loop.create_task(self._drain())
+        return cast(T, await future)
+
+    async def _drain(self) -> None:
+        try:
+            while self._jobs:
+                job, future = self._jobs.popleft()
+                try:
+                    result = await job()
+                except Exception as error:
+                    if not future.done():
+                        future.set_exception(error)
+                    elif not isinstance(error, Refusal):
+                        log.error("a table job failed after its requester left", exc_info=error)
+                else:
+                    if not future.done():
+                        future.set_result(result)
+        finally:
+            self._worker = None
+
+
+def row_text(row: LogRow) -> str:
+    """A log row in words for error messages: ``action 537 by seat 2``."""
+    return f"{row.kind} {row.action} by seat {row.seat + 1}"
+
+
+class _Undoable(NamedTuple):
+    """The last action, as long as it may still be taken back: the state and words before it."""
+
+    row: LogRow
+    before: GameState
+    words: int
+    phrase: str
+    dealt: bool
+    """Whether it brought new cards onto the board (then it cannot be taken back)."""
+
+
+class Game:
+    """A game as its log made it: the state, the log in words, the actions that count."""
+
+    __slots__ = ("allow_undo", "effective", "last", "names", "state", "words")
+
+    def __init__(self, row: TableRow, names: list[str]) -> None:
+        if row.seed is None:
+            raise ValueError(f"table {row.id} has no seed: its game has not been dealt")
+        self.state = new_game(row.num_seats, row.seed, options_from_json(row.options))
+        self.names = names
+        self.allow_undo = row.allow_undo
+        self.effective: list[LogRow] = []
+        """The actions that make the current state (undone ones removed), for replays."""
+        self.words: list[LogLine] = [(-1, None, self._opening())]
+        self.last: _Undoable | None = None
+
+    def _opening(self) -> str:
+        names = self.names
+        return f"The game begins: {', '.join(names)}. Worker phase: {names[self.state.markers[0]]} starts."
+
+    def refusal(self, row: LogRow) -> str:
+        """Why ``row`` cannot be applied to this game now ('' if it can)."""
+        state = self.state
+        if row.kind == "undo":
+            reason = self.undo_refusal(row.seat)
+            if not reason and self.last is not None and row.action != self.last.row.action:
+                reason = "An undo must name the action it takes back."
+            return reason
+        if state.is_over:
+            return "The game is over."
+        if not 0 <= row.seat < state.num_players or state.current_player != row.seat:
+            return f"It is not your turn ({self.names[state.current_player]} is to act)."
+        if not is_legal(state, row.action):
+            return explain_illegal(state, row.action)
+        return ""
+
+    def undo_refusal(self, seat: int) -> str:
+        """Why ``seat`` cannot take back an action now ('' if it can)."""
+        if not self.allow_undo:
+            return "This table does not allow undo."
+        if self.state.is_over:
+            return "There is nothing to undo."
+        last = self.last
+        if last is None or last.row.seat != seat:
+            return "You can only undo your own last action, before anyone else acts."
+        if ACTION_KIND[last.row.action] == KIND_OBSERVE:
+            return "An Observatory draw cannot be taken back: the card has been seen."
+        if last.dealt:
+            return "That action brought new cards onto the board; it cannot be taken back."
+        return ""
+
+    def apply(self, row: LogRow) -> None:
+        """Apply one log row (an action or an undo); ``Refusal`` if it does not apply here."""
+        reason = self.refusal(row)
+        if reason:
+            raise Refusal(reason)
+        if row.kind == "undo":
+            last = self.last
+            assert last is not None  # refusal() checked it
+            self.state = last.before
+            del self.words[last.words :]
+            self.effective.pop()
+            self.last = None
+            return
+        state = self.state
+        before = state.copy()
+        phrase = action_phrase(state, row.action)
+        apply_action(state, row.action)
+        dealt = sum(map(len, state.stacks)) != sum(map(len, before.stacks))
+        self.last = _Undoable(row, before, len(self.words), phrase, dealt)
+        self.effective.append(row)
+        self.words.append((row.seq, row.seat, f"{self.names[row.seat]} {phrase}."))
+        for extra in transition_texts(before, state, self.names):
+            self.words.append((row.seq, None, extra))
+
+    @classmethod
+    def replay(
+        cls, row: TableRow, rows: Sequence[LogRow], names: list[str], *, contiguous: bool = True
+    ) -> Game:
+        """The game of ``row`` after ``rows``; ``LogReplayError`` names the first row that does not
+        apply (a log is never cut short silently). ``contiguous``: the rows are a whole log (row i
+        has seq i), not a selection such as the actions that count."""
+        game = cls(row, names)
+        for index, entry in enumerate(rows):
+            if contiguous and entry.seq != index:
+                raise LogReplayError(row.id, entry.seq, row_text(entry), f"expected row {index} here")
+            if entry.kind not in ("action", "undo"):
+                raise LogReplayError(row.id, entry.seq, row_text(entry), "unknown kind of row")
+            try:
+                game.apply(entry)
+            except Refusal as refusal:
+                raise LogReplayError(row.id, entry.seq, row_text(entry), str(refusal)) from None
+        return game
+
+
+@dataclass(eq=False)
+class Table:
+    """A table in memory: its stored row, its game, its recent chat and its request queue."""
+
+    row: TableRow
+    seq: int = 0
+    """The sequence number a new log row must carry: the number of rows in the durable log."""
+    game: Game | None = None
+    chat: deque[ChatRow] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
+    queue: SerialQueue = field(default_factory=SerialQueue)
+    version: int = 0
+    """Counts changes, so what is built from the table can be reused until the next one."""
+    deadline: float | None = None
+    """When the turn timer passes for the seat to act (epoch seconds), if it runs."""
+    watchers: int = 0
+    """Sockets open on this table (a finished table stays in memory while anyone watches)."""
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def state(self) -> GameState | None:
+        return self.game.state if self.game is not None else None
+
+    @property
+    def live(self) -> bool:
+        return self.row.status in ("open", "playing")
+
+    def names(self) -> list[str]:
+        return [seat.name or f"Seat {i + 1}" for i, seat in enumerate(self.row.seats)]
+
+    def seat_of_uid(self, uid: str) -> int | None:
+        for i, seat in enumerate(self.row.seats):
+            if seat.kind == "human" and seat.user_id == uid:
+                return i
+        return None
+
+    def seat_of_token(self, token: str | None) -> int | None:
+        """The seat whose secret token this is (compared in constant time), or None."""
+        if not token or not token.isascii():
+            return None
+        found = None
+        for i, seat in enumerate(self.row.seats):
+            if seat.token is not None and hmac.compare_digest(seat.token, token):
+                found = i
+        return found
+
+    def bot_only(self) -> bool:
+        return all(seat.kind == "bot" for seat in self.row.seats)
+
+    def changed(self) -> None:
+        self.version += 1
+
+
+class TableEvents(Protocol):
+    """What the parts that change tables tell the rest (implemented by the app's wiring)."""
+
+    def table_changed(self, table: Table) -> None:
+        """The table changed: tell whoever watches it, and plan its next automatic move."""
+        ...
+
+    def chat_line(self, table: Table | None, line: ChatRow) -> None:
+        """A chat line was stored at a table (or in the lobby)."""
+        ...
+
+
+class Tables:
+    """The repository of tables: every change is written, then applied to memory."""
+
+    def __init__(self, store: Store, config: ServerConfig) -> None:
+        self.store = store
+        self.config = config
+        self._live: dict[int, Table] = {}
+        self._finished: OrderedDict[int, Table] = OrderedDict()
+        self._loading: dict[int, asyncio.Future[Table | None]] = {}
+        self.unservable: dict[int, str] = {}
+        """Tables whose log does not replay, set aside at start-up: why, per table id."""
+        self.recent_finished: deque[TableRow] = deque(maxlen=20)
+        """The last finished tables, newest first, for the lobby."""
+        self.highscores: list[HighScoreRow] = []
+        self.lobby_chat: deque[ChatRow] = deque(maxlen=CHAT_KEPT)
+
+    # Start-up ----------------------------------------------------------------------------------
+
+    async def open(self, *, set_aside_bad_logs: bool = False) -> list[LogReplayError]:
+        """Load every live table and rebuild its game from the log. A log that does not replay is
+        returned (and the table set aside if asked); the caller refuses to serve otherwise."""
+        problems: list[LogReplayError] = []
+        for row in await self.store.live_tables():
+            table = Table(row)
+            if row.status == "playing":
+                rows = await self.store.log(row.id)
+                try:
+                    table.game = Game.replay(row, rows, table.names())
+                except LogReplayError as error:
+                    problems.append(error)
+                    self.unservable[row.id] = str(error)
+                    continue
+                table.seq = len(rows)
+            table.chat.extend(await self.store.chat(row.id, CHAT_KEPT))
+            self._live[row.id] = table
+        if problems and not set_aside_bad_logs:
+            return problems
+        for row in await self.store.finished_tables(self.recent_finished.maxlen or 20):
+            self.recent_finished.append(row)
+        self.highscores = await self.store.solo_highscores(10)
+        self.lobby_chat.extend(await self.store.chat(LOBBY, CHAT_KEPT))
+        return problems
+
+    # Reading -----------------------------------------------------------------------------------
+
+    def live(self) -> Iterable[Table]:
+        return self._live.values()
+
+    def live_count(self) -> int:
+        return len(self._live)
+
+    def live_created_by(self, uid: str) -> list[Table]:
+        return [table for table in self._live.values() if table.row.creator == uid]
+
+    def cached(self, table_id: int) -> Table | None:
+        """A table already in memory (live, or finished and cached), without loading."""
+        return self._live.get(table_id) or self._finished.get(table_id)
+
+    async def get(self, table_id: int) -> Table:
+        """A table by id: live ones from memory, finished ones loaded on demand."""
+        table = self.cached(table_id)
+        if table is not None:
+            if table.id in self._finished:
+                self._finished.move_to_end(table.id)
+            return table
+        if table_id in self.unservable:
+            raise Refusal(f"Table {table_id} cannot be served: {self.unservable[table_id]}", status=409)
+        pending = self._loading.get(table_id)
+        if pending is None:
+            pending = asyncio.get_running_loop().create_future()
+            self._loading[table_id] = pending
+            try:
+                loaded = await self._load_finished(table_id)
+            except BaseException as error:
+                pending.set_exception(error)
+                pending.exception()  # retrieved: only the waiters below care
+                raise
+            finally:
+                del self._loading[table_id]
+            pending.set_result(loaded)
+        found = await asyncio.shield(pending)
+        if found is None:
+            raise Refusal(f"There is no table {table_id}.", status=404)
+        return found
+
+    async def _load_finished(self, table_id: int) -> Table | None:
+        row = await self.store.table(table_id)
+        if row is None or row.status == "closed" or row.status == "open" or row.status == "playing":
+            # Live tables are all in memory: one that is not is unknown (or closed).
+            return None
+        table = Table(row)
+        rows = await self.store.log(table_id)
+        try:
+            table.game = Game.replay(row, rows, table.names())
+        except LogReplayError as error:
+            self.unservable[table_id] = str(error)
+            raise Refusal(f"Table {table_id} cannot be served: {error}", status=409) from None
+        table.seq = len(rows)
+        table.chat.extend(await self.store.chat(table_id, CHAT_KEPT))
+        self._finished[table_id] = table
+        self._trim_finished()
+        return table
+
+    def _trim_finished(self) -> None:
+        """Finished tables beyond the cache size leave memory (never while someone watches)."""
+        extra = len(self._finished) - self.config.finished_cache
+        for table_id in list(self._finished):
+            if extra <= 0:
+                break
+            if self._finished[table_id].watchers == 0:
+                del self._finished[table_id]
+                extra -= 1
+
+    def watch(self, table: Table, delta: int) -> None:
+        """A socket opened (+1) or closed (-1) on ``table``."""
+        table.watchers += delta
+        if table.watchers == 0 and not table.live:
+            self._trim_finished()
+
+    # Writing -----------------------------------------------------------------------------------
+
+    async def create(self, row: TableRow) -> Table:
+        table_id = await self.store.create_table(row)
+        row.id = table_id
+        table = Table(row)
+        self._live[table_id] = table
+        return table
+
+    async def set_seat(self, table: Table, index: int, seat: SeatRow) -> None:
+        await self.store.save_seat(table.id, index, seat)
+        table.row.seats[index] = seat
+        if table.game is not None:
+            table.game.names = table.names()  # new lines of the log name the seat as it is now
+        table.changed()
+
+    async def set_autopass(self, table: Table, index: int, until: tuple[int, int] | None) -> None:
+        seat = table.row.seats[index]
+        if seat.autopass != until:
+            await self.set_seat(table, index, replace(seat, autopass=until))
+
+    async def deal(self, table: Table, seed: int) -> None:
+        """Start the game with ``seed`` (stored first: the seed with the log is the game)."""
+        await self.store.set_status(table.id, "playing", seed=seed)
+        table.row.seed = seed
+        table.row.status = "playing"
+        table.game = Game(table.row, table.names())
+        table.changed()
+
+    async def append(self, table: Table, row: LogRow, created: float) -> None:
+        """Append an action or an undo: checked against the game right before it is written
+        (``Refusal`` if it does not apply, nothing written), then written, then applied."""
+        game = table.game
+        if game is None:
+            raise Refusal("The game has not started yet.")
+        if row.seq != table.seq:
+            raise Refusal(f"Stale action: it was made against #{row.seq}, the game is now at #{table.seq}.")
+        reason = game.refusal(row)
+        if reason:
+            raise Refusal(reason)
+        await self.store.append_log(table.id, row, created)
+        table.seq += 1
+        game.apply(row)
+        table.changed()
+
+    async def finish(self, table: Table, result: JsonObject) -> None:
+        """The game is over: store its result; the table leaves the live tables."""
+        await self.store.set_status(table.id, "over", result=result)
+        for index in range(len(table.row.seats)):
+            await self.set_autopass(table, index, None)
+        table.row.status = "over"
+        table.row.result = result
+        table.deadline = None
+        table.changed()
+        self._live.pop(table.id, None)
+        self._finished[table.id] = table
+        self._trim_finished()
+        self.recent_finished.appendleft(table.row)
+        self._add_highscore(table.row)
+
+    async def close(self, table: Table) -> None:
+        """Close an open table nobody used (its game never started): it leaves memory and lists."""
+        await self.store.set_status(table.id, "closed")
+        table.row.status = "closed"
+        table.changed()
+        self._live.pop(table.id, None)
+
+    def _add_highscore(self, row: TableRow) -> None:
+        seat = row.seats[0]
+        if row.num_seats != 1 or seat.kind != "human" or row.result is None:
+            return
+        scores = cast(list[dict[str, int]], row.result["scores"])
+        rounds = row.result.get("rounds")
+        line = HighScoreRow(
+            row.id, seat.name, scores[0]["total"], scores[0]["rubles"], cast(int | None, rounds)
+        )
+        self.highscores.append(line)
+        self.highscores.sort(key=lambda h: (-h.total, -h.rubles, h.table))
+        del self.highscores[10:]
+
+    async def add_chat(self, table: Table | None, line: ChatRow) -> None:
+        await self.store.add_chat(table.id if table is not None else LOBBY, line)
+        (table.chat if table is not None else self.lobby_chat).append(line)
+
+
+class TableService:
+    """A part that changes tables: the repository, the events it raises, the clock it reads."""
+
+    def __init__(self, tables: Tables, events: TableEvents, clock: Clock) -> None:
+        self.tables = tables
+        self.events = events
+        self.clock = clock
+
+    async def announce(self, table: Table | None, text: str) -> None:
+        """A notice of the table itself (a chat line without a name)."""
+        line = ChatRow(self.clock.time(), "", text)
+        await self.tables.add_chat(table, line)
+        self.events.chat_line(table, line)

@@ -1,0 +1,170 @@
+"""What the server does by itself: the turn timer (on a clock the test moves), bots that fail or
+answer an illegal action, and a player leaving in the middle of a game."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
+
+import pytest
+from fastapi.testclient import TestClient
+
+from petersburg.engine import View, legal_actions
+from petersburg.server.automation import BotRunner
+from petersburg.server.config import ServerConfig
+from tests.server.clock import ManualClock
+from tests.server.helpers import (
+    NAMES,
+    UIDS,
+    create_table,
+    error_of,
+    eventually,
+    hello,
+    latest,
+    recv_until,
+    seated_game,
+    server_of,
+)
+
+
+def test_turn_timer_passes_for_a_slow_player_when_time_is_up(make_client: Callable[..., TestClient]) -> None:
+    clock = ManualClock()
+    client = make_client(clock=clock)
+    with ExitStack() as stack:
+        table, (alice, bob) = seated_game(client, stack, 2, timer=30)
+        first = latest(alice, 0)
+        latest(bob, 0)
+        assert first["deadline"] == clock.now + 30
+        eventually(lambda: clock.due_within(30) >= 1, what="the timer waiting")
+        clock.advance(29)  # not yet: nothing happens
+        alice.send_json({"type": "ping"})
+        assert recv_until(alice, lambda m: m["type"] in ("pong", "update"))["type"] == "pong"
+        live = server_of(client).tables.cached(table)
+        assert live is not None and live.seq == 0
+        clock.advance(1)
+        update = latest(alice, 1)
+        assert update["log"][-1]["text"].endswith("passes.")
+        assert update["log"][-1]["seat"] == first["view"]["to_act"]
+        notice = recv_until(bob, lambda m: m["type"] == "chat" and "Time is up" in m["text"])
+        assert notice["name"] == ""  # the table's own notice, not a person's line
+
+
+def test_the_timer_of_a_seat_is_not_reset_by_another_seats_request(
+    make_client: Callable[..., TestClient],
+) -> None:
+    clock = ManualClock()
+    client = make_client(clock=clock)
+    with ExitStack() as stack:
+        _table, (alice, bob) = seated_game(client, stack, 2, timer=30)
+        updates = [latest(alice, 0), latest(bob, 0)]
+        waiting = 1 - updates[0]["view"]["to_act"]
+        eventually(lambda: clock.due_within(30) >= 1, what="the timer waiting")
+        clock.advance(20)
+        sockets = [alice, bob]
+        sockets[waiting].send_json(
+            {"type": "autopass", "token": updates[waiting]["you"]["token"], "on": True}
+        )
+        assert latest(sockets[waiting], 0)["deadline"] == updates[0]["deadline"]
+        clock.advance(10)  # 30 s after the deal: the first timer fires, it was not started again
+        passed = latest(alice, 1)["log"]
+        assert passed[0]["seat"] == 1 - waiting and passed[0]["text"].endswith("passes.")
+
+
+def failing_bot(level: str, seed: int, seen: View) -> int:
+    raise RuntimeError("this bot is broken")
+
+
+def illegal_bot(level: str, seed: int, seen: View) -> int:
+    legal = set(legal_actions(seen.state))
+    return next(action for action in range(600) if action not in legal)
+
+
+@pytest.mark.parametrize(
+    ("choose", "logged"), [(failing_bot, "failed; the server passes for it"), (illegal_bot, "illegal action")]
+)
+def test_a_bot_that_fails_or_answers_an_illegal_action_is_passed_for(
+    make_client: Callable[..., TestClient],
+    caplog: pytest.LogCaptureFixture,
+    choose: Callable[[str, int, View], int],
+    logged: str,
+) -> None:
+    caplog.set_level(logging.WARNING, logger="petersburg.server")
+    with ThreadPoolExecutor(1) as executor:
+        client = make_client(bots=BotRunner(1, executor=executor, choose=choose))
+        table = create_table(client, 2, fill="random")
+        with client.websocket_connect(f"/ws/table/{table}") as ws:
+            hello(ws, UIDS[0], NAMES[0])
+            ws.send_json({"type": "start"})
+            update = latest(ws, 0)
+            seq = 0
+            if update["view"]["to_act"] != 0:  # the bot starts: the server passes for it at once
+                seq = 1
+                update = latest(ws, 1)
+            else:
+                take = next(a["id"] for a in update["legal"] if a["kind"] == "hand")
+                ws.send_json({"type": "act", "token": update["you"]["token"], "seq": 0, "action": take})
+                latest(ws, 1)
+                seq = 2
+                update = latest(ws, 2)
+            bot_line = update["log"][-1] if update["log"][-1]["seat"] == 1 else update["log"][-2]
+            assert bot_line["seat"] == 1 and bot_line["text"].endswith("passes.")
+            assert update["view"]["to_act"] == 0 and update["legal"]  # the game goes on
+            assert update["seq"] == seq
+        assert logged in caplog.text
+
+
+def test_leaving_mid_game_hands_the_seat_to_a_bot(client: TestClient) -> None:
+    with ExitStack() as stack:
+        table, (alice, bob) = seated_game(client, stack, 2)
+        updates = [latest(alice, 0), latest(bob, 0)]
+        bob_token = updates[1]["you"]["token"]
+        bob.send_json({"type": "leave"})
+        left = recv_until(bob, lambda m: m["type"] == "update" and m["table"]["seats"][1]["kind"] == "bot")
+        assert left["you"] is None  # Bob watches now
+        assert left["table"]["seats"][1]["name"] == "Bob (bot)"
+        assert "Unknown seat token" in error_of(
+            bob, {"type": "act", "token": bob_token, "seq": 0, "action": 0}
+        )
+        seq = 0
+        for _ in range(6):  # Alice acts; the bot answers each time it is its turn
+            update = latest(alice, seq)
+            while update["view"]["to_act"] != 0:
+                seq += 1
+                update = latest(alice, seq)
+            take = update["legal"][-1]["id"]
+            alice.send_json({"type": "act", "token": update["you"]["token"], "seq": seq, "action": take})
+            seq += 1
+        latest(alice, seq)
+        assert "You have no seat" in error_of(bob, {"type": "leave"})
+        live = server_of(client).tables.cached(table)
+        assert live is not None and live.game is not None
+        assert live.row.seats[1].kind == "bot" and live.row.seats[1].user_id is None
+        assert any(seat == 1 and text.startswith("Bob (bot) ") for _seq, seat, text in live.game.words)
+
+
+def test_leaving_an_open_table_frees_the_seat(client: TestClient) -> None:
+    table = create_table(client, 2)
+    with client.websocket_connect(f"/ws/table/{table}") as bob:
+        hello(bob, UIDS[1], NAMES[1])
+        bob.send_json({"type": "sit"})
+        recv_until(bob, lambda m: m["type"] == "update" and m["you"] is not None)
+        bob.send_json({"type": "leave"})
+        update = recv_until(bob, lambda m: m["type"] == "update" and m["you"] is None)
+        assert update["table"]["seats"][1]["kind"] == "empty"
+
+
+def test_bots_play_a_game_to_its_end_in_worker_processes(db_path: str) -> None:
+    """The default bot runner: moves computed in a separate process, the game ends with a result."""
+    from petersburg.server.app import create_app
+
+    with TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client:
+        table = create_table(client, 2, sit=False, fill="greedy", options={"always_refill": True})
+        with client.websocket_connect(f"/ws/table/{table}") as ws:
+            hello(ws, UIDS[0], NAMES[0])
+            ws.send_json({"type": "start"})
+            final = recv_until(ws, lambda m: m["type"] == "update" and "result" in m, limit=5000)
+        assert final["result"]["winners"]
+        runner = server_of(client).automation.bots
+        assert runner._executor is not None and type(runner._executor).__name__ == "ProcessPoolExecutor"
