@@ -98,7 +98,9 @@ class ObservationLayout:
             sum(count[k] for k in shape.kinds_of_deck[deck]) for deck in range(self.num_phases)
         )
         """Cards per stack at set-up (1st edition: 31 workers, 28 buildings, 27 aristocrats, 30 trading)."""
-        kinds_count = tuple(float(c) for c in count)
+        # A kind the game does not hold (with the Market, a card printed in variants instead) keeps
+        # the bound 1, so that no entry has equal bounds.
+        kinds_count = tuple(float(max(c, 1)) for c in count)
         num_stages = len(STAGE_NAMES) if market else STAGE_OVER + 1
         spec: list[tuple[str, tuple[float, ...]]] = [
             ("phase", (1.0,) * self.num_phases),
