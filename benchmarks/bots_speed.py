@@ -110,7 +110,8 @@ def compare(args: argparse.Namespace) -> None:
         }
         shown = {side: ", ".join(f"{v:.4g}" for v in values) for side, values in (("new", new), ("old", old))}
         print(
-            f"{spec:14s} {key}: new {shown['new']}; old {shown['old']}; new/old median {summary[spec]['ratio_median']}"
+            f"{spec:14s} {key}: new {shown['new']}; old {shown['old']};"
+            f" new/old median {summary[spec]['ratio_median']}"
         )
     print(json.dumps(summary))
 
