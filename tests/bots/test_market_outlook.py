@@ -105,24 +105,29 @@ def _set_good(state: GameState, good: int, owner_count: dict[int, int]) -> None:
         area[single] = count
 
 
-def test_greedy_pays_for_a_crate_that_wins_a_majority_and_not_for_one_that_cannot() -> None:
-    states = market_states(6, seed=12, stages=(STAGE_CRATE,))
-    for state in states:
+def test_a_crate_is_worth_paying_for_by_the_majorities_it_holds() -> None:
+    """A crate whose good others hold far more of is let go; one that alone holds a first place is
+    worth more (paid for unless rubles are dearer than the places, as early in a solo game)."""
+    paid = 0
+    for state in market_states(8, seed=12, stages=(STAGE_CRATE,)):
         assert state.market is not None
         seat, crate = state.market.queue[0]
         good = state.shape.good_of[crate]
         others = [other for other in range(state.num_players) if other != seat]
         actions = legal_actions(state)
-        pay = next(a for a in actions if ACTION_KIND[a] == KIND_PAY_CRATE)
-        skip = next(a for a in actions if a != pay)
-        bot = make_bot("greedy", 0)
-        if others:
-            hopeless = state.copy()
-            _set_good(hopeless, good, dict.fromkeys(others, 20))
-            assert bot.choose(view(hopeless, seat)) == skip
+        pay = next(i for i, a in enumerate(actions) if ACTION_KIND[a] == KIND_PAY_CRATE)
+        hopeless = state.copy()
+        _set_good(hopeless, good, dict.fromkeys(others, 20))
         winning = state.copy()
         _set_good(winning, good, {seat: 0, **dict.fromkeys(others, 0)})
-        assert bot.choose(view(winning, seat)) == pay
+        hopeless_gains, winning_gains = action_gains(hopeless, actions), action_gains(winning, actions)
+        assert hopeless_gains[1 - pay] == winning_gains[1 - pay] == 0.0  # letting it go: the measure
+        if others:  # (alone, both are the same position)
+            assert winning_gains[pay] > hopeless_gains[pay]
+            assert hopeless_gains[pay] < 0.0
+            assert make_bot("greedy", 0).choose(view(hopeless, seat)) == actions[1 - pay]
+            paid += make_bot("greedy", 0).choose(view(winning, seat)) == actions[pay]
+    assert paid > 0
 
 
 def test_first_edition_position_worth_is_the_schedule_alone() -> None:
