@@ -121,8 +121,14 @@ class ObservationLayout:
             ("discards", kinds_count),
             ("pub_queue", (1.0,) * seats),
         ]
-        most_goods = float(
-            sum(shape.symbols[k] * count[k] for k in range(self.num_kinds) if shape.good_of[k] != NO_GOOD)
+        # A seat holds at most every symbol of a good in the game, with every "?" named as it.
+        jokers = sum(shape.symbols[k] for k in shape.joker_kinds)
+        most_goods = tuple(
+            float(
+                jokers
+                + sum(shape.symbols[k] * count[k] for k in shape.goods_kinds if shape.good_of[k] == good)
+            )
+            for good in range(NUM_GOODS)
         )
         for slot in range(seats):
             spec += [
@@ -146,7 +152,7 @@ class ObservationLayout:
                 ("idle_crates", (1.0,) * NUM_GOODS),
                 ("market_values", (SCALED_HIGH, SCALED_HIGH)),
             ]
-            spec += [(f"seat{slot}_goods", (most_goods,) * NUM_GOODS) for slot in range(seats)]
+            spec += [(f"seat{slot}_goods", most_goods) for slot in range(seats)]
         fields = []
         offset = 0
         for name, high in spec:
