@@ -24,6 +24,7 @@ from petersburg.engine import (
     market_values,
     view,
 )
+from petersburg.engine.options import CHOICES, MARKET_OPTIONS
 from petersburg.env.encoding import (
     CLASSIC_LAYOUT,
     MARKET_LAYOUT,
@@ -41,15 +42,9 @@ from .test_env_pettingzoo import no_warnings  # noqa: F401 - the fixture, shared
 
 MARKET = GameOptions(edition="second", market=True)
 ALL_MARKET_OPTIONS = GameOptions(
-    edition="second",
-    market=True,
-    market_board=8,
-    joker="each_scoring",
-    market_values="open",
-    unpaid_crate="idle",
-    market_ties="step_down",
-    show_rubles=True,
+    edition="second", market=True, show_rubles=True, **{name: CHOICES[name][1] for name in MARKET_OPTIONS}
 )
+"""Every Market option at its other value (the 8-card board among them)."""
 
 
 def test_games_without_the_market_keep_the_classic_shapes() -> None:
