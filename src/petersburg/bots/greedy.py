@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 
 from petersburg.bots.base import decision_rng, require_turn
-from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Schedule, Weights, price_of, schedule
+from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Schedule, Weights, schedule
 from petersburg.bots.market_outlook import MarketOutlook, decision_gain
 from petersburg.cards import WORKER
 from petersburg.cards_second_edition import ALL_DECK, ALL_IS_TRADING
@@ -89,7 +89,7 @@ def _deny_value(
         if ALL_IS_TRADING[kind]:
             value *= 0.5
         else:
-            value -= price_of(player, kind, from_lower, sched.shape) * sched.ruble_now
+            value -= card_price(player, kind, from_lower, shape=sched.shape) * sched.ruble_now
         if value > best:
             best = value
     return sched.weights.deny * best
@@ -113,7 +113,7 @@ def _drawn_value(
                         gain += outlook.card_gain(state.to_act, kind, displaced)
                     best = max(best, gain)
     else:
-        price = price_of(player, kind, False, shape)
+        price = card_price(player, kind, False, shape=shape)
         if price <= player.rubles:
             gain = _purchase_gain(sched, player, kind, price, NO_CARD, state.round)
             if outlook is not None:
