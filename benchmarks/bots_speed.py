@@ -12,8 +12,9 @@ With ``--baseline`` (a checkout or ``git archive`` of another commit) the same p
 measured with this checkout's code and with the baseline's, each in its own pure-Python process
 (``PETERSBURG_PURE_PYTHON=1``, so neither side's compiled modules or their absence tilt it),
 alternating for ``--rounds`` rounds on the same machine; it prints each side's ISMCTS iterations per
-second and decision times, and the ratio new / old (the median over rounds): the side-by-side
-figure a shared, noisy machine allows.
+second of CPU time (``time.process_time``: other jobs on a shared machine slow it far less than
+wall-clock time) and the ratio new / old (the median over rounds): the side-by-side figure a
+shared, noisy machine allows.
 """
 
 from __future__ import annotations
@@ -51,15 +52,19 @@ def sample_positions(players: int, count: int, seed: int) -> list[GameState]:
 
 
 def measure(spec: str, positions: list[GameState]) -> dict[str, float | str | int]:
-    """Median and worst decision time over ``positions``; iterations per second for ISMCTS."""
+    """Median and worst decision time over ``positions``; iterations per second for ISMCTS, per
+    wall-clock second and per CPU-second of this process (the figure a loaded machine keeps)."""
     times = []
     iterations = 0
     searched = 0.0
+    cpu = 0.0
     for number, state in enumerate(positions):
         bot = make_bot(spec, number)
         seen = view(state, state.current_player)
         start = time.perf_counter()
+        cpu_start = time.process_time()
         bot.choose(seen)
+        cpu += time.process_time() - cpu_start
         elapsed = time.perf_counter() - start
         times.append(elapsed)
         if isinstance(bot, IsmctsBot) and bot.last.iterations:
@@ -74,6 +79,7 @@ def measure(spec: str, positions: list[GameState]) -> dict[str, float | str | in
     }
     if searched:
         result["iterations_per_second"] = round(iterations / searched, 1)
+        result["iterations_per_cpu_second"] = round(iterations / cpu, 1)
     return result
 
 
@@ -98,7 +104,11 @@ def compare(args: argparse.Namespace) -> None:
         sides["old"].append(_run_side(args.baseline, args))
     summary = {}
     for spec in (s.strip() for s in args.bots.split(",")):
-        key = "iterations_per_second" if "iterations_per_second" in sides["new"][0][spec] else "mean_seconds"
+        key = (
+            "iterations_per_cpu_second"
+            if "iterations_per_second" in sides["new"][0][spec]
+            else "mean_seconds"
+        )
         new = [run[spec][key] for run in sides["new"]]
         old = [run[spec][key] for run in sides["old"]]
         ratios = [a / b for a, b in zip(new, old, strict=True)]
