@@ -3,7 +3,7 @@
 A recipe for the Gymnasium environment ``petersburg/SanktPetersburg-v0`` with Stable-Baselines3's
 tools as they come: a ``DummyVecEnv`` of ``Monitor``-wrapped copies of the registered id (as
 ``make_vec_env`` builds, one opponent spec per copy), ``MaskablePPO`` with the
-``MultiInputPolicy`` (the observation dict holds the 1,351-entry vector and the legal-action
+``MultiInputPolicy`` (the observation dict holds the 1,547-entry vector and the legal-action
 mask; the mask also reaches the policy through the environment's ``action_masks()``, so the agent
 never plays an illegal move). Training alternates its opponents between the environments of the
 vector (``--opponents``, default half ``random``, half ``greedy``); the reward is the final rank

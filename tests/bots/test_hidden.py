@@ -16,20 +16,24 @@ SPECS = ["random", "greedy", "ismcts:easy"]
 
 
 def _alter_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """The same public picture with different hidden data: stacks reshuffled, opponents' hand
-    cards swapped with stack cards of the same deck, opponents' rubles changed."""
+    """The same public picture with different hidden data: stacks reshuffled, opponents' secret
+    hand cards (drawn with an Observatory) swapped with stack cards of the same deck, opponents'
+    rubles changed. (Hand cards taken from the board are public: every player saw them.)"""
     other = state.copy()
     for stack in other.stacks:
         rng.shuffle(stack)
     for number, player in enumerate(other.players):
         if number == seat:
             continue
-        for index, card in enumerate(player.hand):
+        secret = list(player.secret_hand)
+        for index, card in enumerate(secret):
             stack = other.stacks[DECK[card]]
             if stack:
                 position = rng.randrange(len(stack))
-                player.hand[index], stack[position] = stack[position], card
+                secret[index], stack[position] = stack[position], card
+                player.hand[player.hand.index(card)] = secret[index]
         player.hand.sort()
+        player.secret_hand = tuple(sorted(secret))
         player.rubles = rng.randrange(0, 80)
     return other
 

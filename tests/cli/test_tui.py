@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from petersburg.engine import GameOptions, final_scores, new_game
+from petersburg.engine import GameOptions, apply_action, final_scores, new_game, parse_action, view
+from petersburg.engine.state import UNKNOWN
 from petersburg.tui.play import run_terminal_game
+from petersburg.tui.render import render_view
 
 
 def test_human_plays_by_number_and_text_and_sees_errors() -> None:
@@ -48,3 +50,17 @@ def test_hidden_information_of_bots_is_not_printed() -> None:
     out: list[str] = []
     run_terminal_game(new_game(2, 8), 1, "random", read=lambda _: next(answers), write=out.append)
     assert any("? rubles" in line for line in out)
+
+
+def test_the_board_names_another_players_hand_cards_taken_from_the_board() -> None:
+    state = new_game(2, 8)
+    seat = state.current_player
+    taken = state.upper[0]
+    apply_action(state, parse_action("hand U1"))
+    drawn_view = view(state, 1 - seat)
+    assert drawn_view.state.players[seat].hand == [taken]
+    text = render_view(drawn_view, ["Ann", "Bob"])
+    name = state.shape.card_name[taken]
+    assert f"{['Ann', 'Bob'][seat]}: 0 VP, ? rubles, 1 in hand ({name})" in text
+    drawn_view.state.players[seat].hand = [UNKNOWN]  # a secret card is not named
+    assert "1 in hand (" not in render_view(drawn_view, ["Ann", "Bob"])

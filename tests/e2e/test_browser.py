@@ -145,10 +145,20 @@ def test_a_game_against_three_bots_to_its_end(server: str, browser: Any) -> None
         page.wait_for_selector("#board:not([hidden])")
         deadline = time.time() + 150
         decisions = 0
+        known_shown = False
         while time.time() < deadline:
             page.wait_for_function(MY_TURN_OR_OVER, timeout=30_000)
             if page.evaluate("document.body.dataset.stage") == "over":
                 break
+            if not known_shown and page.locator("#player-list .open-hand").count():
+                # A bot took a card from the board into hand: everyone saw which, so its panel
+                # names it (and counts any card drawn with an Observatory as unknown).
+                known_shown = True
+                assert page.inner_text("#player-list .open-hand >> nth=0").startswith("Hand, known:")
+                for width, height in ((1366, 900), (390, 844)):
+                    page.set_viewport_size({"width": width, "height": height})
+                    shot(page, f"e2e_known_hand_cards_{width}")
+                page.set_viewport_size({"width": 1440, "height": 1000})
             play_one_turn(page, rng, prefer_pass=0.4)
             decisions += 1
             if decisions == 6:
@@ -159,7 +169,7 @@ def test_a_game_against_three_bots_to_its_end(server: str, browser: Any) -> None
         page.wait_for_selector("dialog.final-dialog[open]")
         final = page.inner_text("dialog.final-dialog")
         assert "Solo Sam" in final and ("wins" in final or "share the win" in final)
-        assert decisions > 10
+        assert decisions > 10 and known_shown
         shot(page, "e2e_final_scores")
         # The finished game is a replay, step by step.
         page.click("dialog.final-dialog a[href^='/replay/']")

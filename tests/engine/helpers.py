@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from petersburg.cards import Card
-from petersburg.cards_second_edition import ALL_CARD_BY_ID
+from petersburg.cards_second_edition import ALL_CARD_BY_ID, ALL_DECK
 from petersburg.engine import (
     GameOptions,
     GameState,
@@ -54,6 +54,25 @@ def position(
     return state
 
 
+def conserve_cards(state: GameState) -> None:
+    """Make a hand-made position hold every card of the game exactly once, as ``determinize``
+    needs: cards on the board, in hands and in play areas come out of their stacks, and the cards
+    then missing everywhere (the opening workers ``position`` replaced) go to the discards."""
+    shape = state.shape
+    held = [0] * len(shape.count)
+    for card in [*state.upper, *state.lower, *state.discards]:
+        held[card] += 1
+    for player in state.players:
+        for card in [*player.hand, *player.area_cards()]:
+            held[card] += 1
+    for kind in shape.kinds:
+        stack = state.stacks[ALL_DECK[kind]]
+        in_stack = stack.count(kind)
+        for _ in range(min(in_stack, held[kind])):
+            stack.remove(kind)
+        state.discards.extend([kind] * max(0, shape.count[kind] - held[kind] - in_stack))
+
+
 def give(state: GameState, seat: int, *card_ids: str) -> None:
     """Put cards into ``seat``'s play area."""
     for card_id in card_ids:
@@ -63,6 +82,13 @@ def give(state: GameState, seat: int, *card_ids: str) -> None:
 def hand(state: GameState, seat: int, *card_ids: str) -> None:
     """Put cards into ``seat``'s hand (kept sorted, as the engine keeps it)."""
     state.players[seat].hand = sorted(state.players[seat].hand + cards(card_ids))
+
+
+def secret_hand(state: GameState, seat: int, *card_ids: str) -> None:
+    """Put cards into ``seat``'s hand as if drawn with an Observatory (only that seat knows them)."""
+    hand(state, seat, *card_ids)
+    player = state.players[seat]
+    player.secret_hand = tuple(sorted([*player.secret_hand, *cards(card_ids)]))
 
 
 def act(state: GameState, *texts: str) -> None:

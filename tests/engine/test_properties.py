@@ -2,7 +2,8 @@
 
 1 to 4 players in the 1st and 2nd edition, 1 to 5 with the Market: every card of the game (116,
 or 151 with the Market) is somewhere exactly once, rubles are never negative, the JSON round-trip
-is exact, and no view holds what it hides.
+is exact, and no view holds what it hides, while every view names the hand cards taken from the
+board (a model of what everyone saw, kept beside the game from its actions, says which they are).
 """
 
 import json
@@ -27,7 +28,16 @@ from petersburg.engine import (
     view,
     view_to_json,
 )
-from petersburg.engine.actions import ACTION_KIND, KIND_TAKE
+from petersburg.engine.actions import (
+    ACTION_ARG,
+    ACTION_KIND,
+    DRAWN_SOURCE,
+    KIND_PLAY,
+    KIND_TAKE,
+    SOURCE_ROW,
+    SOURCE_SLOT,
+    UPPER_ROW,
+)
 
 options_strategy = st.builds(
     GameOptions,
@@ -72,9 +82,48 @@ def all_cards(state: GameState) -> Counter[int]:
     return counts
 
 
-NON_CARD_FIELDS = ("format", "options", "phase", "stage", "drawn_from", "markers", "market", "goods")
-"""Fields whose strings are not card ids (the stage 'pub' is spelled like the card), or that only
-name public cards (the Market's jokers, decisions and idle crates)."""
+NON_CARD_FIELDS = (
+    "format",
+    "options",
+    "phase",
+    "stage",
+    "drawn_from",
+    "markers",
+    "market",
+    "goods",
+    "public_hand",
+    "secret_hand",
+)
+"""Fields whose strings are not card ids (the stage 'pub' is spelled like the card), that only
+name public cards (the Market's jokers, decisions and idle crates), or that repeat cards of a hand
+(checked against the recall model instead)."""
+
+
+class Recall:
+    """What every player saw of each hand, from the actions alone: the cards taken from the board
+    (public) and those taken from an Observatory draw (secret, known to their holder only)."""
+
+    def __init__(self, players: int) -> None:
+        self.public: list[Counter[int]] = [Counter() for _ in range(players)]
+        self.secret: list[Counter[int]] = [Counter() for _ in range(players)]
+
+    def before(self, state: GameState, action: int) -> None:
+        """Note what ``action`` shows, in the state it is about to be applied to."""
+        seat, kind, arg = state.current_player, ACTION_KIND[action], ACTION_ARG[action]
+        if kind == KIND_TAKE and arg == DRAWN_SOURCE:
+            self.secret[seat][state.drawn] += 1
+        elif kind == KIND_TAKE:
+            row = state.upper if SOURCE_ROW[arg] == UPPER_ROW else state.lower
+            self.public[seat][row[SOURCE_SLOT[arg]]] += 1
+        elif kind == KIND_PLAY:
+            card = state.players[seat].hand[arg]
+            known = self.public[seat] if self.public[seat][card] else self.secret[seat]
+            known[card] -= 1
+            known += Counter()  # drop zero counts
+
+
+def ids(cards: Counter[int]) -> list[str]:
+    return [ALL_CARD_ID[card] for card in sorted(cards.elements())]
 
 
 def card_ids_in(data: Any) -> Counter[str]:
@@ -92,7 +141,7 @@ def card_ids_in(data: Any) -> Counter[str]:
     return found
 
 
-def check_invariants(state: GameState) -> None:
+def check_invariants(state: GameState, recall: Recall) -> None:
     shape = state.shape
     counts = all_cards(state)
     assert sum(counts.values()) == shape.num_cards == (151 if shape.market else 116)
@@ -100,6 +149,8 @@ def check_invariants(state: GameState) -> None:
     assert len(state.upper) + len(state.lower) <= shape.board_size
     legal = legal_actions(state)
     for seat, player in enumerate(state.players):
+        assert Counter(player.secret_hand) == recall.secret[seat]
+        assert Counter(player.public_hand()) == recall.public[seat]
         assert player.rubles >= 0
         assert len(player.hand) <= 4
         if len(player.hand) > player.hand_limit:  # only after a Warehouse was displaced
@@ -118,10 +169,13 @@ def check_invariants(state: GameState) -> None:
         allowed = public.copy()
         for other, player in enumerate(state.players):
             entry = data["seats"][other]
+            assert entry.get("public_hand", []) == ids(recall.public[other])  # written when not empty
             if other == seat or state.options.show_hands:
                 allowed.update(ALL_CARD_ID[c] for c in player.hand)
+                assert entry.get("secret_hand", []) == ids(recall.secret[other])
             else:
                 assert entry["hand"] is None and entry["hand_size"] == len(player.hand)
+                assert "secret_hand" not in entry
             if other != seat and not state.options.show_rubles:
                 assert entry["rubles"] is None
         if state.drawn >= 0 and seat == state.current_player:
@@ -131,13 +185,15 @@ def check_invariants(state: GameState) -> None:
 
 def play_randomly(players: int, seed: int, options: GameOptions, data: Any) -> GameState:
     state = new_game(players, seed, options)
-    check_invariants(state)
+    recall = Recall(players)
+    check_invariants(state, recall)
     while not state.is_over:
         legal = legal_actions(state)
         assert legal, "a player to act always has an action"
         index = data.draw(st.integers(0, len(legal) - 1), label="choice")
+        recall.before(state, legal[index])
         apply_action(state, legal[index])
-        check_invariants(state)
+        check_invariants(state, recall)
     assert any(not stack for stack in state.stacks)
     return state
 

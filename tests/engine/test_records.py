@@ -73,6 +73,8 @@ def test_record_replays_to_the_same_final_state() -> None:
         (lambda d: d.update(to_act=2), "to_act"),
         (lambda d: d.update(stage="observed"), "drawn card"),
         (lambda d: d["options"].update(colour="red"), "Unknown option"),
+        (lambda d: d["seats"][1].update(secret_hand=["lumberjack"]), "not in its hand"),
+        (lambda d: d["seats"][1].update(secret_hand="lumberjack"), "secret hand of seat 1 must be a list"),
     ],
 )
 def test_malformed_or_inconsistent_states_are_refused(mutate, message) -> None:  # type: ignore[no-untyped-def]
@@ -80,6 +82,21 @@ def test_malformed_or_inconsistent_states_are_refused(mutate, message) -> None: 
     mutate(data)
     with pytest.raises(StateFormatError, match=message):
         state_from_json(data)
+
+
+def test_secret_hand_cards_are_written_only_when_held_and_read_back() -> None:
+    state = new_game(2, 3)
+    plain = state_to_json(state)
+    assert all("secret_hand" not in seat for seat in plain["seats"])
+    state.players[1].hand = [CARD_BY_ID_ALL["market"], CARD_BY_ID_ALL["market"]]
+    state.players[1].secret_hand = (CARD_BY_ID_ALL["market"],)
+    state.stacks[1] = [card for card in state.stacks[1] if card != CARD_BY_ID_ALL["market"]]
+    state.discards = [CARD_BY_ID_ALL["market"]] * 3  # the five Markets, all accounted for
+    data = json.loads(json.dumps(state_to_json(state)))
+    assert data["seats"][1]["secret_hand"] == ["market"] and "secret_hand" not in data["seats"][0]
+    assert state_from_json(data) == state
+    data["seats"][1].pop("secret_hand")  # a state written before secret cards were told apart
+    assert state_from_json(data).players[1].secret_hand == ()
 
 
 def test_non_object_state_is_refused() -> None:

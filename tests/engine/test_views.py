@@ -17,9 +17,9 @@ from petersburg.engine import (
     view_to_json,
 )
 from petersburg.engine.state import UNKNOWN
-from petersburg.engine.views import HIDDEN_RUBLES
+from petersburg.engine.views import HIDDEN_RUBLES, forgetful_view
 
-from .helpers import act, give, hand, position
+from .helpers import act, c, conserve_cards, give, hand, position, secret_hand
 
 
 def mid_game(players: int, seed: int, steps: int = 40, options: GameOptions | None = None):  # type: ignore[no-untyped-def]
@@ -30,13 +30,14 @@ def mid_game(players: int, seed: int, steps: int = 40, options: GameOptions | No
     return state
 
 
-def test_view_hides_other_hands_rubles_and_stack_order() -> None:
+def test_view_hides_secret_hand_cards_rubles_and_stack_order() -> None:
     state = position(3)
-    hand(state, 1, "czar")
-    hand(state, 0, "market")
+    secret_hand(state, 1, "czar")
+    secret_hand(state, 0, "market")
     seen = view(state, 0)
-    assert seen.state.players[1].hand == [UNKNOWN]
+    assert seen.state.players[1].hand == [UNKNOWN] and seen.state.players[1].secret_hand == (UNKNOWN,)
     assert seen.state.players[0].hand == state.players[0].hand
+    assert seen.state.players[0].secret_hand == state.players[0].secret_hand
     assert seen.state.players[1].rubles == HIDDEN_RUBLES and seen.state.players[0].rubles == 25
     assert all(card == UNKNOWN for stack in seen.state.stacks for card in stack)
     assert [len(s) for s in seen.state.stacks] == [len(s) for s in state.stacks]
@@ -44,24 +45,69 @@ def test_view_hides_other_hands_rubles_and_stack_order() -> None:
     text = json.dumps(data)
     assert 'czar"' not in text.replace('"czar_and_carpenter"', "")
     assert "stacks" not in data and data["stack_sizes"]["buildings"] == 28
-    assert data["seats"][1] == {**data["seats"][1], "hand": None, "hand_size": 1, "rubles": None}
+    assert data["seats"][1] == {
+        **data["seats"][1],
+        "hand": None,
+        "hand_size": 1,
+        "rubles": None,
+    }
+    assert "secret_hand" not in data["seats"][1] and "public_hand" not in data["seats"][1]
+    assert data["seats"][0]["hand"] == data["seats"][0]["secret_hand"] == ["market"]
 
 
-def test_spectator_sees_no_hand_and_no_rubles() -> None:
+def test_views_name_the_hand_cards_taken_from_the_board() -> None:
+    state = position(3, phase=1, upper=["author", "market", "judge"])
+    give(state, 0, "observatory")
+    state.stacks[2].append(c("judge"))  # the aristocrats' top card
+    act(state, "hand U1", "hand U1", "pass", "observe aristocrats", "hand drawn")
+    assert state.players[0].hand == [c("author"), c("judge")] and state.players[0].secret_hand == (
+        c("judge"),
+    )
+    assert state.players[1].public_hand() == [c("market")] and state.players[1].secret_hand == ()
+    for seat in (None, 1, 2):
+        seen = view(state, seat)
+        assert seen.state.players[0].hand == [UNKNOWN, c("author")]
+        assert seen.state.players[0].public_hand() == [c("author")]
+        data = view_to_json(seen)["seats"]
+        assert data[0]["hand"] is None and data[0]["hand_size"] == 2
+        assert data[0]["public_hand"] == ["author"] and "secret_hand" not in data[0]
+        assert data[1]["public_hand"] == ["market"]
+    own = view_to_json(view(state, 0))["seats"][0]
+    assert own["hand"] == ["author", "judge"] and own["secret_hand"] == ["judge"]
+    assert own["public_hand"] == ["author"]
+
+
+def test_a_played_hand_card_is_a_public_copy_while_one_is_left() -> None:
+    state = position(2, upper=["judge"])
+    secret_hand(state, 0, "judge")
+    state.players[0].rubles = 40
+    act(state, "hand U1")
+    assert state.players[0].hand == [c("judge")] * 2 and state.players[0].public_hand() == [c("judge")]
+    act(state, "pass", "play H1")  # to the others the hand was {judge, ?}: it is now {?}
+    assert state.players[0].hand == [c("judge")] and state.players[0].secret_hand == (c("judge"),)
+    assert view(state, 1).state.players[0].hand == [UNKNOWN]
+    state.players[0].rubles = 40
+    act(state, "pass", "play H1")  # the secret card is shown as it enters the play area
+    assert state.players[0].hand == [] and state.players[0].secret_hand == ()
+
+
+def test_spectator_sees_public_hand_cards_only_and_no_rubles() -> None:
     state = position(2)
     hand(state, 0, "market")
-    hand(state, 1, "author")
+    secret_hand(state, 1, "author")
     data = view_to_json(view(state, None))
     assert [s["hand"] for s in data["seats"]] == [None, None]
+    assert [s.get("public_hand") for s in data["seats"]] == [["market"], None]
     assert [s["rubles"] for s in data["seats"]] == [None, None]
     assert data["viewer"] is None
 
 
 def test_options_can_show_rubles_and_hands() -> None:
     state = position(2, options=GameOptions(show_rubles=True, show_hands=True))
-    hand(state, 1, "author")
+    secret_hand(state, 1, "author")
     data = view_to_json(view(state, 0))
     assert data["seats"][1]["rubles"] == 25 and data["seats"][1]["hand"] == ["author"]
+    assert data["seats"][1]["secret_hand"] == ["author"] and "public_hand" not in data["seats"][1]
 
 
 def test_drawn_card_is_seen_by_its_drawer_only() -> None:
@@ -98,6 +144,27 @@ def test_determinize_is_consistent_with_the_view(players: int) -> None:
                 assert all(card >= 0 and DECK[card] == deck for card in stack)
             for player in sample.players:
                 assert all(card >= 0 for card in player.hand) and player.rubles >= 0
+
+
+def test_determinize_keeps_known_hand_cards_and_deals_secret_ones_from_their_stack() -> None:
+    state = position(3, phase=1, upper=["author", "market", "judge"])
+    give(state, 0, "observatory")
+    conserve_cards(state)
+    act(state, "hand U1", "hand U1", "hand U1", "observe aristocrats", "hand drawn")
+    drawn = state.players[0].secret_hand
+    seen = view(state, 1)
+    dealt = set()
+    for seed in range(30):
+        sample = determinize(seen, random.Random(seed))
+        player = sample.players[0]
+        assert player.public_hand() == [c("author")] and len(player.secret_hand) == 1
+        assert ALL_DECK[player.secret_hand[0]] == 2  # an aristocrat: the only stack one card short
+        assert sample.players[2].hand == [c("judge")] and sample.players[2].secret_hand == ()
+        assert sample.players[1].hand == state.players[1].hand
+        assert [len(stack) for stack in sample.stacks] == [len(stack) for stack in state.stacks]
+        assert view_to_json(view(sample, 1)) == view_to_json(seen)
+        dealt.add(player.secret_hand)
+    assert len(dealt) > 3 and drawn in dealt
 
 
 def test_determinize_varies_hidden_parts() -> None:
@@ -150,3 +217,15 @@ def test_market_views_show_goods_jokers_and_decisions_to_everyone() -> None:
         assert data["stack_sizes"]["market"] == 35 and data["seats"][0]["goods"]["fish"] == 0
     act(state, "joker fish")
     assert view_to_json(view(state, 1))["seats"][0]["goods"]["fish"] == 1
+
+
+def test_forgetful_view_forgets_the_hand_cards_taken_from_the_board() -> None:
+    state = position(3, phase=1, upper=["author", "market", "judge"])
+    conserve_cards(state)
+    act(state, "hand U1", "hand U1")
+    seen = forgetful_view(state, 1)
+    assert seen.state.players[0].hand == [UNKNOWN] and seen.state.players[0].public_hand() == []
+    assert seen.state.players[1].hand == [c("market")]  # the viewer's own hand stays
+    assert view(state, 1).state.players[0].hand == [c("author")]
+    dealt = {tuple(determinize(seen, random.Random(seed)).players[0].hand) for seed in range(20)}
+    assert len(dealt) > 3  # the forgotten card is dealt at random again

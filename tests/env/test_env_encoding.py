@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -85,7 +86,8 @@ def test_observations_are_float32_within_the_declared_bounds(num_players: int) -
 
 
 def _hide_differently(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """A copy that differs only in what ``seat`` may not see: stack order, others' hands and rubles."""
+    """A copy that differs only in what ``seat`` may not see: stack order, others' secret hand cards
+    (drawn with an Observatory) and rubles."""
     other = state.copy()
     for stack in other.stacks:
         rng.shuffle(stack)
@@ -93,12 +95,16 @@ def _hide_differently(state: GameState, seat: int, rng: random.Random) -> GameSt
         if s == seat:
             continue
         player.rubles += rng.randint(1, 40)
-        for i, card in enumerate(player.hand):
+        secret = list(player.secret_hand)
+        for i, card in enumerate(secret):
             stack = other.stacks[DECK[card]]
             if stack:  # exchange with a card of the same stack: card counts stay consistent
                 j = rng.randrange(len(stack))
-                player.hand[i], stack[j] = stack[j], card
+                secret[i], stack[j] = stack[j], card
+                player.hand.remove(card)
+                player.hand.append(secret[i])
         player.hand.sort()
+        player.secret_hand = tuple(sorted(secret))
     if other.drawn != NO_CARD and other.to_act != seat and other.stacks[other.drawn_deck]:
         stack = other.stacks[other.drawn_deck]
         other.drawn, stack[-1] = stack[-1], other.drawn
@@ -110,7 +116,9 @@ def test_observation_never_depends_on_hidden_data(num_players: int) -> None:
     rng = random.Random(num_players)
     changed_hands = 0
     for seed in range(2):
-        for state in random_states(num_players, seed, every=2):
+        for played in random_states(num_players, seed, every=2):
+            state = played.copy()
+            _draw_secret_card(state, rng)
             for seat in range(num_players):
                 mine = encode_observation(view(state, seat))
                 altered = _hide_differently(state, seat, rng)
@@ -127,6 +135,51 @@ def test_observation_never_depends_on_hidden_data(num_players: int) -> None:
                     action_mask(view(altered, seat)), action_mask(view(state, seat))
                 )
     assert changed_hands > 20  # the test really exchanged hidden hand cards
+
+
+def _draw_secret_card(state: GameState, rng: random.Random) -> None:
+    """Give a random seat with room in hand one more card, as if drawn with an Observatory (random
+    play rarely keeps one), so that every position has a secret card to hide."""
+    seat = rng.randrange(state.num_players)
+    player = state.players[seat]
+    stacks = [stack for stack in state.stacks if len(stack) > 1]
+    if len(player.hand) >= player.hand_limit or not stacks:
+        return
+    card = rng.choice(stacks).pop()
+    player.hand = sorted([*player.hand, card])
+    player.secret_hand = tuple(sorted([*player.secret_hand, card]))
+
+
+def test_hand_cards_taken_from_the_board_are_seen_by_every_seat() -> None:
+    """The converse for hands: a card another player took from the board is in the observation."""
+    for state in random_states(3, 4, every=5):
+        for taker, player in enumerate(state.players):
+            public = player.public_hand()
+            if not public:
+                continue
+            for seat in range(3):
+                fields = describe_observation(encode_observation(view(state, seat)))
+                prefix = f"seat{(taker - seat) % 3}_"
+                counts = [float(public.count(k)) for k in range(NUM_KINDS)]
+                assert fields[prefix + "hand_public"] == counts
+                if seat != taker:
+                    assert fields[prefix + "hand"] == counts
+            swapped = state.copy()
+            card = public[0]
+            stack = swapped.stacks[DECK[card]]
+            other = next((c for c in stack if c != card), None)
+            if other is None:
+                continue
+            hand = swapped.players[taker].hand
+            hand[hand.index(card)] = other
+            stack[stack.index(other)] = card
+            hand.sort()
+            seat = (taker + 1) % 3
+            assert not np.array_equal(
+                encode_observation(view(swapped, seat)), encode_observation(view(state, seat))
+            )
+            return
+    raise AssertionError("no random position with a hand card taken from the board")
 
 
 def test_visible_data_does_change_the_observation() -> None:
@@ -177,8 +230,11 @@ def test_fields_decode_to_the_view() -> None:
                     assert fields[prefix + "rubles_visible"] == [1.0]
                 else:
                     assert fields[prefix + "rubles_visible"] == fields[prefix + "rubles"] == [0.0]
-                    assert sum(fields[prefix + "hand"]) == 0.0
-                    assert fields[prefix + "hand_visible"] == [0.0 if player.hand else 1.0]
+                    public = player.public_hand()
+                    assert fields[prefix + "hand"] == [float(public.count(k)) for k in range(NUM_KINDS)]
+                    assert fields[prefix + "hand_visible"] == [0.0 if player.secret_hand else 1.0]
+                public = player.public_hand()
+                assert fields[prefix + "hand_public"] == [float(public.count(k)) for k in range(NUM_KINDS)]
             if not state.is_over:
                 assert fields["to_act"].index(1.0) == (state.current_player - seat) % 3
             for phase in range(4):
@@ -275,8 +331,12 @@ def _reference_observation(seen: View) -> np.ndarray:  # type: ignore[type-arg]
         put(prefix + "hand_size", 0, min(len(player.hand), 4))
         if UNKNOWN not in player.hand:
             put(prefix + "hand_visible", 0, 1)
-            for card in player.hand:
+        for card in player.hand:
+            if card != UNKNOWN:
                 put(prefix + "hand", card, 1)
+        public = Counter(player.hand) - Counter(player.secret_hand)  # UNKNOWN cancels out
+        for card in public.elements():
+            put(prefix + "hand_public", card, 1)
         for kind, count in enumerate(player.area):
             put(prefix + "area", kind, count)
         put(prefix + "observatories_used", 0, player.observatories_used)

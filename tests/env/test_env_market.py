@@ -49,14 +49,14 @@ ALL_MARKET_OPTIONS = GameOptions(
 
 def test_games_without_the_market_keep_the_classic_shapes() -> None:
     """A 1st-edition (or 2nd edition alone) environment observes and acts exactly as before."""
-    assert OBS_SIZE == CLASSIC_LAYOUT.size == 1351
+    assert OBS_SIZE == CLASSIC_LAYOUT.size == 1547
     for options in (GameOptions(), GameOptions(edition="second")):
         assert observation_layout(options) is CLASSIC_LAYOUT
         game = raw_env(num_players=4, options=options)
-        assert game.observation_space("player_0")["observation"].shape == (1351,)
+        assert game.observation_space("player_0")["observation"].shape == (1547,)
         assert game.action_space("player_0").n == NUM_ACTIONS == 559
         state = next(random_states(2, 3, options))
-        assert encode_observation(view(state, 0)).shape == (1351,)
+        assert encode_observation(view(state, 0)).shape == (1547,)
 
 
 def test_market_layout_is_contiguous_and_larger() -> None:

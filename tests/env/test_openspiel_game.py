@@ -63,7 +63,7 @@ def test_resampled_states_keep_the_observers_information_state() -> None:
     state = _dealt(3, 11)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     rng = random.Random(0)
-    differs = 0
+    differs = known = 0
     while not state.is_terminal():
         if len(state.history()) % 6 == 1:
             for player in range(3):
@@ -73,8 +73,16 @@ def test_resampled_states_keep_the_observers_information_state() -> None:
                 assert other.current_player() == state.current_player()
                 assert other.history() == state.history()
                 differs += other.game_state != state.game_state
+                assert other.game_state is not None and state.game_state is not None
+                sampled, true = other.game_state.players, state.game_state.players
+                assert sampled[player].hand == true[player].hand
+                for seat in range(3):  # the cards everyone saw taken from the board stay known
+                    assert sampled[seat].public_hand() == true[seat].public_hand()
+                    assert len(sampled[seat].hand) == len(true[seat].hand)
+                    known += seat != player and bool(true[seat].public_hand())
         state.apply_action(rng.choice(state.legal_actions()))
     assert differs > 10  # the samples really were other worlds
+    assert known > 10  # and other players often held cards taken from the board
 
 
 def test_information_state_strings_grow_by_one_step_and_tell_seats_apart() -> None:

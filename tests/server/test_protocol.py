@@ -6,6 +6,7 @@ import asyncio
 import json
 import random
 import sqlite3
+from collections import Counter
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -71,7 +72,16 @@ def test_lobby_api_lists_tables_bots_and_cards(client: TestClient) -> None:
 @pytest.mark.parametrize(
     ("body", "message"),
     [
-        ({"seats": 5}, "1 to 4 seats"),
+        ({"seats": 6}, "1 to 4 seats (5 with the Market)"),
+        ({"seats": 5}, "5 players need the Market"),
+        ({"seats": 2, "options": {"market": True}}, "The Market needs the 2nd edition"),
+        ({"seats": 2, "options": {"edition": "third"}}, "'edition'"),
+        (
+            {"seats": 2, "options": {"edition": "second", "joker": "each_scoring"}},
+            "only to a game with the Market",
+        ),
+        ({"seats": 5, "options": {"edition": "second", "market": True, "market_board": 8}}, "10-card board"),
+        ({"seats": 2, "options": {"edition": "second", "market": True, "double_marker_seat": 2}}, "0 to 1"),
         ({"seats": 2, "options": {"money": "burnt"}}, "money"),
         ({"seats": 2, "options": {"colour": 1}}, "Unknown option"),
         ({"seats": 2, "timer": -3}, "timer"),
@@ -129,12 +139,19 @@ def test_secrecy_over_a_played_game(client: TestClient) -> None:
         for seat, update in enumerate(updates):
             tokens[seat] = update["you"]["token"]
         seq = 0
-        hand_cards_seen = 0
+        hand_cards_seen = public_cards_seen = 0
         while seq < 80 and updates[0]["view"]["stage"] != "over":
+            seen = first if seq == 0 and "view" in first else latest(spectator, seq)
             for seat, update in enumerate(updates):
                 assert_secret(update, seat, tokens)
                 hand_cards_seen += len(update["view"]["seats"][seat]["hand"])
-            seen = first if seq == 0 and "view" in first else latest(spectator, seq)
+                # The hand cards taken from the board are named to everyone alike, and the
+                # holder's own view says which of its cards the others know.
+                public = update["view"]["seats"][seat].get("public_hand", [])
+                assert Counter(public) <= Counter(update["view"]["seats"][seat]["hand"])
+                for other in [*updates, seen]:
+                    assert other["view"]["seats"][seat].get("public_hand", []) == public
+                public_cards_seen += len(public)
             assert_secret(seen, None, tokens)
             to_act = updates[0]["view"]["to_act"]
             sockets[to_act].send_json(
@@ -149,6 +166,7 @@ def test_secrecy_over_a_played_game(client: TestClient) -> None:
             updates = [latest(ws, seq) for ws in sockets]
         assert seq == 80
         assert hand_cards_seen > 0  # the test looked at hands that really held cards
+        assert public_cards_seen > 0  # ... and at cards taken from the board into them
 
 
 def test_authority_tokens_stale_and_illegal_actions_change_nothing(client: TestClient) -> None:

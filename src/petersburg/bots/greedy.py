@@ -7,7 +7,9 @@ Every legal action gets a gain in VP-equivalents from ``evaluation.Schedule`` (s
   price in rubles; a trading card also loses what the displaced card would have brought, and the
   displacement with the best net is chosen. The lower row's discount is in the price.
 * **take into hand**: part of the card's later value, less the -5 risk a hand card carries (high
-  near the end), plus what keeping it from the best-placed opponent is worth.
+  near the end), plus what keeping it from the best-placed opponent is worth. A card that can no
+  longer be played (the last phase of the known last round, and not affordable from hand in it)
+  is never taken: its -5 is certain (``CERTAIN_PENALTY_GAIN``).
 * a board card taken opens a gap that the next phase's start player fills first: a small plus if
   that is us, a minus otherwise.
 * **observe**: the expected best use (buy, hand or discard) of the stack's unseen cards, less the
@@ -50,7 +52,7 @@ from petersburg.engine.actions import (
     UPPER_ROW,
     target_kind,
 )
-from petersburg.engine.rules import legal_actions
+from petersburg.engine.rules import HAND_PENALTY, legal_actions
 from petersburg.engine.shape import NO_PHASE
 from petersburg.engine.state import NO_CARD, PlayerState
 from petersburg.engine.views import unseen_cards
@@ -122,6 +124,28 @@ def _drawn_value(
     return best
 
 
+CERTAIN_PENALTY_GAIN = -2.0 * HAND_PENALTY - 10.0
+"""The gain of taking into hand a card that can no longer be played: the -5 at the final scoring
+is certain, and no denial is worth it. Far below passing (0) and below ISMCTS's candidate floor,
+so neither greedy nor a search ever considers it."""
+
+
+def _never_played(state: GameState, player: PlayerState, kind: int) -> bool:
+    """Whether a card taken into hand now would stay there to the end: the phase is the last of
+    the known last round, and the player cannot pay for playing it from hand in this phase (his
+    rubles do not grow before the game ends; a trading card also needs a card to displace)."""
+    shape = state.shape
+    if not state.last_round or shape.next_phase[state.phase] != NO_PHASE:
+        return False
+    rubles = player.rubles
+    if ALL_IS_TRADING[kind]:
+        return not any(
+            player.area[displaced] and card_price(player, kind, False, displaced, shape) <= rubles
+            for _, displaced in shape.targets_of[kind]
+        )
+    return card_price(player, kind, False, shape=shape) > rubles
+
+
 def action_gains(
     state: GameState,
     actions: list[ActionId],
@@ -167,6 +191,9 @@ def action_gains(
                 if lite and on_board:
                     # Playouts never take board cards into hand: cheaper, and rarely decisive.
                     gains.append(-1.0)
+                    continue
+                if _never_played(state, player, card):
+                    gains.append(CERTAIN_PENALTY_GAIN)
                     continue
                 gain = sched.hand_value(player, card)
             else:

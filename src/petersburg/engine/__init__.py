@@ -51,7 +51,13 @@ from petersburg.engine.events import (
     events_for,
     score_breakdown,
 )
-from petersburg.engine.market import goods_counts, majority_points, market_income, market_values
+from petersburg.engine.market import (
+    good_points,
+    goods_counts,
+    majority_points,
+    market_income,
+    market_values,
+)
 from petersburg.engine.narration import describe_event, describe_events
 from petersburg.engine.options import check_options
 from petersburg.engine.records import (
@@ -80,7 +86,7 @@ from petersburg.engine.rules import (
     new_game,
     winners,
 )
-from petersburg.engine.scoring import ScoreBreakdown, ScoreLine, SeatIncome, phase_income
+from petersburg.engine.scoring import ScoreBreakdown, ScoreLine, SeatIncome, colour_scoring, phase_income
 from petersburg.engine.shape import SHAPES, GameShape, num_actions, shape_of
 from petersburg.engine.state import (
     PHASE_NAMES,
@@ -138,6 +144,7 @@ __all__ = [
     "apply_with_events",
     "card_price",
     "check_options",
+    "colour_scoring",
     "crate_price",
     "describe_action",
     "describe_event",
@@ -150,6 +157,7 @@ __all__ = [
     "explain_illegal",
     "final_scores",
     "format_action",
+    "good_points",
     "goods_counts",
     "in_opening",
     "is_legal",

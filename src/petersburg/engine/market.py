@@ -77,3 +77,12 @@ def market_income(state: GameState, seat: int) -> int:
     """Rubles ``seat`` receives at the market scoring: those printed on his yellow cards."""
     area = state.players[seat].area
     return sum(ALL_RUBLES[kind] * area[kind] for kind in state.shape.kinds_of_colour[YELLOW])
+
+
+def good_points(state: GameState) -> list[list[int]]:
+    """For each good, the VP each seat would score for it if the market scoring happened now
+    (who leads a good is who would score first place)."""
+    first, second = market_values(state.round, state.options)
+    counts = [goods_counts(state, seat) for seat in range(state.num_players)]
+    ties = state.options.market_ties
+    return [majority_points([c[good] for c in counts], first, second, ties) for good in range(NUM_GOODS)]

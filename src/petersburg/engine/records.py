@@ -96,16 +96,30 @@ def _ids(cards: Iterable[Card]) -> list[str | None]:
     return [None if card == UNKNOWN else ALL_CARD_ID[card] for card in cards]
 
 
-def _player_json(state: GameState, seat: int, show_hand: bool = True, show_rubles: bool = True) -> JsonObject:
+def _player_json(state: GameState, seat: int, seen: View | None = None) -> JsonObject:
+    """One seat of a state (``seen`` None) or of a view.
+
+    ``secret_hand`` is written only when the seat holds secret cards and the hand is shown, and a
+    view's ``public_hand`` (the hand cards taken from the board, which every player saw) only when
+    the seat holds such cards: a state or view without any is written exactly as before the fields
+    existed (same version, same bytes).
+    """
     player = state.players[seat]
+    show_hand = seen is None or seen.hand_visible(seat)
     data: JsonObject = {
-        "rubles": player.rubles if show_rubles else None,
+        "rubles": player.rubles if seen is None or seen.rubles_visible(seat) else None,
         "vp": player.vp,
         "hand": _ids(player.hand) if show_hand else None,
         "hand_size": len(player.hand),
-        "area": _ids(player.area_cards()),
-        "observatories_used": player.observatories_used,
     }
+    if show_hand and player.secret_hand:
+        data["secret_hand"] = _ids(player.secret_hand)
+    if seen is not None:
+        public = player.public_hand()
+        if public:
+            data["public_hand"] = _ids(public)
+    data["area"] = _ids(player.area_cards())
+    data["observatories_used"] = player.observatories_used
     if state.market is not None:
         data["goods"] = dict(zip(GOODS, goods_counts(state, seat), strict=True))
     return data
@@ -149,12 +163,7 @@ def _common_json(state: GameState, seen: View | None = None) -> JsonObject:
         "drawn": None if state.drawn in (NO_CARD, UNKNOWN) else ALL_CARD_ID[state.drawn],
         "drawn_from": shape.stack_names[state.drawn_deck] if state.drawn_deck >= 0 else None,
         "pub_queue": list(state.pub_queue),
-        "seats": [
-            _player_json(state, seat)
-            if seen is None
-            else _player_json(state, seat, seen.hand_visible(seat), seen.rubles_visible(seat))
-            for seat in range(state.num_players)
-        ],
+        "seats": [_player_json(state, seat, seen) for seat in range(state.num_players)],
     }
     if state.market is not None:
         data["market"] = _market_json(state, state.market)
@@ -171,8 +180,9 @@ def state_to_json(state: GameState) -> JsonObject:
 
 
 def view_to_json(seen: View) -> JsonObject:
-    """A view as a JSON object: stack sizes only, hidden hands as null with their size, hidden
-    rubles as null, another player's drawn card as null (its stack is public)."""
+    """A view as a JSON object: stack sizes only, hidden hands as null with their size and the
+    cards of them that are public, hidden rubles as null, another player's drawn card as null (its
+    stack is public)."""
     state = seen.state
     data: JsonObject = {"format": VIEW_FORMAT, "version": format_version(state.options), "viewer": seen.seat}
     data.update(_common_json(state, seen))
@@ -298,6 +308,11 @@ def _player_from_json(entry: object, seat: int, area_size: int) -> PlayerState:
     player.rubles = _count(entry, "rubles", where)
     player.vp = _require(entry, "vp", int, where)
     player.hand = sorted(_cards(entry.get("hand"), f"the hand of {where}"))
+    if "secret_hand" in entry:
+        secret = sorted(_cards(entry["secret_hand"], f"the secret hand of {where}"))
+        if any(secret.count(card) > player.hand.count(card) for card in secret):
+            raise StateFormatError(f"The secret hand of {where} holds a card that is not in its hand.")
+        player.secret_hand = tuple(secret)
     for card in _cards(entry.get("area"), f"the play area of {where}"):
         if card >= area_size:
             raise StateFormatError(

@@ -630,6 +630,8 @@ def apply_unchecked(state: GameState, action: ActionId, sink: list[Event] | None
     if kind == KIND_PLAY:
         card = player.hand.pop(source)
         from_lower = False
+        if player.secret_hand:
+            _reveal_played(player, card)
     elif source == DRAWN_SOURCE:
         card = state.drawn
         from_lower = False
@@ -642,6 +644,8 @@ def apply_unchecked(state: GameState, action: ActionId, sink: list[Event] | None
         insort(player.hand, card)
         if sink is not None:
             sink.append(_taken_event(state, card, source))
+        if source == DRAWN_SOURCE:  # only its taker saw it; a card from the board all players saw
+            player.secret_hand = tuple(sorted((*player.secret_hand, card)))
     else:
         shape = state.shape
         target = ACTION_TARGET[action]
@@ -689,6 +693,16 @@ def _purchase_event(
         return CardPlayed(seat=seat, card=card, price=price, displaced=displaced)
     row, slot = _source_place(source)
     return CardBought(seat=seat, card=card, row=row, slot=slot, price=price, displaced=displaced)
+
+
+def _reveal_played(player: PlayerState, card: Card) -> None:
+    """A card played from hand leaves it: a public copy if the hand still held one, else a secret
+    one. (To the others the hand loses one known copy either way; only when none was known is a
+    secret card revealed, and the remaining secret cards stay secret.)"""
+    secret = player.secret_hand
+    if secret.count(card) > player.hand.count(card):
+        index = secret.index(card)
+        player.secret_hand = secret[:index] + secret[index + 1 :]
 
 
 def _clear_drawn(state: GameState) -> None:

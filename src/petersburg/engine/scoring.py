@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from petersburg.cards import BLUE, GREEN, MARIINSKIJ_THEATER, OBSERVATORY, RED, TAX_MAN, Card
 from petersburg.cards_second_edition import ALL_RUBLES, ALL_VP, NO_GOOD, NUM_GOODS, YELLOW
-from petersburg.engine.market import goods_counts, majority_points, market_values
+from petersburg.engine.market import good_points, goods_counts
 from petersburg.engine.shape import FIRST, NO_SCORING, GameShape
 from petersburg.engine.state import GameState, PlayerState
 
@@ -198,13 +198,9 @@ def _market_incomes(state: GameState, phase: int) -> list[SeatIncome]:
     market = state.market
     assert market is not None
     num_players = state.num_players
-    first, second = market_values(state.round, state.options)
     counts = [goods_counts(state, seat) for seat in range(num_players)]
-    majority = [[0] * NUM_GOODS for _ in range(num_players)]
-    for good in range(NUM_GOODS):
-        points = majority_points([count[good] for count in counts], first, second, state.options.market_ties)
-        for seat in range(num_players):
-            majority[seat][good] = points[seat]
+    points = good_points(state)
+    majority = [[points[good][seat] for good in range(NUM_GOODS)] for seat in range(num_players)]
     incomes = []
     for seat in range(num_players):
         area = state.players[seat].area

@@ -80,7 +80,7 @@ __all__ = [
 class PlayerState:
     """One seat: rubles, VP from play, hand (sorted card kinds) and play area (count per kind)."""
 
-    __slots__ = ("area", "hand", "observatories_used", "rubles", "vp")
+    __slots__ = ("area", "hand", "observatories_used", "rubles", "secret_hand", "vp")
 
     def __new__(cls, *args: object, **kwargs: object) -> Self:
         """A blank player, filled by ``__init__``, by ``copy`` or by ``pickle``.
@@ -95,6 +95,11 @@ class PlayerState:
         self.rubles = rubles
         self.vp = 0
         self.hand: list[Card] = []
+        self.secret_hand: tuple[Card, ...] = ()
+        """The hand cards only this player can name, sorted: those drawn with an Observatory and
+        taken into hand. Every other hand card was taken from the board in sight of everyone, so
+        its identity is public (``public_hand``). A tuple: states are copied far more often than
+        it changes, and a copy shares it."""
         self.area: list[int] = [0] * area_size
         """How many cards of each kind lie in this player's play area (``GameShape.area_size`` kinds)."""
         self.observatories_used = 0
@@ -106,6 +111,7 @@ class PlayerState:
         other.rubles = self.rubles
         other.vp = self.vp
         other.hand = self.hand.copy()
+        other.secret_hand = self.secret_hand
         other.area = self.area.copy()
         other.observatories_used = self.observatories_used
         return other
@@ -114,6 +120,22 @@ class PlayerState:
     def hand_limit(self) -> int:
         """3, or 4 while a Warehouse is in play."""
         return 4 if self.area[WAREHOUSE] else 3
+
+    def public_hand(self) -> list[Card]:
+        """The hand cards whose identity every player knows (sorted): the hand less its secret
+        cards. In a view's masked state the same holds: another seat's secret cards are UNKNOWN
+        in both its hand and its ``secret_hand``."""
+        secret = self.secret_hand
+        if not secret:
+            return self.hand.copy()
+        unmatched = list(secret)
+        public: list[Card] = []
+        for card in self.hand:
+            if card in unmatched:
+                unmatched.remove(card)
+            else:
+                public.append(card)
+        return public
 
     def area_cards(self) -> list[Card]:
         """The play area as a sorted list of card kinds (with repeats)."""
@@ -127,6 +149,7 @@ class PlayerState:
             self.rubles == other.rubles
             and self.vp == other.vp
             and self.hand == other.hand
+            and self.secret_hand == other.secret_hand
             and self.area == other.area
             and self.observatories_used == other.observatories_used
         )

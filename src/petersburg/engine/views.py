@@ -1,11 +1,16 @@
 """What one seat (or a spectator) may see, and determinization for search bots.
 
-A ``View`` holds a masked copy of the state: stack cards, other players' hand cards and the card
-another player drew with an Observatory are ``UNKNOWN``; other players' rubles are
+A ``View`` holds a masked copy of the state: stack cards, other players' secret hand cards and
+the card another player drew with an Observatory are ``UNKNOWN``; other players' rubles are
 ``HIDDEN_RUBLES`` unless the game's options show them. Sizes stay true, so a view answers every
 public question (stack sizes, hand sizes) and the viewer's legal actions exactly.
+
+Views remember what everyone saw: a card taken from the board into a hand was seen by every
+player, so it stays named in every view of that hand (``PlayerState.public_hand``); only the cards
+drawn with an Observatory and taken into hand (``PlayerState.secret_hand``) are ``UNKNOWN`` to the
+others, in both the hand and the secret hand of the masked state (unless ``show_hands``).
 ``determinize`` fills the masked parts with a random assignment consistent with everything the
-view shows, for information-set search.
+view shows, for information-set search: known hand cards stay where they are.
 """
 
 from __future__ import annotations
@@ -52,7 +57,8 @@ class View:
         return seat == self.seat or self.state.options.show_rubles
 
     def hand_visible(self, seat: int) -> bool:
-        """Whether this view shows ``seat``'s hand cards (their number is always public)."""
+        """Whether this view shows every one of ``seat``'s hand cards (their number is always
+        public, and so are the cards taken from the board: ``PlayerState.public_hand``)."""
         return seat == self.seat or self.state.options.show_hands
 
 
@@ -68,13 +74,29 @@ def view(state: GameState, seat: int | None) -> View:
     for other, player in enumerate(masked.players):
         if other == seat:
             continue
-        if not options.show_hands:
-            player.hand = [UNKNOWN] * len(player.hand)
+        secret = player.secret_hand
+        if secret and not options.show_hands:
+            player.hand = [UNKNOWN] * len(secret) + player.public_hand()  # still sorted: UNKNOWN < 0
+            player.secret_hand = (UNKNOWN,) * len(secret)
         if not options.show_rubles:
             player.rubles = HIDDEN_RUBLES
     if state.drawn != NO_CARD and state.to_act != seat:
         masked.drawn = UNKNOWN
     return View(seat, masked)
+
+
+def forgetful_view(state: GameState, seat: int | None) -> View:
+    """The view of ``seat`` as if nobody remembered which cards were taken into hand: every other
+    seat's hand is all ``UNKNOWN`` (unless ``show_hands``), as views were before they carried the
+    public hand cards. Not what a player sees; for research (what recall is worth to an agent or a
+    bot) and for checking that a bot's decisions change only where a public hand card matters."""
+    seen = view(state, seat)
+    if not state.options.show_hands:
+        for other, player in enumerate(seen.state.players):
+            if other != seat and player.hand:
+                player.hand = [UNKNOWN] * len(player.hand)
+                player.secret_hand = (UNKNOWN,) * len(player.hand)
+    return seen
 
 
 def unseen_cards(masked: GameState) -> list[list[Card]]:
@@ -102,8 +124,9 @@ def unseen_cards(masked: GameState) -> list[list[Card]]:
 def determinize(seen: View, rng: random.Random, hidden_rubles: Sequence[int] | None = None) -> GameState:
     """A full state consistent with ``seen``, drawn at random, for search from the viewer's seat.
 
-    Stacks get the unseen cards of their deck; hidden hands and a hidden drawn card get the rest,
-    respecting how many cards of each deck must still be in the stacks. Hidden rubles are set from
+    Stacks get the unseen cards of their deck; the hidden (secret) hand cards and a hidden drawn
+    card get the rest, respecting how many cards of each deck must still be in the stacks; hand
+    cards the view names stay in their hands. Hidden rubles are set from
     ``hidden_rubles`` (one guess per seat; the viewer's own or visible values are kept), or else
     to the viewer's own rubles, a neutral guess the view cannot improve on.
     """
@@ -128,10 +151,12 @@ def determinize(seen: View, rng: random.Random, hidden_rubles: Sequence[int] | N
     rng.shuffle(hidden_hand_pool)
     guess = masked.players[seen.seat].rubles if seen.seat is not None else 0
     for seat, player in enumerate(state.players):
-        if not seen.hand_visible(seat):
-            size = len(player.hand)
-            player.hand = sorted(hidden_hand_pool[:size])
-            del hidden_hand_pool[:size]
+        hidden = player.hand.count(UNKNOWN)
+        if hidden:
+            dealt = sorted(hidden_hand_pool[:hidden])
+            del hidden_hand_pool[:hidden]
+            player.hand = sorted([card for card in player.hand if card != UNKNOWN] + dealt)
+            player.secret_hand = tuple(dealt)
         if not seen.rubles_visible(seat):
             player.rubles = max(0, hidden_rubles[seat]) if hidden_rubles is not None else guess
     if hidden_hand_pool:

@@ -5,8 +5,9 @@ engine's action id ``i`` (``0..NUM_ACTIONS-1``, text via ``petersburg.engine.for
 trained policy, the CLI, the web client and the bots all speak the same numbers.
 
 Observations are built from a ``View`` only (``petersburg.engine.view(state, seat)``), never from
-the full state: whatever the view masks (stack order, other players' hand cards and rubles, a card
-another player drew with the Observatory) cannot leak into the vector. Seats are *relative*: slot
+the full state: whatever the view masks (stack order, other players' secret hand cards and rubles,
+a card another player drew with the Observatory) cannot leak into the vector, and what the view
+remembers (the hand cards every player saw taken from the board) is in it. Seats are *relative*: slot
 0 is always the observer, slot 1 the next seat clockwise, and so on, so one policy can play any
 seat. Every entry is a float32 in ``[0, high]``; ``docs/research.md`` describes each field.
 
@@ -139,6 +140,7 @@ class ObservationLayout:
                 (f"seat{slot}_hand_size", (float(MAX_HAND),)),
                 (f"seat{slot}_hand_visible", (1.0,)),
                 (f"seat{slot}_hand", (float(MAX_HAND),) * self.num_kinds),
+                (f"seat{slot}_hand_public", (float(MAX_HAND),) * self.num_kinds),
                 (f"seat{slot}_area", kinds_count),
                 (f"seat{slot}_observatories_used", (2.0,)),
             ]
@@ -177,6 +179,7 @@ class ObservationLayout:
         self._hand_size = inside["hand_size"]
         self._hand_visible = inside["hand_visible"]
         self._hand = inside["hand"]
+        self._hand_public = inside["hand_public"]
         self._area = inside["area"]
         self._observatories = inside["observatories_used"]
         self._rubles = inside["rubles"]
@@ -272,7 +275,7 @@ class ObservationLayout:
             scaled.append(len(stack) / size)
         scaled_per_slot: list[float] = [0.0] * (2 * n)
         blocks = self._slot_of_seat[n][me]
-        area_at, hand_at, kinds = self._area, self._hand, self.num_kinds
+        area_at, hand_at, public_at, kinds = self._area, self._hand, self._hand_public, self.num_kinds
         for seat, player in enumerate(state.players):
             block = blocks[seat]
             slot = relative[seat]
@@ -288,8 +291,11 @@ class ObservationLayout:
             codes[block + self._hand_size] = len(hand) if len(hand) < MAX_HAND else MAX_HAND
             if UNKNOWN not in hand:
                 codes[block + self._hand_visible] = 1
-                for card in hand:
+            for card in hand:
+                if card >= 0:
                     codes[block + hand_at + card] += 1
+            for card in player.public_hand():
+                codes[block + public_at + card] += 1
             codes[block + area_at : block + area_at + kinds] = player.area
             codes[block + self._observatories] = player.observatories_used
         scaled += scaled_per_slot

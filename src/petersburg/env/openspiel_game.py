@@ -29,16 +29,18 @@ algorithms an explicit distribution (``chance_outcomes``). The deal is hidden fr
 **Information states are perfect recall**, built from what the observer saw, whatever the engine's
 views keep: the string is the observer's first view followed, for every action, by who acted, the
 action and every field of the observer's view that changed (cards appearing on the board, its own
-drawn card, a card played from a hidden hand...), so two histories the observer can tell apart
-never share a string, even where today's views forget a card taken into another player's hand. The
+drawn card, a card played from a secret hand...), so two histories the observer can tell apart
+never share a string. (The views themselves remember every card taken from the board into a hand.) The
 tensor is the observation tensor of the current view, followed by the whole action history (for
 each step, the acting seat relative to the observer, one-hot, and the action id in ten bits).
 Observations (not perfect recall) are the current view: ``petersburg.env.render`` text and the
 environments' ``encode_observation`` vector.
 
 ``resample_from_infostate`` draws a full state consistent with the observer's view with the engine's
-``determinize`` (for OpenSpiel's ISMCTS); the observer's information state is kept exactly, the other
-players' private histories are replaced by their private cards in the sampled world.
+``determinize`` (for OpenSpiel's ISMCTS): stacks and the other players' secret hand cards are sampled,
+the hand cards everyone saw taken from the board stay where they are. The observer's information
+state is kept exactly, the other players' private histories are replaced by their private cards in
+the sampled world.
 
 Returns are the environments' rank rewards (``petersburg.env.rewards``): zero-sum, +1 / -1 for a sole
 winner / loser in a 2-player game. Actions are the engine's fixed action ids.

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 
-from petersburg.engine import PASS_ID, STAGE_OBSERVED, STAGE_PUB, GameState, legal_actions
+from petersburg.engine import PASS_ID, STAGE_CRATE, STAGE_OBSERVED, STAGE_PUB, GameState, legal_actions
 from petersburg.server.errors import Refusal
 from petersburg.server.presenter import result_of
 from petersburg.server.protocol import FIELD_SENTENCES
@@ -24,13 +24,14 @@ log = logging.getLogger("petersburg.server")
 
 def fallback_action(state: GameState) -> int:
     """What the server does for a seat that does not act (timer, auto-pass, a failing bot): pass,
-    decline the Pub, discard the drawn card."""
+    decline the Pub, discard the drawn card, leave a crate unpaid (it spends nothing), name the
+    first good for a "?"."""
     legal = legal_actions(state)
     if PASS_ID in legal:
         return PASS_ID
     if state.stage == STAGE_PUB:
         return legal[0]
-    return legal[-1] if state.stage == STAGE_OBSERVED else legal[0]
+    return legal[-1] if state.stage in (STAGE_OBSERVED, STAGE_CRATE) else legal[0]
 
 
 class Play(TableService):

@@ -14,19 +14,38 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import cast
 
-from petersburg.cards import CARD_ID, STACK_NAMES
-from petersburg.engine import GameState, final_scores, legal_action_infos, view, view_to_json, winners
+from petersburg.cards_second_edition import ALL_CARD_ID, ALL_STACK_NAMES, GOODS
+from petersburg.engine import (
+    GameState,
+    final_scores,
+    good_points,
+    goods_counts,
+    legal_action_infos,
+    market_values,
+    view,
+    view_to_json,
+    winners,
+)
 from petersburg.engine.actions import (
     ACTION_ARG,
     ACTION_KIND,
     ACTION_TARGET,
-    DRAWN_SOURCE,
+    DRAWN_CARD,
+    KIND_BUY,
+    KIND_JOKER,
     KIND_NAMES,
     KIND_OBSERVE,
+    KIND_PAY_CRATE,
     KIND_PLAY,
-    ROW_SLOTS,
+    KIND_PUB,
+    KIND_SKIP_CRATE,
+    KIND_TAKE,
+    SOURCE_ROW,
+    SOURCE_SLOT,
+    UPPER_ROW,
     target_kind,
 )
+from petersburg.engine.state import PHASE_NAMES
 from petersburg.server.narration import seat_summary
 from petersburg.server.protocol import (
     ChatHistoryMessage,
@@ -37,6 +56,7 @@ from petersburg.server.protocol import (
     LegalAction,
     LobbyMessage,
     LogEntry,
+    MarketStanding,
     OptionsJson,
     ReplayResponse,
     ScoreJson,
@@ -123,23 +143,48 @@ def legal_for(state: GameState) -> list[LegalAction]:
             "description": info.description,
             "kind": KIND_NAMES[kind],
         }
-        if KIND_NAMES[kind] in ("hand", "buy"):
-            if arg == DRAWN_SOURCE:
+        if kind in (KIND_TAKE, KIND_BUY):
+            row = SOURCE_ROW[arg]
+            if row == DRAWN_CARD:
                 item["source"] = "drawn"
-            elif arg < ROW_SLOTS:
-                item["source"], item["index"] = "upper", arg
             else:
-                item["source"], item["index"] = "lower", arg - ROW_SLOTS
+                item["source"] = "upper" if row == UPPER_ROW else "lower"
+                item["index"] = SOURCE_SLOT[arg]
         elif kind == KIND_PLAY:
             item["source"], item["index"] = "hand", arg
         elif kind == KIND_OBSERVE:
-            item["stack"] = STACK_NAMES[arg]
-        elif KIND_NAMES[kind] == "pub":
+            item["stack"] = ALL_STACK_NAMES[arg]
+        elif kind == KIND_PUB:
             item["vp"] = arg
+        elif kind in (KIND_JOKER, KIND_PAY_CRATE, KIND_SKIP_CRATE):
+            item["good"] = GOODS[arg]
         if ACTION_TARGET[action]:
-            item["over"] = CARD_ID[target_kind(ACTION_TARGET[action])]
+            item["over"] = ALL_CARD_ID[target_kind(ACTION_TARGET[action])]
         actions.append(item)
     return actions
+
+
+def market_standing(state: GameState) -> MarketStanding | None:
+    """Goods and majorities as they stand (None without the Market): each seat's count of each
+    good and what it would score for it, from the engine."""
+    if state.market is None:
+        return None
+    first, second = market_values(state.round, state.options)
+    counts = [goods_counts(state, seat) for seat in range(state.num_players)]
+    points = good_points(state)
+    return {
+        "first": first,
+        "second": second,
+        "goods": [
+            {"good": name, "counts": [c[good] for c in counts], "points": points[good]}
+            for good, name in enumerate(GOODS)
+        ],
+    }
+
+
+def phase_names(state: GameState) -> list[str]:
+    """The phases of a round in the order the game's edition plays them."""
+    return [PHASE_NAMES[phase] for phase in state.shape.phases]
 
 
 def result_of(state: GameState, names: list[str]) -> GameResult:
@@ -177,6 +222,8 @@ class Frame:
     summary: list[SeatFigures]
     figure_keys: list[tuple[object, ...]]
     legal: list[LegalAction]
+    phases: list[str] = field(default_factory=list)
+    market: MarketStanding | None = None
     tables: dict[int | None, TableSummary] = field(default_factory=dict)
     views: dict[int | None, ViewJson] = field(default_factory=dict)
 
@@ -243,11 +290,14 @@ class Presenter:
                 if frame is not None and seat < len(frame.figure_keys) and frame.figure_keys[seat] == key:
                     summary.append(frame.summary[seat])
                 else:
-                    summary.append(seat_summary(player))
+                    summary.append(seat_summary(state, seat))
                 keys.append(key)
             if not state.is_over:
                 legal = legal_for(state)
         frame = Frame(table.version, table.names(), summary, keys, legal)
+        if state is not None:
+            frame.phases = phase_names(state)
+            frame.market = market_standing(state)
         self._frames[table.id] = frame
         return frame
 
@@ -284,6 +334,9 @@ class Presenter:
         message["view"] = seen
         message["summary"] = frame.summary
         message["names"] = frame.names
+        message["phases"] = frame.phases
+        if frame.market is not None:
+            message["market"] = frame.market
         start = min(log_from, len(game.words))
         message["log_from"] = start
         message["log"] = log_entries(game.words, start)
@@ -308,17 +361,22 @@ class Presenter:
         shown = Game.replay(table.row, actions[:step], names, contiguous=False)
         state = shown.state
         last = actions[step - 1].seq if step else None
-        return {
+        response: ReplayResponse = {
             "table": table.id,
             "names": names,
             "step": step,
             "steps": len(actions),
             "view": cast(ViewJson, view_to_json(view(state, None))),
-            "summary": [seat_summary(player) for player in state.players],
+            "summary": [seat_summary(state, seat) for seat in range(state.num_players)],
             "texts": [text for seq, _seat, text in shown.words if seq == last],
             "log": log_entries(shown.words),
             "result": cast(GameResult, table.row.result) if step == len(actions) else None,
             "scores": [cast(ScoreJson, line._asdict()) for line in final_scores(state)]
             if state.is_over
             else None,
+            "phases": phase_names(state),
         }
+        standing = market_standing(state)
+        if standing is not None:
+            response["market"] = standing
+        return response

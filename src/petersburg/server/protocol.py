@@ -38,7 +38,7 @@ Uid = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{8,64}$")]
 Seq = Annotated[int, Field(ge=0, lt=2**31)]
 ActionNumber = Annotated[int, Field(ge=0, lt=NUM_ALL_ACTIONS)]
 SeatNumber = Annotated[int, Field(ge=0, lt=2**31)]
-SeatCount = Annotated[int, Field(ge=1, le=4)]
+SeatCount = Annotated[int, Field(ge=1, le=5)]
 TimerSeconds = Annotated[int, Field(ge=0, le=MAX_TIMER)]
 TableStatusName = Literal["open", "playing", "over"]
 
@@ -89,7 +89,7 @@ class TableParams(TypedDict):
     """The settings of a new table."""
 
     seats: NotRequired[SeatCount]
-    """1 to 4 (default 2)."""
+    """1 to 4 (default 2); 5 with the Market."""
     title: NotRequired[str | None]
     """The table's name, at most 40 characters (default: "<name>'s table")."""
     realtime: NotRequired[bool]
@@ -103,8 +103,11 @@ class TableParams(TypedDict):
     fill: NotRequired[str | None]
     """A bot level for every other seat."""
     options: NotRequired[dict[str, JsonValue] | None]
-    """Engine ``GameOptions`` as JSON: ``always_refill``, ``money`` (kept|traded),
-    ``double_marker_seat`` (3 seats), ``show_rubles``, ``show_hands``."""
+    """Engine ``GameOptions`` as JSON (``docs/state-format.md``): ``always_refill``, ``money``
+    (kept|traded), ``double_marker_seat`` (3 seats; with the Market any seat), ``show_rubles``,
+    ``show_hands``, ``edition`` (first|second), ``market`` and the Market's ``market_board``,
+    ``joker``, ``market_values``, ``unpaid_crate``, ``market_ties``. A combination the engine
+    refuses is answered with its sentence and creates nothing."""
 
 
 @with_config(REQUEST)
@@ -261,6 +264,20 @@ class OptionsJson(TypedDict):
     double_marker_seat: int | None
     show_rubles: bool
     show_hands: bool
+    edition: NotRequired[str]
+    """``first`` or ``second``; written only for a 2nd-edition game."""
+    market: NotRequired[bool]
+    """Played with the Market (2nd edition only)."""
+    market_board: NotRequired[int]
+    """With the Market: cards the two rows hold, 10 or 8."""
+    joker: NotRequired[str]
+    """With the Market: ``fixed`` or ``each_scoring``."""
+    market_values: NotRequired[str]
+    """With the Market: ``capped`` or ``open``."""
+    unpaid_crate: NotRequired[str]
+    """With the Market: ``discard`` or ``idle``."""
+    market_ties: NotRequired[str]
+    """With the Market: ``share`` or ``step_down``."""
 
 
 @with_config(MESSAGE)
@@ -330,7 +347,8 @@ class SeatFigures(TypedDict):
     """Public figures of one seat."""
 
     income: list[ColourIncome]
-    """Per colour (green, blue, red), paid at that colour's scoring."""
+    """Per colour (green, blue, red; yellow with the Market), paid at that colour's scoring
+    (yellow: the market scoring's income, without the majorities)."""
     distinct_red: int
     aristocrat_bonus: int
     """The bonus the distinct aristocrats would score now."""
@@ -349,6 +367,43 @@ class SeatView(TypedDict):
     area: list[str | None]
     """Card ids of the play area."""
     observatories_used: int
+    goods: NotRequired[dict[str, int]]
+    """With the Market: the seat's count of each good (``chicken`` … ``cabbage``)."""
+
+
+@with_config(ENGINE_JSON)
+class MarketDecisionJson(TypedDict):
+    """A decision pending at the Market: the first is the seat to act's."""
+
+    seat: int
+    """The seat that decides."""
+    card: str
+    """The crate to pay for, or the card with "?" whose good is named."""
+
+
+@with_config(ENGINE_JSON)
+class PlaceValues(TypedDict):
+    """What first and second place of a good score at this round's market scoring."""
+
+    first: int
+    """Also what keeping a crate costs."""
+    second: int
+
+
+@with_config(ENGINE_JSON)
+class MarketJson(TypedDict):
+    """The Market's part of a view (all public; ``docs/state-format.md``)."""
+
+    jokers: dict[str, str | None]
+    """The good named for each card with "?" (null: not named, or not in play)."""
+    decisions: list[MarketDecisionJson]
+    """Decisions pending (crates to pay for, "?" to name); the first is ``to_act``'s."""
+    scoring: bool
+    """A market scoring is under way."""
+    idle_crates: list[str | None]
+    """Crates left unpaid at the scoring under way (``unpaid_crate = idle``)."""
+    values: PlaceValues
+    """What first and second place score this round."""
 
 
 @with_config(ENGINE_JSON)
@@ -365,7 +420,8 @@ class ViewJson(TypedDict):
     round: int
     phase: str
     stage: str
-    """``actions``, ``pub``, ``observed`` or ``over``."""
+    """``actions``, ``pub``, ``observed`` or ``over``; with the Market also ``joker`` (naming the
+    good of a card with "?") and ``crate`` (paying for a crate or not)."""
     to_act: int | None
     passes: int
     taken: bool
@@ -382,6 +438,9 @@ class ViewJson(TypedDict):
     pub_queue: list[int]
     seats: list[SeatView]
     stack_sizes: dict[str, int]
+    """Stack name to cards left, in deck order (``market`` last with the Market)."""
+    market: NotRequired[MarketJson]
+    """Only with the Market."""
 
 
 @with_config(MESSAGE)
@@ -397,7 +456,8 @@ class LegalAction(TypedDict):
     description: str
     """A sentence for the player."""
     kind: str
-    """``pass``, ``hand``, ``buy``, ``play``, ``observe``, ``pub``, ``discard``."""
+    """``pass``, ``hand``, ``buy``, ``play``, ``observe``, ``pub``, ``discard``; with the Market
+    ``joker``, ``pay_crate``, ``skip_crate``."""
     source: NotRequired[Literal["upper", "lower", "hand", "drawn"]]
     index: NotRequired[int]
     """Position in ``source`` (0-based)."""
@@ -407,6 +467,33 @@ class LegalAction(TypedDict):
     """VP bought at the Pub."""
     over: NotRequired[str]
     """The card id a trading card displaces."""
+    good: NotRequired[str]
+    """The good a ``joker``, ``pay_crate`` or ``skip_crate`` decision names."""
+
+
+@with_config(MESSAGE)
+class GoodStanding(TypedDict):
+    """One good at the Market as it stands now."""
+
+    good: str
+    """The good: ``chicken``, ``grain``, ``apple``, ``fish`` or ``cabbage``."""
+    counts: list[int]
+    """Each seat's count of the good."""
+    points: list[int]
+    """The VP each seat would score for it if the market scoring were now (first place: the
+    leaders; ties as the table's ``market_ties`` option says)."""
+
+
+@with_config(MESSAGE)
+class MarketStanding(TypedDict):
+    """Goods and majorities for the page (derived by the engine, public)."""
+
+    first: int
+    """What first place of a good scores this round (also a crate's price)."""
+    second: int
+    """What second place scores this round."""
+    goods: list[GoodStanding]
+    """Every good, in board order."""
 
 
 @with_config(MESSAGE)
@@ -467,6 +554,10 @@ class UpdateMessage(TypedDict):
     """Public figures of each seat."""
     names: NotRequired[list[str]]
     """Each seat's name."""
+    phases: NotRequired[list[str]]
+    """The phases of a round in the order they are played (the edition's)."""
+    market: NotRequired[MarketStanding]
+    """With the Market: goods and majorities as they stand."""
     log_from: NotRequired[int]
     """Keep the log entries before this index and append ``log``."""
     log: NotRequired[list[LogEntry]]
@@ -613,9 +704,9 @@ class CardInfo(TypedDict):
     id: str
     name: str
     deck: int
-    """0 worker, 1 building, 2 aristocrat, 3 trading card."""
+    """0 worker, 1 building, 2 aristocrat, 3 trading card, 4 market card."""
     colour: int
-    """0 green, 1 blue, 2 red: the phase whose scoring it pays in."""
+    """0 green, 1 blue, 2 red, 3 yellow: the scoring it pays in."""
     cost: int
     """Printed cost in rubles."""
     rubles: int
@@ -629,6 +720,10 @@ class CardInfo(TypedDict):
     """For a trading card: the card ids it may displace."""
     special: str
     """One line on what it does besides paying ('' if nothing)."""
+    good: NotRequired[str]
+    """With the Market: the good printed on it (``joker`` for "?")."""
+    symbols: NotRequired[int]
+    """With the Market: how many symbols of its good it carries."""
 
 
 @with_config(MESSAGE)
@@ -646,6 +741,10 @@ class ReplayResponse(TypedDict):
     """The words of that step's action."""
     log: list[LogEntry]
     """The log up to that step."""
+    phases: list[str]
+    """As in ``update``."""
+    market: NotRequired[MarketStanding]
+    """As in ``update``."""
     result: GameResult | None
     """The final scoring at the last step."""
     scores: list[ScoreJson] | None
@@ -691,7 +790,7 @@ FIELD_SENTENCES: dict[str, str] = {
     "seat": "'seat' must be a seat number (0 for the first seat).",
     "level": "'level' must be the name of a bot level.",
     "params": "'params' must be an object.",
-    "seats": "A table has 1 to 4 seats.",
+    "seats": "A table has 1 to 4 seats (5 with the Market).",
     "title": f"A table name has at most {MAX_TITLE} characters.",
     "realtime": "'realtime' and 'allow_undo' must be true or false.",
     "allow_undo": "'realtime' and 'allow_undo' must be true or false.",

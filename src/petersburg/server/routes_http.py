@@ -18,6 +18,8 @@ from fastapi.responses import FileResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from petersburg.bots import bot_specs
+from petersburg.engine import PetersburgError, check_options, options_from_json, shape_of
+from petersburg.engine.options import EDITION_FIRST
 from petersburg.server.errors import Refusal
 from petersburg.server.narration import card_catalogue
 from petersburg.server.presenter import row_summary, table_round
@@ -62,9 +64,16 @@ def http_router(server: Server) -> APIRouter:
         return FileResponse(static / "table.html", headers=no_cache)
 
     @router.get("/api/cards")
-    async def cards() -> Response:
-        """Every card kind's printed figures (``CardInfo``)."""
-        return json_response(card_catalogue())
+    async def cards(edition: str = EDITION_FIRST, market: str = "false") -> Response:
+        """Every card kind of a game's edition with its printed figures (``CardInfo``):
+        ``?edition=second`` for the 2nd edition's names and costs, ``&market=true`` for the
+        Market's cards too."""
+        try:
+            options = options_from_json({"edition": edition, "market": market == "true"})
+            check_options(options, 2)
+        except (PetersburgError, ValueError) as error:
+            return refused(str(error))
+        return json_response(card_catalogue(shape_of(options)))
 
     @router.get("/api/bots")
     async def bots() -> Response:

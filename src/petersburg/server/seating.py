@@ -18,7 +18,7 @@ import re
 import secrets
 from collections.abc import Callable
 
-from petersburg.engine import PetersburgError, options_from_json
+from petersburg.engine import PetersburgError, check_options, options_from_json
 from petersburg.server.clock import Clock, SeedSource
 from petersburg.server.config import ServerConfig
 from petersburg.server.errors import Refusal
@@ -111,11 +111,12 @@ class Seating(TableService):
         seats = params.get("seats", 2)
         try:
             options = options_from_json(params.get("options") or {})
-        except PetersburgError as error:
+            # The engine decides which options and seat counts go together (the Market needs the
+            # 2nd edition, 5 seats need the Market, ...): its sentence is the answer.
+            check_options(options, seats)
+        except (PetersburgError, ValueError) as error:
             raise Refusal(str(error)) from None
-        if options.double_marker_seat is not None and not (
-            seats == 3 and 0 <= options.double_marker_seat < 3
-        ):
+        if not options.market and options.double_marker_seat is not None and seats != 3:
             raise Refusal("The seat with two start-player markers can only be chosen at 3-seat tables (0-2).")
         realtime = params.get("realtime", True)
         timer = params.get("timer", 0) if realtime else 0

@@ -35,7 +35,7 @@ from petersburg.engine.actions import ACTION_KIND, KIND_OBSERVE
 from petersburg.server.clock import Clock
 from petersburg.server.config import ServerConfig
 from petersburg.server.errors import LogReplayError, Refusal
-from petersburg.server.narration import action_phrase, transition_texts
+from petersburg.server.narration import action_phrase, phase_start_text, transition_texts
 from petersburg.server.store import (
     LOBBY,
     ChatRow,
@@ -134,7 +134,7 @@ class Game:
 
     def _opening(self) -> str:
         names = self.names
-        return f"The game begins: {', '.join(names)}. Worker phase: {names[self.state.markers[0]]} starts."
+        return f"The game begins: {', '.join(names)}. {phase_start_text(self.state, names)}"
 
     def refusal(self, row: LogRow) -> str:
         """Why ``row`` cannot be applied to this game now ('' if it can)."""
@@ -188,7 +188,7 @@ class Game:
         self.last = _Undoable(row, before, len(self.words), phrase, dealt)
         self.effective.append(row)
         self.words.append((row.seq, row.seat, f"{self.names[row.seat]} {phrase}."))
-        for extra in transition_texts(before, state, self.names):
+        for extra in transition_texts(before, state, self.names, row.action):
             self.words.append((row.seq, None, extra))
 
     @classmethod

@@ -61,7 +61,9 @@ def render_view(seen: View, names: list[str]) -> str:
     for seat, player in enumerate(state.players):
         rubles = f"{player.rubles} rubles" if seen.rubles_visible(seat) else "? rubles"
         turn = "  <- to act" if seat == state.current_player else ""
-        lines.append(f"  {names[seat]}: {player.vp} VP, {rubles}, {len(player.hand)} in hand{turn}")
+        known = [card for card in player.hand if card != UNKNOWN] if seat != seen.seat else []
+        named = f" ({', '.join(shape.card_name[card] for card in known)})" if known else ""
+        lines.append(f"  {names[seat]}: {player.vp} VP, {rubles}, {len(player.hand)} in hand{named}{turn}")
         for colour, colour_kinds in enumerate(shape.kinds_of_colour):
             kinds = [k for k in colour_kinds if player.area[k]]
             if kinds:

@@ -2,7 +2,7 @@
 // trading card), and a sentence for screen readers that says what it is, what it costs you and
 // what it pays. A card you can act on is a real <button>; other cards are plain elements.
 import { capitalise, cards, COLOURS, incomeText, incomeWords } from "./catalogue.js";
-import { el, spoken } from "./dom.js";
+import { el, goodMark, spoken } from "./dom.js";
 
 let detailsCount = 0;
 
@@ -14,7 +14,21 @@ export function cardSentence(id, { where, offer } = {}) {
   const colour = COLOURS[c.colour];
   const what = `${c.name}, ${c.trading ? "trading " : ""}${colour.kind} card` + (where ? `, ${where}` : "");
   const pays = c.rubles || c.vp ? `Pays ${incomeWords(c.rubles, c.vp)} at each ${colour.kind} scoring` : "Pays nothing at scorings";
-  return [what, offer || `Printed cost ${c.cost}`, pays].join(". ") + ".";
+  return [what, offer || `Printed cost ${c.cost}`, pays, goodsWords(c)].filter(Boolean).join(". ") + ".";
+}
+
+/** The goods a card carries with the Market, in words ("Carries 2 fish"), or "". */
+export function goodsWords(c) {
+  if (!c.good) return "";
+  if (c.good === "joker") return 'Carries a "?": its owner names the good it counts as';
+  return `Carries ${c.symbols} ${c.good}`;
+}
+
+/** The goods a card carries: "2 fish", "any good" for a "?". */
+const goodsWordsShort = (c) => (c.good === "joker" ? "any good" : `${c.symbols} ${c.good}`);
+
+function goodsMark(c) {
+  return c.good ? el("span", { class: "card-goods" }, goodMark(c.good, goodsWordsShort(c))) : null;
 }
 
 /** The rest of a card: its special effect and, for a trading card, what it may displace. */
@@ -32,6 +46,7 @@ const longestWord = (name) => Math.max(...name.split(/\s+/).map((word) => word.l
 
 function kindLabel(c) {
   const kind = COLOURS[c.colour].kind;
+  if (c.id.endsWith("_box")) return "Market · crate";
   return (c.trading ? "⇄ " : "") + capitalise(kind);
 }
 
@@ -44,6 +59,7 @@ function face(id, { old, count }) {
     el("span", { class: "card-band" }, el("span", { class: "cost" }, c.cost), el("span", { class: "card-kind" }, kindLabel(c))),
     el("span", { class: "card-name" + (longestWord(c.name) >= LONG_WORD ? " long-word" : "") }, c.name),
     c.special ? el("span", { class: "card-special" }, c.special) : null,
+    goodsMark(c),
     el("span", { class: "card-income" }, incomeText(c.rubles, c.vp)),
     count > 1 ? el("span", { class: "count" }, `×${count}`) : null,
     old ? el("span", { class: "old-mark" }, "−1") : null
@@ -92,6 +108,7 @@ export function renderChip(id, count = 1) {
     "li",
     { class: `chip ${COLOURS[c.colour].name}` + (c.trading ? " trading" : ""), dataset: { card: id }, title: cardSentence(id) },
     el("span", { class: "chip-name" }, c.name),
+    c.good ? el("span", { class: "chip-goods", "aria-hidden": "true" }, goodMark(c.good, goodsWordsShort(c))) : null,
     count > 1 ? [el("span", { class: "chip-count", "aria-hidden": "true" }, `×${count}`), spoken(`, ${count} cards`)] : null
   );
 }

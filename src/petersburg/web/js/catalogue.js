@@ -1,12 +1,20 @@
 // The card catalogue (sent by the server), the shape of the game (colours, phases, stacks) and the
 // words for their figures. The rules themselves stay on the server: prices come with the actions.
 
-/** Card facts by id: name, colour, deck, cost, rubles, vp, trading, displaces, special. */
+/** Card facts by id: name, colour, deck, cost, rubles, vp, trading, displaces, special, and with
+ * the Market good and symbols: the catalogue of the table's edition. */
 export const cards = {};
+let loadedFor = null;
 
-export async function loadCards() {
-  const list = await (await fetch("/api/cards")).json();
+/** Load the cards of a game with these options (the 1st edition's by default); again only when
+ * the edition changes. */
+export async function loadCards(options = {}) {
+  const key = `edition=${options.edition || "first"}&market=${options.market ? "true" : "false"}`;
+  if (loadedFor === key) return;
+  const list = await (await fetch(`/api/cards?${key}`)).json();
+  for (const id of Object.keys(cards)) delete cards[id];
   for (const card of list) cards[card.id] = card;
+  loadedFor = key;
 }
 
 /** Card colours in catalogue order: the word shown beside the colour, and the phase whose
@@ -15,15 +23,23 @@ export const COLOURS = [
   { name: "green", kind: "worker", plural: "Workers" },
   { name: "blue", kind: "building", plural: "Buildings" },
   { name: "red", kind: "aristocrat", plural: "Aristocrats" },
+  { name: "yellow", kind: "market", plural: "Market cards" },
 ];
 
-/** The phases of a round in order, each with its letter on start-player markers. */
+/** Every phase, each with its letter on start-player markers. */
 export const PHASES = [
   { name: "worker", letter: "W" },
   { name: "building", letter: "B" },
   { name: "aristocrat", letter: "A" },
   { name: "trading", letter: "T" },
+  { name: "market", letter: "M" },
 ];
+
+/** The phases of this game's round, in the order it plays them (the server says which). */
+export function roundPhases(m) {
+  const order = m.phases || PHASES.filter((p) => p.name in m.view.markers).map((p) => p.name);
+  return order.map((name) => PHASES.find((p) => p.name === name));
+}
 
 /** The draw stacks, as the server names them, with the words shown. */
 export const STACKS = [
@@ -31,7 +47,11 @@ export const STACKS = [
   { name: "buildings", label: "Buildings", colour: "blue" },
   { name: "aristocrats", label: "Aristocrats", colour: "red" },
   { name: "trading", label: "Trading", colour: "trading" },
+  { name: "market", label: "Market", colour: "yellow" },
 ];
+
+/** The Market's five goods, in board order (each also has a coloured dot, always beside its word). */
+export const GOODS = ["chicken", "grain", "apple", "fish", "cabbage"];
 
 export const capitalise = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -24,6 +24,10 @@ export const byId = (id) => document.getElementById(id);
 /** Text only a screen reader reads (the visual carries the same meaning another way). */
 export const spoken = (text) => el("span", { class: "visually-hidden" }, text);
 
+/** A good of the Market as a coloured dot and its word ("? any good" for a joker). */
+export const goodMark = (good, words = good) =>
+  el("span", { class: "good-mark" }, el("span", { class: `good-dot good-${good}`, "aria-hidden": "true" }, good === "joker" ? "?" : null), words);
+
 const FOCUSABLE = [
   "a[href]",
   "button:not([disabled])",

@@ -39,11 +39,53 @@ function fillBots(list) {
   for (const spec of list) if (![...select.options].some((o) => o.value === spec)) select.append(el("option", { value: spec }, `yes: ${spec} bots`));
 }
 
+const MARKET_OPTIONS = ["market_board", "joker", "market_values", "unpaid_crate", "market_ties"];
+
+/** Offer only what applies: the Market with the 2nd edition, its options and 5 seats with the
+ * Market, the 8-card board below 5 seats, the marker seat at 3 seats (any with the Market). The
+ * server checks the same with the engine and refuses what does not go together. */
+function updateForm() {
+  const f = byId("create-form").elements;
+  const second = f.edition.value === "second";
+  f.market.disabled = !second;
+  if (!second) f.market.checked = false;
+  const market = f.market.checked;
+  byId("market-options").hidden = !market;
+  for (const name of MARKET_OPTIONS) f[name].disabled = !market;
+  const five = [...f.seats.options].find((o) => o.value === "5");
+  five.disabled = !market;
+  if (!market && f.seats.value === "5") f.seats.value = "4";
+  const seats = Number(f.seats.value);
+  const eight = [...f.market_board.options].find((o) => o.value === "8");
+  eight.disabled = seats === 5;
+  if (seats === 5) f.market_board.value = "10";
+  f.double_marker_seat.disabled = !market && seats !== 3;
+  for (const option of f.double_marker_seat.options) option.disabled = option.value !== "" && Number(option.value) >= seats;
+  if (f.double_marker_seat.selectedOptions[0].disabled) f.double_marker_seat.value = "";
+  byId("marker-seat-label").textContent = market ? "Seat the deal of the five start markers starts from" : "3 players: seat with two start markers";
+  byId("marker-seat-hint").textContent = market ? "The markers go one at a time round the table from this seat." : "Only at 3-seat tables.";
+}
+
+byId("create-form").addEventListener("change", updateForm);
+updateForm();
+
 byId("create-form").addEventListener("submit", (event) => {
   event.preventDefault();
   if (!requireName()) return;
   const f = event.target.elements;
   const dms = f.double_marker_seat.value;
+  const options = {
+    always_refill: f.always_refill.checked,
+    double_marker_seat: dms !== "" && !f.double_marker_seat.disabled ? Number(dms) : null,
+    show_rubles: f.show_rubles.checked,
+    show_hands: f.show_hands.checked,
+  };
+  if (f.money.value) options.money = f.money.value;
+  if (f.edition.value === "second") {
+    options.edition = "second";
+    options.market = f.market.checked;
+    if (f.market.checked) for (const name of MARKET_OPTIONS) options[name] = name === "market_board" ? Number(f[name].value) : f[name].value;
+  }
   const params = {
     title: f.title.value.trim() || undefined,
     seats: Number(f.seats.value),
@@ -51,13 +93,7 @@ byId("create-form").addEventListener("submit", (event) => {
     timer: Number(f.timer.value) || 0,
     allow_undo: f.allow_undo.checked,
     fill: f.fill.value || undefined,
-    options: {
-      always_refill: f.always_refill.checked,
-      money: f.money.value,
-      double_marker_seat: dms !== "" && Number(f.seats.value) === 3 ? Number(dms) : null,
-      show_rubles: f.show_rubles.checked,
-      show_hands: f.show_hands.checked,
-    },
+    options,
   };
   send({ type: "create", name: identity().name, params });
 });

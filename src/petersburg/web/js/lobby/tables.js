@@ -9,7 +9,8 @@ function seatChip(seat) {
 
 function optionsText(t) {
   const o = t.options;
-  const parts = [t.realtime ? (t.timer ? `real time, ${t.timer}s turns` : "real time") : "turn based"];
+  const parts = [o.market ? "2nd edition with the Market" : o.edition === "second" ? "2nd edition" : "1st edition"];
+  parts.push(t.realtime ? (t.timer ? `real time, ${t.timer}s turns` : "real time") : "turn based");
   if (o.always_refill) parts.push("always refill");
   if (o.money === "traded") parts.push("money traded");
   if (o.show_rubles) parts.push("open rubles");

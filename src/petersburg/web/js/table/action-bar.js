@@ -12,7 +12,7 @@ export function turnWords(m, names) {
   const v = m.view;
   const mine = m.you && v.to_act === m.you.seat;
   if (v.stage === "over") return "Game over";
-  const what = v.stage === "pub" ? "the Pub" : v.stage === "observed" ? "the drawn card" : null;
+  const what = { pub: "the Pub", observed: "the drawn card", joker: "name a good", crate: "a crate" }[v.stage] || null;
   if (mine) return what ? `Your turn: ${what}` : "Your turn";
   return `${names[v.to_act]} to act` + (what ? ` (${what})` : "");
 }

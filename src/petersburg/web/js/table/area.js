@@ -1,11 +1,11 @@
 // A player's play area: one column per colour, headed by the colour's word, how many cards and
 // what they pay at their scoring, then the cards as compact lines; and the seat's figures.
-import { cards, COLOURS, incomeText, incomeWords, PHASES } from "../catalogue.js";
+import { cards, COLOURS, GOODS, incomeText, incomeWords, PHASES } from "../catalogue.js";
 import { renderChip } from "../card-view.js";
 import { el, spoken } from "../dom.js";
 
-function byColour(area) {
-  const groups = COLOURS.map(() => new Map());
+function byColour(area, colours) {
+  const groups = colours.map(() => new Map());
   for (const id of area) {
     const group = groups[cards[id].colour];
     group.set(id, (group.get(id) || 0) + 1);
@@ -14,7 +14,8 @@ function byColour(area) {
 }
 
 export function renderArea(player, summary) {
-  const groups = byColour(player.area);
+  // One column per colour the game scores (yellow only with the Market).
+  const groups = byColour(player.area, COLOURS.slice(0, summary.income.length));
   const columns = groups.map((group, colour) => {
     const c = COLOURS[colour];
     const income = summary.income[colour];
@@ -31,6 +32,10 @@ export function renderArea(player, summary) {
     );
   });
   const extras = [`${summary.distinct_red} different aristocrats → ${summary.aristocrat_bonus} VP at the end`];
+  if (player.goods) {
+    const held = GOODS.filter((good) => player.goods[good]).map((good) => `${player.goods[good]} ${good}`);
+    extras.push(held.length ? `goods: ${held.join(", ")}` : "no goods");
+  }
   if (player.observatories_used) extras.push(`${player.observatories_used} Observatory used`);
   return [el("div", { class: "area" }, columns), el("p", { class: "player-extra" }, extras.join(" · "))];
 }

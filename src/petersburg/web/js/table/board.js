@@ -1,4 +1,4 @@
-// The board: the four draw stacks and the two rows of cards. A card or stack you can act on is a
+// The board: the draw stacks (four, five with the Market) and the two rows of cards. A card or stack you can act on is a
 // button that opens the choice box (or, with one single possible action, still asks: a click is
 // never a purchase without confirmation).
 import { cards, STACKS } from "../catalogue.js";
@@ -38,7 +38,9 @@ export function renderBoard(m, byKey, { openChoice, makeDraggable }) {
   byId("board").hidden = false;
   const stacks = byId("stacks");
   stacks.textContent = "";
-  for (const stack of STACKS) stacks.append(stackTile(stack, v.stack_sizes[stack.name], byKey.get(`stack:${stack.name}`), openChoice));
+  const inGame = STACKS.filter((stack) => stack.name in v.stack_sizes);
+  stacks.style.setProperty("--stacks", inGame.length);
+  for (const stack of inGame) stacks.append(stackTile(stack, v.stack_sizes[stack.name], byKey.get(`stack:${stack.name}`), openChoice));
   for (const rowName of ["upper", "lower"]) {
     const row = byId(rowName);
     row.textContent = "";

@@ -2,28 +2,32 @@
 // play, and for a trading card one per card it may displace), each with its price.
 import { renderCard } from "../card-view.js";
 import { openDialog } from "../dialog.js";
-import { el } from "../dom.js";
+import { el, goodMark } from "../dom.js";
 
 let current = null;
 
 /** A button for one action; used in the choice box and in the prompt panel. */
 export function choiceButton(action, act) {
-  const priced = action.kind === "buy" || action.kind === "play";
+  const priced = action.kind === "buy" || action.kind === "play" || action.kind === "pay_crate";
   return el(
     "button",
     { type: "button", class: "choice k-" + action.kind, dataset: { action: action.id, text: action.text, focusKey: `choice:${action.text}` }, onclick: () => act(action.id) },
-    el("span", { class: "choice-text" }, action.description),
+    el("span", { class: "choice-text" }, action.good && action.kind === "joker" ? goodMark(action.good, action.description) : action.description),
     priced ? el("span", { class: "choice-price" }, `${action.price}₽`) : null
   );
 }
 
-export function openChoice(title, card, actions, act) {
+/** The choice box; `note` (words above the choices) and `closeLabel` are optional. */
+export function openChoice(title, card, actions, act, { note, closeLabel = "Cancel" } = {}) {
   closeChoice();
   const handle = openDialog({
     title,
     className: "choice-dialog",
-    closeLabel: "Cancel",
-    body: [card ? el("div", { class: "dialog-card" }, renderCard(card, { size: "dialog" })) : null, el("div", { class: "choices" }, actions.map((a) => choiceButton(a, act)))],
+    closeLabel,
+    body: [
+      card ? el("div", { class: "dialog-card" }, renderCard(card, { size: "dialog" })) : null,
+      el("div", { class: "choices" }, note ? el("p", { class: "choice-note" }, note) : null, actions.map((a) => choiceButton(a, act))),
+    ],
     onClose: () => {
       if (current === handle) current = null;
     },

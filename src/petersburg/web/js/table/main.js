@@ -16,6 +16,7 @@ import { dropTarget, makeDraggable } from "./drag.js";
 import { openScores } from "./final.js";
 import { actionsBy } from "./legal.js";
 import { GameLog } from "./log.js";
+import { renderMarket } from "./market.js";
 import { renderMe } from "./me.js";
 import { GameNews } from "./news.js";
 import { renderPhaseBar } from "./phase-bar.js";
@@ -46,7 +47,7 @@ function act(actionId) {
 }
 
 const names = () => last.names || last.table.seats.map((s, i) => s.name || `Seat ${i + 1}`);
-const choose = (title, card, actions) => openChoice(title, card, actions, act);
+const choose = (title, card, actions, options) => openChoice(title, card, actions, act, options);
 const cardHandlers = { openChoice: choose, makeDraggable, dropTarget: (node, kinds, title) => dropTarget(node, kinds, title, { act, openChoice: choose }) };
 const barHandlers = {
   act,
@@ -62,7 +63,7 @@ function draw(m, fresh) {
   const playing = !!m.view;
   for (const id of ["bars", "board", "players"]) byId(id).hidden = !playing;
   if (!playing) {
-    for (const id of ["me", "prompt"]) byId(id).hidden = true;
+    for (const id of ["me", "prompt", "market"]) byId(id).hidden = true;
     return;
   }
   const n = names();
@@ -78,8 +79,9 @@ function draw(m, fresh) {
     renderTimer(m, mine);
     renderMe(m, n, byKey, cardHandlers);
   }
+  renderMarket(m, n);
   renderPlayers(m, n);
-  renderPrompt(m, n, byKey, act);
+  renderPrompt(m, n, byKey, act, choose);
   if (!replayMode) {
     gameLog.render();
     news.tell(m, n, fresh);
@@ -101,8 +103,17 @@ function render(m) {
   document.body.dataset.seq = m.seq;
 }
 
+// Messages are handled in order; an update waits for the cards of its table's edition.
+let handled = Promise.resolve();
 function onMessage(m) {
-  if (m.type === "update") render(m);
+  handled = handled.then(() => handle(m)).catch((error) => console.error(error));
+}
+
+async function handle(m) {
+  if (m.type === "update") {
+    await loadCards(m.table.options);
+    render(m);
+  }
   else if (m.type === "chat") chat.add(m, null, true);
   else if (m.type === "chat_history") {
     chat.clear();
@@ -128,14 +139,13 @@ addShortcut("b", "Go to the board", () => focusByKey("upper:0", false), playing)
 addShortcut("s", "Show the final scores", () => byId("scores").click(), visibleButton("scores"));
 installShortcuts();
 
-loadCards().then(() => {
-  if (replayMode) {
-    startReplay(tableId, (update, log) => {
-      gameLog.replace(log);
-      gameLog.render();
-      render(update);
-    });
-    return;
-  }
+if (replayMode) {
+  startReplay(tableId, async (update, log) => {
+    await loadCards(update.table.options);
+    gameLog.replace(log);
+    gameLog.render();
+    render(update);
+  });
+} else {
   socket = new Socket(`/ws/table/${tableId}`, onMessage, connectionIndicator(byId("status")));
-});
+}

@@ -1,6 +1,6 @@
 // The round and its phases, each with the player who starts it; the current phase is marked by
 // shape and words ("now"), not by colour alone.
-import { capitalise, PHASES } from "../catalogue.js";
+import { capitalise, roundPhases } from "../catalogue.js";
 import { byId, el, spoken } from "../dom.js";
 
 export function renderPhaseBar(m, names) {
@@ -20,8 +20,8 @@ export function renderPhaseBar(m, names) {
     ),
     el(
       "ol",
-      { class: "phases", "aria-label": "Phases" },
-      PHASES.map((p) => {
+      { class: `phases count-${roundPhases(m).length}`, "aria-label": "Phases", style: `--phases: ${roundPhases(m).length}` },
+      roundPhases(m).map((p) => {
         const current = v.phase === p.name && !over;
         const starter = names[v.markers[p.name]];
         return el(

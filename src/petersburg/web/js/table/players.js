@@ -15,7 +15,7 @@ function summaryLine(m, seat, names) {
   const s = m.summary[seat];
   const bot = m.table.seats[seat] && m.table.seats[seat].kind === "bot";
   const toAct = v.to_act === seat && v.stage !== "over";
-  const counts = COLOURS.map((c, colour) => el("span", { class: `count-chip ${c.name}` }, `${s.income[colour].cards} ${c.plural.toLowerCase()}`));
+  const counts = COLOURS.slice(0, s.income.length).map((c, colour) => el("span", { class: `count-chip ${c.name}` }, `${s.income[colour].cards} ${c.plural.toLowerCase()}`));
   return el(
     "summary",
     { dataset: { focusKey: `player:${seat}` } },
@@ -25,13 +25,24 @@ function summaryLine(m, seat, names) {
   );
 }
 
+/** The hand cards this viewer may name: the whole hand when hands are shown, else the cards the
+ * player took from the board in everyone's sight (public_hand), with how many others are secret
+ * (drawn with an Observatory). */
+function handCards(p) {
+  const known = p.hand || p.public_hand || [];
+  if (!known.length) return null;
+  const secret = p.hand_size - known.length;
+  const label = p.hand ? "Hand:" : "Hand, known:";
+  const rest = secret ? el("span", { class: "muted" }, `+ ${secret} unknown`) : null;
+  return el("div", { class: "open-hand" }, el("span", {}, label), el("ul", { class: "chips" }, known.map((id) => renderChip(id))), rest);
+}
+
 function playerPanel(m, seat, names) {
   const v = m.view;
   const p = v.seats[seat];
   const toAct = v.to_act === seat && v.stage !== "over";
   const open = openState.has(seat) ? openState.get(seat) : wide.matches;
-  const openHand = v.options.show_hands && p.hand ? el("div", { class: "open-hand" }, el("span", {}, "Hand:"), el("ul", { class: "chips" }, p.hand.map((id) => renderChip(id)))) : null;
-  const details = el("details", { class: "player" + (toAct ? " to-act" : ""), dataset: { seat }, open }, summaryLine(m, seat, names), el("div", { class: "player-body" }, renderArea(p, m.summary[seat]), openHand));
+  const details = el("details", { class: "player" + (toAct ? " to-act" : ""), dataset: { seat }, open }, summaryLine(m, seat, names), el("div", { class: "player-body" }, renderArea(p, m.summary[seat]), handCards(p)));
   details.addEventListener("toggle", () => openState.set(seat, details.open));
   return details;
 }

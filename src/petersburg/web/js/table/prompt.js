@@ -1,14 +1,45 @@
 // The panel for a decision that interrupts the turn order: the card drawn with an Observatory,
-// and the Pub. When such a decision becomes yours, the panel takes the keyboard focus (the
-// person cannot do anything else first), once per decision.
+// the Pub, and with the Market a crate to keep or give up and the good a "?" counts as. When such
+// a decision becomes yours, the panel takes the keyboard focus (the person cannot do anything
+// else first), once per decision; a crate or "?" decision opens its dialog at once (a button in
+// the panel opens it again).
+import { cards, GOODS } from "../catalogue.js";
 import { renderCard } from "../card-view.js";
 import { byId, el } from "../dom.js";
 import { choiceButton } from "./choice.js";
 import { offerWords, priceBadge } from "./legal.js";
 
 let focusedFor = null;
+let openedFor = null;
 
-export function renderPrompt(m, names, byKey, act) {
+/** The words and actions of a crate or "?" decision at the head of the Market's queue. */
+function marketDecision(m, names, byKey) {
+  const v = m.view;
+  const decision = v.market.decisions[0];
+  const name = cards[decision.card].name;
+  const who = names[decision.seat];
+  const price = v.market.values.first;
+  const unpaid = v.options.unpaid_crate === "idle" ? "it stays but counts nothing at this scoring" : "it is discarded";
+  if (v.stage === "joker") {
+    return {
+      card: decision.card,
+      title: `Name the good of your ${name}'s "?"`,
+      note: `Its "?" counts as one symbol of the good you name, ${v.options.joker === "each_scoring" ? "until the next market scoring" : "for the rest of the game"}.`,
+      theirs: `${who} names the good of the "?" on the ${name}.`,
+      actions: byKey.get("joker") || [],
+    };
+  }
+  const good = GOODS.find((g) => decision.card === `m_${g}_box`);
+  return {
+    card: decision.card,
+    title: `Market scoring: keep your ${name} for ${price}₽?`,
+    note: `Pay ${price}₽ (first place's value this round) and its four ${good || "goods"} count; if not, ${unpaid}.`,
+    theirs: `${who} decides whether to pay ${price}₽ to keep the ${name}.`,
+    actions: [...(byKey.get("pay_crate") || []), ...(byKey.get("skip_crate") || [])],
+  };
+}
+
+export function renderPrompt(m, names, byKey, act, openChoice) {
   const v = m.view;
   const prompt = byId("prompt");
   prompt.textContent = "";
@@ -35,6 +66,26 @@ export function renderPrompt(m, names, byKey, act) {
       const actions = byKey.get("pub") || [];
       prompt.append(heading("Pub: buy victory points at 2 rubles each"), el("div", { class: "choices pub-choices" }, actions.map((a) => choiceButton({ ...a, description: a.vp ? `${a.vp} VP for ${a.price}₽` : "No VP" }, act))));
     } else prompt.append(heading("Pub"), el("p", {}, `${names[v.to_act]} is deciding at the Pub.`));
+  } else if ((v.stage === "joker" || v.stage === "crate") && v.market && v.market.decisions.length) {
+    const pending = marketDecision(m, names, byKey);
+    if (mine) {
+      const open = () => openChoice(pending.title, pending.card, pending.actions, { note: pending.note, closeLabel: "Later" });
+      prompt.append(
+        heading(pending.title),
+        el(
+          "div",
+          { class: "prompt-body" },
+          renderCard(pending.card, { size: "dialog", where: "in your play area" }),
+          el("div", { class: "choices" }, el("p", {}, pending.note), el("button", { type: "button", class: "primary", dataset: { focusKey: "decide", decide: v.stage }, onclick: open }, "Decide…"))
+        )
+      );
+      const key = `${m.table.id}:${m.seq}:${v.stage}`;
+      if (openedFor !== key && !document.querySelector("dialog[open]")) {
+        openedFor = key;
+        focusedFor = key; // the dialog has the focus; the panel does not take it again
+        open();
+      }
+    } else prompt.append(heading(v.stage === "joker" ? 'A "?" is named' : "Market scoring: a crate"), el("p", {}, pending.theirs));
   }
   prompt.hidden = !prompt.childNodes.length;
   const decision = !prompt.hidden && mine ? `${m.table.id}:${m.seq}:${v.stage}` : null;

@@ -27,7 +27,7 @@ export function startReplay(tableId, show) {
     const text = byId("replay-text");
     text.textContent = data.texts.join(" ");
     text.hidden = !text.textContent;
-    show({ type: "update", table, seq: data.step, you: null, view: data.view, summary: data.summary, names: data.names, legal: [] }, data.log);
+    await show({ type: "update", table, seq: data.step, you: null, view: data.view, summary: data.summary, names: data.names, phases: data.phases, market: data.market, legal: [] }, data.log);
     if (!first) announce(`Step ${data.step}. ${data.texts.join(" ")}`);
   }
   const go = (delta) => () => info && loadStep(Math.max(0, Math.min(info.steps, info.step + delta)));

@@ -4,7 +4,13 @@ import { identity } from "../identity.js";
 
 function optionWords(t) {
   const o = t.options;
+  const market = o.market
+    ? ` ${o.market_board}-card board; "?" named ${o.joker === "fixed" ? "once" : "at every market scoring"}; place values ${o.market_values}; an unpaid crate is ${o.unpaid_crate === "idle" ? "idle" : "discarded"}; tied leaders ${o.market_ties === "share" ? "each score first" : "each score second"}.`
+    : "";
   return [
+    o.market ? "2nd edition with the Market." : o.edition === "second" ? "2nd edition." : "1st edition.",
+    market,
+    " ",
     t.realtime ? (t.timer ? `Real time, ${t.timer} s per turn.` : "Real time.") : "Turn based: leave and come back any time.",
     t.allow_undo ? " Undo allowed." : " No undo.",
     o.always_refill ? " Board always refilled." : "",

@@ -1,0 +1,81 @@
+// The Market's goods and majorities: for every good, each player's count and who would score
+// first and second place if the market scoring were now, with what the places pay this round.
+// The server sends the standing (the engine computes it); this only draws it. Places are written
+// ("1st +4"), not shown by colour alone.
+import { byId, el, goodMark, spoken } from "../dom.js";
+
+function placeOf(points, standing) {
+  if (!points) return null;
+  return points === standing.first ? "1st" : "2nd";
+}
+
+function cell(standing, good, seat, names) {
+  const count = good.counts[seat];
+  const points = good.points[seat];
+  const place = placeOf(points, standing);
+  return el(
+    "td",
+    { class: "goods-cell" + (place === "1st" ? " lead" : place === "2nd" ? " second" : "") + (count ? "" : " none") },
+    el("span", { class: "goods-count", "aria-hidden": "true" }, count),
+    place ? el("span", { class: "goods-place", "aria-hidden": "true" }, `${place} +${points}`) : null,
+    spoken(`${names[seat]}: ${count} ${good.good}` + (place ? `, ${place === "1st" ? "first" : "second"} place, ${points} VP` : ""))
+  );
+}
+
+/** Draw the goods and majorities panel (hidden in a game without the Market). */
+export function renderMarket(m, names) {
+  const panel = byId("market");
+  const standing = m.market;
+  const nav = byId("nav-market");
+  panel.hidden = !standing;
+  if (nav) nav.hidden = !standing;
+  if (!standing) return;
+  panel.textContent = "";
+  const v = m.view;
+  const seats = [...Array(v.players).keys()];
+  const you = m.you ? m.you.seat : null;
+  const total = seats.map((seat) => standing.goods.reduce((sum, g) => sum + g.points[seat], 0));
+  const second = standing.second ? `, second ${standing.second} VP` : ", no second place yet";
+  panel.append(
+    el("h2", { id: "market-heading" }, "Goods and majorities"),
+    el(
+      "p",
+      { class: "market-values" },
+      el("b", {}, `Round ${v.round}: first place ${standing.first} VP${second}.`),
+      ` A crate costs ${standing.first}₽ to keep. Counted at the market scoring, after the market phase.`
+    ),
+    el(
+      "div",
+      { class: "goods-wrap" },
+      el(
+        "table",
+        { class: "goods-table" },
+        el("caption", { class: "visually-hidden" }, "Each player's goods and the place it would score now"),
+        el(
+          "thead",
+          {},
+          el(
+            "tr",
+            {},
+            el("th", { scope: "col", class: "goods-player" }, "Player"),
+            standing.goods.map((good) => el("th", { scope: "col", dataset: { good: good.good } }, goodMark(good.good))),
+            el("th", { scope: "col" }, "VP now")
+          )
+        ),
+        el(
+          "tbody",
+          {},
+          seats.map((seat) =>
+            el(
+              "tr",
+              { class: seat === you ? "you" : "", dataset: { seat } },
+              el("th", { scope: "row", class: "goods-player", title: names[seat] }, el("span", { class: "goods-name" }, names[seat]), seat === you ? spoken(" (you)") : null),
+              standing.goods.map((good) => cell(standing, good, seat, names)),
+              el("td", { class: "goods-total" }, `+${total[seat]}`)
+            )
+          )
+        )
+      )
+    )
+  );
+}
