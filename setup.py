@@ -47,6 +47,7 @@ COMPILED = (
     "petersburg/engine/views.py",
     "petersburg/engine/records.py",
     "petersburg/bots/evaluation.py",
+    "petersburg/bots/market_outlook.py",
     "petersburg/bots/greedy.py",
     "petersburg/bots/ismcts.py",
     "petersburg/bots/random_bot.py",

@@ -6,14 +6,27 @@ same positions, one process, no parallelism::
     python benchmarks/bots_speed.py                   # 4 players, 60 positions
     python benchmarks/bots_speed.py --players 2 --positions 100 --bots greedy,ismcts:hard
     python benchmarks/bots_speed.py --json
+    python benchmarks/bots_speed.py --baseline /tmp/old-checkout --bots ismcts:hard,ismcts:expert --rounds 3
+
+With ``--baseline`` (a checkout or ``git archive`` of another commit) the same positions are
+measured with this checkout's code and with the baseline's, each in its own pure-Python process
+(``PETERSBURG_PURE_PYTHON=1``, so neither side's compiled modules or their absence tilt it),
+alternating for ``--rounds`` rounds on the same machine; it prints each side's ISMCTS iterations per
+second of CPU time (``time.process_time``: other jobs on a shared machine slow it far less than
+wall-clock time) and the ratio new / old (the median over rounds): the side-by-side figure a
+shared, noisy machine allows.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from petersburg.bots import IsmctsBot, make_bot
 from petersburg.engine import GameState, apply_unchecked, new_game, view
@@ -39,15 +52,19 @@ def sample_positions(players: int, count: int, seed: int) -> list[GameState]:
 
 
 def measure(spec: str, positions: list[GameState]) -> dict[str, float | str | int]:
-    """Median and worst decision time over ``positions``; iterations per second for ISMCTS."""
+    """Median and worst decision time over ``positions``; iterations per second for ISMCTS, per
+    wall-clock second and per CPU-second of this process (the figure a loaded machine keeps)."""
     times = []
     iterations = 0
     searched = 0.0
+    cpu = 0.0
     for number, state in enumerate(positions):
         bot = make_bot(spec, number)
         seen = view(state, state.current_player)
         start = time.perf_counter()
+        cpu_start = time.process_time()
         bot.choose(seen)
+        cpu += time.process_time() - cpu_start
         elapsed = time.perf_counter() - start
         times.append(elapsed)
         if isinstance(bot, IsmctsBot) and bot.last.iterations:
@@ -62,7 +79,51 @@ def measure(spec: str, positions: list[GameState]) -> dict[str, float | str | in
     }
     if searched:
         result["iterations_per_second"] = round(iterations / searched, 1)
+        result["iterations_per_cpu_second"] = round(iterations / cpu, 1)
     return result
+
+
+HERE = Path(__file__).resolve().parents[1]
+
+
+def _run_side(source: Path, args: argparse.Namespace) -> dict[str, dict[str, float]]:
+    """One measurement of every bot with the package under ``source`` (its ``src``), in a process."""
+    command = [sys.executable, __file__, "--json", "--players", str(args.players)]
+    command += ["--positions", str(args.positions), "--seed", str(args.seed), "--bots", args.bots]
+    environment = {**os.environ, "PYTHONPATH": str(source / "src"), "PETERSBURG_PURE_PYTHON": "1"}
+    done = subprocess.run(command, env=environment, capture_output=True, text=True, check=True, cwd=source)
+    results = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    return {str(r["bot"]): {k: float(v) for k, v in r.items() if k != "bot"} for r in results}
+
+
+def compare(args: argparse.Namespace) -> None:
+    """This checkout against ``args.baseline``, rounds alternating (module docstring)."""
+    sides: dict[str, list[dict[str, dict[str, float]]]] = {"new": [], "old": []}
+    for _ in range(args.rounds):
+        sides["new"].append(_run_side(HERE, args))
+        sides["old"].append(_run_side(args.baseline, args))
+    summary = {}
+    for spec in (s.strip() for s in args.bots.split(",")):
+        key = (
+            "iterations_per_cpu_second"
+            if "iterations_per_second" in sides["new"][0][spec]
+            else "mean_seconds"
+        )
+        new = [run[spec][key] for run in sides["new"]]
+        old = [run[spec][key] for run in sides["old"]]
+        ratios = [a / b for a, b in zip(new, old, strict=True)]
+        summary[spec] = {
+            "measure": key,
+            "new": new,
+            "old": old,
+            "ratio_median": round(statistics.median(ratios), 3),
+        }
+        shown = {side: ", ".join(f"{v:.4g}" for v in values) for side, values in (("new", new), ("old", old))}
+        print(
+            f"{spec:14s} {key}: new {shown['new']}; old {shown['old']};"
+            f" new/old median {summary[spec]['ratio_median']}"
+        )
+    print(json.dumps(summary))
 
 
 def main() -> None:
@@ -72,7 +133,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default="random,greedy,ismcts:easy,ismcts:medium,ismcts:hard,ismcts:expert")
     parser.add_argument("--json", action="store_true", help="print one JSON object per bot")
+    parser.add_argument("--baseline", type=Path, default=None, help="checkout to compare with, side by side")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds with --baseline")
     args = parser.parse_args()
+    if args.baseline is not None:
+        compare(args)
+        return
     positions = sample_positions(args.players, args.positions, args.seed)
     for spec in args.bots.split(","):
         result = measure(spec.strip(), positions)

@@ -73,3 +73,30 @@ def test_user_bot_module_enters_a_tournament(capsys: pytest.CaptureFixture[str])
     assert main([*args, "--no-progress"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["bots"][0]["bot"] == "cautious"
+
+
+def test_market_options_reach_every_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "market.jsonl"
+    argv = ["tournament", "--bots", "greedy,random,random", "--games", "3", "--no-progress", "--json"]
+    argv += ["--edition", "second", "--market", "--unpaid-crate", "idle", "--out", str(out)]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 3
+    for text in out.read_text().splitlines():
+        options = json.loads(text)["record"]["options"]
+        assert options["edition"] == "second" and options["market"] is True
+        assert options["unpaid_crate"] == "idle"
+
+
+def test_market_options_without_the_market_are_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = [
+        "tournament",
+        "--bots",
+        "greedy,random",
+        "--no-progress",
+        "--edition",
+        "second",
+        "--joker",
+        "each_scoring",
+    ]
+    assert main(argv) == 2
+    assert "applies only to a game with the Market" in capsys.readouterr().err

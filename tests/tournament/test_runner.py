@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from petersburg.engine import GameRecord
+from petersburg.engine import GameOptions, GameRecord
 from petersburg.tournament import TournamentSpec, derive_seed, game_seed, play_game, run_games, seating
 
 
@@ -83,3 +83,24 @@ def test_bad_tournaments_are_refused_with_a_reason() -> None:
 def test_duplicate_specs_get_numbered_labels() -> None:
     spec = TournamentSpec(("ismcts:easy", "greedy", "greedy", "greedy"), games=1)
     assert spec.labels() == ["ismcts:easy", "greedy", "greedy#2", "greedy#3"]
+
+
+def test_a_five_seat_market_tournament_plays_and_its_records_replay() -> None:
+    market = GameOptions(edition="second", market=True, joker="each_scoring")
+    spec = TournamentSpec(("greedy", "random", "random", "greedy", "random"), games=5, seed=4, options=market)
+    lines = list(run_games(spec))
+    assert len(lines) == 5 and len({line["seed"] for line in lines}) == 1  # one deal, seats rotated
+    for line in lines:
+        record = GameRecord.from_json(line["record"])
+        assert record.options == market
+        state = record.replay()
+        assert state.is_over and state.market is not None and len(line["result"]["scores"]) == 5
+
+
+def test_options_that_do_not_go_together_are_refused_before_any_game() -> None:
+    with pytest.raises(ValueError, match=r"1 to 4 bots .*\(5 with the Market\)"):
+        TournamentSpec(("random",) * 5, games=1, options=GameOptions(edition="second"))
+    with pytest.raises(ValueError, match="needs the 2nd edition"):
+        TournamentSpec(("random",) * 2, games=1, options=GameOptions(market=True))
+    with pytest.raises(ValueError, match="1 to 5 bots"):
+        TournamentSpec(("random",) * 6, games=1, options=GameOptions(edition="second", market=True))

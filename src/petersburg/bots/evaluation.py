@@ -68,6 +68,11 @@ class Weights:
     """VP for a board gap when the next phase's start player is us (negative share otherwise)."""
     worker_rush: float = 2.0
     """Bonus for each of the first two workers bought in the first two rounds."""
+    market_decay: float = 1.0
+    """The Market: share of its values that a market scoring ``j`` rounds ahead counts (``** j``)."""
+    market_rival: float = 1.0
+    """The Market: weight of the other players' majority loss that greedy counts as its gain (their
+    summed loss divided by the square root of their number)."""
 
     def __reduce__(self) -> tuple[type[Weights], tuple[object, ...]]:
         """Pickle as a constructor call: compiled with mypyc, a frozen class cannot be restored
@@ -77,17 +82,26 @@ class Weights:
 
 DEFAULT_WEIGHTS = Weights()
 
-# Cards each stack (workers, buildings, aristocrats, trading, market) loses per round under good
-# play, by number of players (index 1..5): measured from greedy self-play in the 1st edition (see
-# docs/bots.md); used to estimate how many rounds are left. The market stack's rate and the
-# 5-player row are estimates until Market play is measured.
-_STACK_RATE: tuple[tuple[float, float, float, float, float], ...] = (
+# Cards each stack (workers, buildings, aristocrats, trading) loses per round under good play, by
+# number of players (index 1..4): measured from greedy self-play in the 1st edition (see
+# docs/bots.md); used to estimate how many rounds are left.
+_STACK_RATE: tuple[tuple[float, ...], ...] = (
+    (1.0, 1.0, 1.0, 1.0),
+    (2.7, 2.5, 3.7, 1.1),
+    (2.4, 2.7, 3.9, 2.1),
+    (2.9, 3.4, 3.4, 2.6),
+    (2.9, 3.4, 3.4, 2.6),
+)
+# The same with the Market (workers, buildings, aristocrats, trading, market; 1..5 players),
+# measured from greedy self-play of Market games: the 10-card board and the fifth phase draw
+# faster from every stack, and the building stack usually runs out first.
+_MARKET_STACK_RATE: tuple[tuple[float, ...], ...] = (
     (1.0, 1.0, 1.0, 1.0, 1.0),
-    (2.7, 2.5, 3.7, 1.1, 3.0),
-    (2.4, 2.7, 3.9, 2.1, 3.5),
-    (2.9, 3.4, 3.4, 2.6, 4.0),
-    (2.9, 3.4, 3.4, 2.6, 4.5),
-    (2.9, 3.4, 3.4, 2.6, 5.0),
+    (3.7, 1.9, 0.6, 0.3, 4.4),
+    (4.0, 4.2, 2.0, 1.3, 5.0),
+    (4.4, 4.9, 2.2, 1.4, 5.6),
+    (4.7, 4.8, 2.1, 1.4, 5.5),
+    (4.9, 4.7, 2.3, 1.6, 5.3),
 )
 
 
@@ -95,7 +109,8 @@ def rounds_after(state: GameState) -> int:
     """Estimated rounds still to play after the current one (0 in the known last round)."""
     if state.last_round:
         return 0
-    rates = _STACK_RATE[min(state.num_players, len(_STACK_RATE) - 1)]
+    table = _MARKET_STACK_RATE if state.shape.market else _STACK_RATE
+    rates = table[min(state.num_players, len(table) - 1)]
     best = 99.0
     for deck in state.shape.decks:
         size = len(state.stacks[deck])

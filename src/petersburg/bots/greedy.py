@@ -15,6 +15,9 @@ Every legal action gets a gain in VP-equivalents from ``evaluation.Schedule`` (s
 * **observe**: the expected best use (buy, hand or discard) of the stack's unseen cards, less the
   Observatory's VP this round.
 * **pub**: VP at 2 rubles each, worth it once a ruble is worth less than half a VP.
+* **the Market** (``market_outlook``): a card with goods also gains what its symbols change in the
+  majorities still to come (a displaced card's symbols leave with it); a "?" is named, and a crate
+  paid for or let go, by the same measure.
 * **pass**: 0. Money kept keeps its ruble worth, which is how money for the trading phase is kept.
 
 The greedy choice is the best gain. ``greedy_action`` works on any state whose acting player's own
@@ -28,6 +31,7 @@ import random
 
 from petersburg.bots.base import decision_rng, require_turn
 from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Schedule, Weights, schedule
+from petersburg.bots.market_outlook import MarketOutlook, decision_gain
 from petersburg.cards import WORKER
 from petersburg.cards_second_edition import ALL_DECK, ALL_IS_TRADING
 from petersburg.engine import ActionId, GameState, View, card_price
@@ -37,7 +41,9 @@ from petersburg.engine.actions import (
     ACTION_TARGET,
     DRAWN_SOURCE,
     KIND_BUY,
+    KIND_JOKER,
     KIND_OBSERVE,
+    KIND_PAY_CRATE,
     KIND_PLAY,
     KIND_PUB,
     KIND_TAKE,
@@ -66,13 +72,22 @@ def _purchase_gain(
     return gain
 
 
-def _deny_value(sched: Schedule, state: GameState, seat: int, kind: int, from_lower: bool) -> float:
+def _deny_value(
+    sched: Schedule,
+    state: GameState,
+    seat: int,
+    kind: int,
+    from_lower: bool,
+    outlook: MarketOutlook | None = None,
+) -> float:
     """What keeping ``kind`` from the opponent who would gain most from it is worth."""
     best = 0.0
     for other, player in enumerate(state.players):
         if other == seat:
             continue
         value = sched.card_value(player, kind) + sched.aristocrat_gain(player, kind)
+        if outlook is not None:
+            value += outlook.card_gain(other, kind)
         if ALL_IS_TRADING[kind]:
             value *= 0.5
         else:
@@ -82,7 +97,9 @@ def _deny_value(sched: Schedule, state: GameState, seat: int, kind: int, from_lo
     return sched.weights.deny * best
 
 
-def _drawn_value(sched: Schedule, state: GameState, player: PlayerState, kind: int) -> float:
+def _drawn_value(
+    sched: Schedule, state: GameState, player: PlayerState, kind: int, outlook: MarketOutlook | None = None
+) -> float:
     """Best use of a card drawn with the Observatory: buy it, keep it in hand, or discard it (0)."""
     best = 0.0
     if len(player.hand) < player.hand_limit:
@@ -94,11 +111,16 @@ def _drawn_value(sched: Schedule, state: GameState, player: PlayerState, kind: i
                 price = card_price(player, kind, False, displaced, shape)
                 if price <= player.rubles:
                     gain = _purchase_gain(sched, player, kind, price, displaced, state.round)
+                    if outlook is not None:
+                        gain += outlook.card_gain(state.to_act, kind, displaced)
                     best = max(best, gain)
     else:
         price = card_price(player, kind, False, shape=shape)
         if price <= player.rubles:
-            best = max(best, _purchase_gain(sched, player, kind, price, NO_CARD, state.round))
+            gain = _purchase_gain(sched, player, kind, price, NO_CARD, state.round)
+            if outlook is not None:
+                gain += outlook.card_gain(state.to_act, kind)
+            best = max(best, gain)
     return best
 
 
@@ -146,7 +168,10 @@ def action_gains(
     gap = 0.0
     if following != NO_PHASE and state.num_players > 1:
         gap = weights.gap if state.markers[following] == seat else -0.5 * weights.gap
+    outlook = MarketOutlook(state, sched) if shape.market else None
     gains: list[float] = []
+    denial: dict[int, float] = {}
+    """Denial value of each board source already priced in this call."""
     observe_pool: list[list[int]] | None = None
     for action in actions:
         kind = ACTION_KIND[action]
@@ -176,18 +201,26 @@ def action_gains(
                 displaced = target_kind(target) if target else NO_CARD
                 price = card_price(player, card, from_lower, displaced, shape)
                 gain = _purchase_gain(sched, player, card, price, displaced, state.round)
+                if outlook is not None:
+                    gain += outlook.card_gain(seat, card, displaced)
                 if from_lower:
                     gain += 0.05
             if on_board:
                 gain += gap
                 if deny:
-                    gain += _deny_value(sched, state, seat, card, from_lower)
+                    # The same board card is bought with several displacements, or taken: one value.
+                    denied = denial.get(arg)
+                    if denied is None:
+                        denied = denial[arg] = _deny_value(sched, state, seat, card, from_lower, outlook)
+                    gain += denied
         elif kind == KIND_PLAY:
             card = player.hand[arg]
             target = ACTION_TARGET[action]
             displaced = target_kind(target) if target else NO_CARD
             price = card_price(player, card, False, displaced, shape)
             gain = _purchase_gain(sched, player, card, price, displaced, state.round)
+            if outlook is not None:
+                gain += outlook.card_gain(seat, card, displaced)
             gain -= sched.hand_value(player, card)
         elif kind == KIND_PUB:
             gain = arg * (1.0 - 2.0 * sched.ruble_now)
@@ -204,11 +237,13 @@ def action_gains(
                     for card in pool:
                         counts[card] = counts.get(card, 0) + 1
                     for card, count in counts.items():
-                        total += count * _drawn_value(sched, state, player, card)
+                        total += count * _drawn_value(sched, state, player, card, outlook)
                     gain = total / len(pool) - 1.5
                 else:
                     gain = -1.0
-        else:  # pass, discard drawn; the Market's joker and crate decisions are neutral for now
+        elif outlook is not None and kind in (KIND_JOKER, KIND_PAY_CRATE):
+            gain = decision_gain(outlook, kind, arg, kind == KIND_PAY_CRATE)
+        else:  # pass, discard drawn, leaving a crate unpaid: the measure of the others
             gain = 0.0
         gains.append(gain)
     return gains

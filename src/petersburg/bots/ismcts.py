@@ -30,8 +30,9 @@ import time
 from dataclasses import dataclass, fields
 
 from petersburg.bots.base import decision_rng, require_turn
-from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Weights, schedule
+from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Weights
 from petersburg.bots.greedy import action_gains, greedy_action
+from petersburg.bots.market_outlook import position_worths
 from petersburg.engine import (
     PASS_ID,
     STAGE_PUB,
@@ -289,8 +290,7 @@ class IsmctsBot:
             return [float(line.total) + line.rubles * 1e-3 for line in final_scores(state)]
         config = self.config
         weights = config.eval_weights if config.eval_weights is not None else config.weights
-        sched = schedule(state, weights)
-        return [sched.evaluate(state, seat) for seat in range(state.num_players)]
+        return position_worths(state, weights)
 
 
 def phase_count(state: GameState) -> int:

@@ -33,7 +33,7 @@ baselines) running and teaches an unmasked learner that illegal moves are the wo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import gymnasium
@@ -42,7 +42,6 @@ from gymnasium import spaces
 
 from petersburg.bots import Bot, make_bot
 from petersburg.engine import (
-    NUM_ACTIONS,
     GameOptions,
     GameState,
     IllegalActionError,
@@ -54,8 +53,8 @@ from petersburg.engine import (
     view,
     winners,
 )
-from petersburg.env.encoding import MaskArray, encode_observation, mask_from_actions
-from petersburg.env.pettingzoo import ObsDict, make_observation_space
+from petersburg.env.encoding import MaskArray, observation_layout
+from petersburg.env.pettingzoo import ObsDict, check_players, game_options, make_observation_space
 from petersburg.env.render import RENDER_MODES, FrameArray, check_render_mode, render_view
 from petersburg.env.rewards import check_reward_mode, final_rewards
 
@@ -68,11 +67,14 @@ FINAL_ACTIONS = (0,)
 class SanktPetersburgEnv(gymnasium.Env[ObsDict, np.int64]):
     """One learning seat against bots; see the module docstring.
 
-    Arguments: ``num_players`` (1-4, default 2); ``opponents``: one bot spec for every other seat
-    or a list with one spec per other seat in seat order (default ``"random"``); ``seat``: the
-    learner's seat, or ``None`` (default) for a random seat each episode; ``reward``: ``"rank"``
-    or ``"score"`` (``petersburg.env.rewards``); ``illegal_action`` / ``illegal_reward`` (above);
-    ``options``: ``GameOptions``; ``render_mode``: ``"ansi"``, ``"human"``, ``"rgb_array"`` or ``None``.
+    Arguments: ``num_players`` (1-4, 5 with the Market; default 2); ``opponents``: one bot spec
+    for every other seat or a list with one spec per other seat in seat order (default
+    ``"random"``); ``seat``: the learner's seat, or ``None`` (default) for a random seat each
+    episode; ``reward``: ``"rank"`` or ``"score"`` (``petersburg.env.rewards``);
+    ``illegal_action`` / ``illegal_reward`` (above); ``options``: ``GameOptions`` or a mapping of
+    its fields (edition, the Market and its options, variants, visibility: the observation and
+    action spaces grow with the Market); ``render_mode``: ``"ansi"``, ``"human"``,
+    ``"rgb_array"`` or ``None``.
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012 - Gymnasium reads the class
@@ -85,11 +87,11 @@ class SanktPetersburgEnv(gymnasium.Env[ObsDict, np.int64]):
         reward: str = "rank",
         illegal_action: str = "loss",
         illegal_reward: float | None = None,
-        options: GameOptions | None = None,
+        options: GameOptions | Mapping[str, Any] | None = None,
         render_mode: str | None = None,
     ) -> None:
-        if not isinstance(num_players, int) or not 1 <= num_players <= 4:
-            raise ValueError(f"A game has 1 to 4 players, not {num_players!r}.")
+        self.game_options = game_options(options)
+        num_players = check_players(num_players, self.game_options)
         specs = [opponents] * (num_players - 1) if isinstance(opponents, str) else list(opponents)
         if len(specs) != num_players - 1:
             raise ValueError(
@@ -109,11 +111,11 @@ class SanktPetersburgEnv(gymnasium.Env[ObsDict, np.int64]):
         self.illegal_reward = (
             float(illegal_reward) if illegal_reward is not None else DEFAULT_ILLEGAL_REWARD[self.reward_mode]
         )
-        self.game_options = options if options is not None else GameOptions()
-        new_game(num_players, 0, self.game_options)  # validates the options now
         self.render_mode = check_render_mode(render_mode)
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
-        self.observation_space = make_observation_space()
+        self.layout = observation_layout(self.game_options)
+        """The observation layout and action-space size of this environment's games."""
+        self.action_space = spaces.Discrete(self.layout.num_actions)
+        self.observation_space = make_observation_space(self.game_options)
         self.seat = 0
         self.bots: dict[int, Bot] = {}
         self._game: GameState | None = None
@@ -194,7 +196,7 @@ class SanktPetersburgEnv(gymnasium.Env[ObsDict, np.int64]):
 
     def action_masks(self) -> MaskArray:
         """The learner's legal-action mask now (pass alone once the episode is over)."""
-        return mask_from_actions(self._legal)
+        return self.layout.mask(self._legal)
 
     def render(self) -> str | FrameArray | None:
         """The learner's view (its own hand and rubles, nothing hidden) in the render mode.
@@ -217,7 +219,7 @@ class SanktPetersburgEnv(gymnasium.Env[ObsDict, np.int64]):
         # Once the episode has ended (also after an illegal action) nothing is playable; the mask
         # still offers the placeholder pass, never nothing (module docstring).
         self._legal = list(FINAL_ACTIONS) if self._done else seen.legal_actions()
-        return {"observation": encode_observation(seen), "action_mask": mask_from_actions(self._legal)}
+        return {"observation": self.layout.encode(seen), "action_mask": self.layout.mask(self._legal)}
 
 
 __all__ = ["SanktPetersburgEnv"]

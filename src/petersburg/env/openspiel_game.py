@@ -5,6 +5,14 @@
 
     game = pyspiel.load_game("python_sankt_petersburg", {"players": 3})
     state = game.new_initial_state()          # a chance node: the deal
+    market = pyspiel.load_game("python_sankt_petersburg", {"players": 5, "edition": "second", "market": True})
+
+Parameters: ``players`` (2-4, 5 with the Market), ``deals`` (below), and the rule options of
+``GameOptions``: ``edition`` (``"first"``/``"second"``), ``market`` (bool) and the Market's
+``market_board``, ``joker``, ``market_values``, ``unpaid_crate``, ``market_ties`` (the engine's
+defaults; a bad combination is refused with the engine's sentence). The number of distinct
+actions is the game's action space (559, 954 with the Market) and the tensors have the
+environments' layout for the game (``petersburg.env.encoding.observation_layout``).
 
 Every state wraps a real engine game (``petersburg.engine``), so the rules are the engine's alone.
 
@@ -50,7 +58,8 @@ import pyspiel
 
 from petersburg.bots import make_bot
 from petersburg.engine import (
-    NUM_ACTIONS,
+    NUM_ALL_ACTIONS,
+    GameOptions,
     GameState,
     IllegalActionError,
     apply_action,
@@ -61,8 +70,9 @@ from petersburg.engine import (
     state_to_json,
     view,
 )
+from petersburg.engine.options import CHOICES, MARKET_OPTIONS, MAX_PLAYERS, MAX_PLAYERS_MARKET
 from petersburg.engine.state import UNKNOWN
-from petersburg.env.encoding import OBS_SIZE, ObsArray, encode_observation
+from petersburg.env.encoding import ObsArray, ObservationLayout, encode_observation, observation_layout
 from petersburg.env.render import render_text
 from petersburg.env.rewards import final_rewards
 
@@ -72,12 +82,19 @@ DEFAULT_DEALS: Final = 1 << 16
 MAX_GAME_LENGTH: Final = 1000
 """Decisions per game, for OpenSpiel's fixed-size tensors: the longest of 3,600 random, passive and
 eager games with 2-4 players took 343 (random play: 120-240); ``apply_action`` refuses to go beyond."""
-ACTION_BITS: Final = max(NUM_ACTIONS - 1, 1).bit_length()
-"""Bits of an action id in the information-state tensor (ten for the 559 ids)."""
-MAX_SEATS: Final = 4
+MAX_GAME_LENGTH_MARKET: Final = 2000
+"""The same with the Market (five phases, up to five players, crate and "?" decisions)."""
+ACTION_BITS: Final = max(NUM_ALL_ACTIONS - 1, 1).bit_length()
+"""Bits of an action id in the information-state tensor (ten for the 559 ids, and the Market's 954)."""
+MAX_SEATS: Final = MAX_PLAYERS
 STEP_SIZE: Final = MAX_SEATS + ACTION_BITS
-"""Tensor entries per step of the action history: relative actor one-hot, action id bits."""
-INFO_TENSOR_SIZE: Final = OBS_SIZE + MAX_GAME_LENGTH * STEP_SIZE
+"""Tensor entries per step of the action history: relative actor one-hot, action id bits (without
+the Market; a Market game has one more seat)."""
+INFO_TENSOR_SIZE: Final = observation_layout().size + MAX_GAME_LENGTH * STEP_SIZE
+"""Length of the information-state tensor without the Market (``SanktPetersburgGame.info_size``)."""
+_DEFAULT_OPTIONS: Final = GameOptions()
+_OPTION_PARAMETERS: Final = ("edition", "market", *MARKET_OPTIONS)
+"""The rule options the game takes as parameters."""
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -87,38 +104,69 @@ _GAME_TYPE = pyspiel.GameType(
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.ZERO_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=MAX_SEATS,
+    max_num_players=MAX_PLAYERS_MARKET,
     min_num_players=2,
     provides_information_state_string=True,
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     provides_factored_observation_string=False,
-    parameter_specification={"players": DEFAULT_PLAYERS, "deals": DEFAULT_DEALS},
+    parameter_specification={
+        "players": DEFAULT_PLAYERS,
+        "deals": DEFAULT_DEALS,
+        **{name: getattr(_DEFAULT_OPTIONS, name) for name in _OPTION_PARAMETERS},
+    },
 )
 
 
+def _options_from(given: dict[str, Any]) -> GameOptions:
+    """The rule options among OpenSpiel parameters (strings, bools and ints as pyspiel gives them)."""
+    values: dict[str, Any] = {}
+    for name in _OPTION_PARAMETERS:
+        if name in given:
+            value = given[name]
+            if name in CHOICES and isinstance(CHOICES[name][0], int) and not isinstance(value, bool):
+                value = int(value)
+            values[name] = value
+    return GameOptions(**values)
+
+
 class SanktPetersburgGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information
-    """The game: parameters ``players`` (2-4, default 2) and ``deals`` (chance outcomes of the deal)."""
+    """The game: parameters ``players`` (2-4, 5 with the Market; default 2), ``deals`` (chance
+    outcomes of the deal) and the rule options (module docstring)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
         players = int(given.get("players", DEFAULT_PLAYERS))
         deals = int(given.get("deals", DEFAULT_DEALS))
-        if not 2 <= players <= MAX_SEATS:
-            raise ValueError(f"The OpenSpiel game has 2 to 4 players, not {players}.")
+        options = _options_from(given)
+        most = MAX_PLAYERS_MARKET if options.market else MAX_PLAYERS
+        if not 2 <= players <= most:
+            with_market = " with the Market" if options.market else f" ({MAX_PLAYERS_MARKET} with the Market)"
+            raise ValueError(f"The OpenSpiel game has 2 to {most} players{with_market}, not {players}.")
         if deals < 1:
             raise ValueError(f"There must be at least one deal, not {deals}.")
+        new_game(players, 0, options)  # the engine's sentence for options that do not go together
+        self.options = options
+        self.layout: ObservationLayout = observation_layout(options)
+        """Observation tensor layout and action-space size of this game."""
+        self.max_length = MAX_GAME_LENGTH_MARKET if options.market else MAX_GAME_LENGTH
+        """Decisions per game at most (the length of the history in the information-state tensor)."""
+        self.step_size = self.layout.seats + ACTION_BITS
+        """History entries per decision: the relative actor one-hot, then the action id's bits."""
+        self.info_size = self.layout.size + self.max_length * self.step_size
+        """Length of the information-state tensor."""
         info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
+            num_distinct_actions=self.layout.num_actions,
             max_chance_outcomes=deals,
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=MAX_GAME_LENGTH,
+            max_game_length=self.max_length,
         )
-        super().__init__(_GAME_TYPE, info, {"players": players, "deals": deals})
+        chosen = {name: getattr(options, name) for name in _OPTION_PARAMETERS}
+        super().__init__(_GAME_TYPE, info, {"players": players, "deals": deals, **chosen})
         self.players = players
         self.deals = deals
 
@@ -141,7 +189,7 @@ class SanktPetersburgGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no
         public_only = private == pyspiel.PrivateInfoType.NONE
         if perfect_recall and public_only:
             raise ValueError("Public perfect-recall information states are not provided.")
-        return SanktPetersburgObserver(perfect_recall, public_only)
+        return SanktPetersburgObserver(self, perfect_recall, public_only)
 
 
 class _Shared:
@@ -167,6 +215,9 @@ class SanktPetersburgState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.num_seats = game.players
         self.deals = game.deals
+        self.options = game.options
+        self.layout = game.layout
+        self.max_length = game.max_length
         self._shared: _Shared | None = None
         self.steps: list[tuple[int, int]] = []
         """(acting seat, action id) of every decision so far."""
@@ -208,13 +259,13 @@ class SanktPetersburgState(pyspiel.State):  # type: ignore[misc]
         if self._shared is None:
             if not 0 <= action < self.deals:
                 raise ValueError(f"The deal must be 0 to {self.deals - 1}, not {action}.")
-            dealt = new_game(self.num_seats, int(action))
+            dealt = new_game(self.num_seats, int(action), self.options)
             self._shared = _Shared(dealt)
             self._last_fields = _all_fields(dealt)
             self._recall = [["deal|" + _join(fields)] for fields in self._last_fields]
             return
-        if len(self.steps) >= MAX_GAME_LENGTH:
-            raise IllegalActionError(f"The game is longer than {MAX_GAME_LENGTH} decisions.")
+        if len(self.steps) >= self.max_length:
+            raise IllegalActionError(f"The game is longer than {self.max_length} decisions.")
         state = self._shared.state.copy()  # never changed in place: clones share engine states
         seat = state.current_player
         apply_action(state, int(action))  # the engine's check: a clear error for an illegal id
@@ -270,17 +321,18 @@ class SanktPetersburgState(pyspiel.State):  # type: ignore[misc]
         return "\n".join(self._recall[seat])
 
     def information_state_tensor_for(self, seat: int, out: npt.NDArray[np.float32]) -> None:
-        """Write the observer's information-state tensor into ``out`` (length ``INFO_TENSOR_SIZE``)."""
+        """Write the observer's information-state tensor into ``out`` (length ``game.info_size``)."""
         out[:] = 0.0
         if self.game_state is None:
             return
-        encode_observation(view(self.game_state, seat), out[:OBS_SIZE])
+        size, seats = self.layout.size, self.layout.seats
+        encode_observation(view(self.game_state, seat), out[:size])
         if not self.steps:
             return
         steps = np.array(self.steps, dtype=np.int64)
-        history = out[OBS_SIZE:].reshape(MAX_GAME_LENGTH, STEP_SIZE)[: len(steps)]
+        history = out[size:].reshape(self.max_length, seats + ACTION_BITS)[: len(steps)]
         history[np.arange(len(steps)), (steps[:, 0] - seat) % self.num_seats] = 1.0
-        history[:, MAX_SEATS:] = (steps[:, 1:2] >> np.arange(ACTION_BITS)) & 1
+        history[:, seats:] = (steps[:, 1:2] >> np.arange(ACTION_BITS)) & 1
 
     def _record(self) -> None:
         """Turn pending steps into every seat's tokens (done lazily: searches rarely ask)."""
@@ -330,6 +382,10 @@ def _view_fields(masked: GameState, public: GameState, seat: int) -> dict[str, s
         "s": _cards([len(stack) for stack in masked.stacks]),
         "d": f"{public.drawn}.{masked.drawn_deck}",
     }
+    market = masked.market
+    if market is not None:  # all public: named "?", pending decisions, the scoring, idle crates
+        queue = ".".join(f"{who}:{card}" for who, card in market.queue)
+        fields["k"] = f"{int(market.scoring)}.{_cards(market.jokers)}.{queue}.{_cards(market.idle)}"
     for other, player in enumerate(public.players):
         area = ".".join(f"{kind}x{count}" for kind, count in enumerate(player.area) if count)
         fields[f"p{other}"] = f"{player.vp}.{player.rubles}.{player.observatories_used}.{area}"
@@ -347,14 +403,14 @@ def _view_fields(masked: GameState, public: GameState, seat: int) -> dict[str, s
 class SanktPetersburgObserver:
     """OpenSpiel observer: the current view (tensor and text), or the perfect-recall information state."""
 
-    def __init__(self, perfect_recall: bool, public_only: bool = False) -> None:
+    def __init__(self, game: SanktPetersburgGame, perfect_recall: bool, public_only: bool = False) -> None:
         self.perfect_recall = perfect_recall
         self.public_only = public_only
-        size = INFO_TENSOR_SIZE if perfect_recall else OBS_SIZE
-        self.tensor: ObsArray = np.zeros(size, dtype=np.float32)
-        self.dict: dict[str, npt.NDArray[np.float32]] = {"observation": self.tensor[:OBS_SIZE]}
+        size = game.layout.size
+        self.tensor: ObsArray = np.zeros(game.info_size if perfect_recall else size, dtype=np.float32)
+        self.dict: dict[str, npt.NDArray[np.float32]] = {"observation": self.tensor[:size]}
         if perfect_recall:
-            self.dict["history"] = self.tensor[OBS_SIZE:].reshape(MAX_GAME_LENGTH, STEP_SIZE)
+            self.dict["history"] = self.tensor[size:].reshape(game.max_length, game.step_size)
 
     def set_from(self, state: SanktPetersburgState, player: int) -> None:
         """Fill ``tensor`` for ``player`` in ``state``."""

@@ -1,4 +1,5 @@
-"""Sankt Petersburg as a PettingZoo AEC environment (1-4 players, hidden information, action masks).
+"""Sankt Petersburg as a PettingZoo AEC environment (1-4 players, 5 with the Market; hidden
+information, action masks).
 
 Usage, as with PettingZoo's own classic environments::
 
@@ -12,9 +13,12 @@ Usage, as with PettingZoo's own classic environments::
         game.step(action)
 
 Agents are ``player_0`` .. ``player_{n-1}`` (engine seats 0..n-1). The engine decides who acts
-next (passing, Pub decisions, Observatory draws), so ``agent_selection`` is not plain round-robin.
-Each agent observes ``{"observation": float32[OBS_SIZE], "action_mask": int8[NUM_ACTIONS]}`` built
-from its own view only; the mask is all zero for agents not to act. Actions are the engine's fixed
+next (passing, Pub decisions, Observatory draws, the Market's crate and "?" decisions), so
+``agent_selection`` is not plain round-robin. Each agent observes ``{"observation": float32[size],
+"action_mask": int8[actions]}`` built from its own view only; the mask is all zero for agents not
+to act. Both sizes come from the game's rules (``options``): ``OBS_SIZE`` and ``NUM_ACTIONS`` (559)
+without the Market, ``MARKET_LAYOUT.size`` and ``NUM_ALL_ACTIONS`` (954) with it
+(``petersburg.env.encoding.observation_layout``). Actions are the engine's fixed
 action ids. Rewards are 0 until the game ends, then ``"rank"`` or ``"score"`` rewards
 (``petersburg.env.rewards``). ``reset(seed=s)`` plays the same game as ``new_game(n, s)``.
 
@@ -30,6 +34,7 @@ returns the same table drawn as a uint8 image (``petersburg.env.render.FRAME_SHA
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -39,7 +44,6 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from petersburg.engine import (
-    NUM_ACTIONS,
     GameOptions,
     GameState,
     IllegalActionError,
@@ -51,14 +55,8 @@ from petersburg.engine import (
     view,
     winners,
 )
-from petersburg.env.encoding import (
-    OBS_HIGH,
-    OBS_LOW,
-    OBS_SIZE,
-    ObsArray,
-    encode_observation,
-    mask_from_actions,
-)
+from petersburg.engine.options import MAX_PLAYERS, MAX_PLAYERS_MARKET
+from petersburg.env.encoding import ObsArray, observation_layout
 from petersburg.env.render import RENDER_MODES, FrameArray, check_render_mode, render_view
 from petersburg.env.rewards import check_reward_mode, final_rewards
 
@@ -76,21 +74,53 @@ def env(**kwargs: Any) -> AECEnv[AgentID, ObsDict, int]:
     return wrapped
 
 
-def make_observation_space() -> spaces.Dict:
-    """The observation space of every agent (and of the Gymnasium environment)."""
+def make_observation_space(options: GameOptions | None = None) -> spaces.Dict:
+    """The observation space of every agent (and of the Gymnasium environment) in a game with
+    ``options`` (default: the 1st edition)."""
+    layout = observation_layout(options)
     return spaces.Dict(
         {
-            "observation": spaces.Box(low=OBS_LOW, high=OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32),
-            "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
+            "observation": spaces.Box(
+                low=layout.low, high=layout.high, shape=(layout.size,), dtype=np.float32
+            ),
+            "action_mask": spaces.Box(low=0, high=1, shape=(layout.num_actions,), dtype=np.int8),
         }
     )
+
+
+def game_options(given: GameOptions | Mapping[str, Any] | None) -> GameOptions:
+    """The rule options an environment is made with: ``GameOptions``, or a mapping of its fields
+    (``{"edition": "second", "market": True}``, handy in configuration files), or None (defaults)."""
+    if given is None:
+        return GameOptions()
+    if isinstance(given, GameOptions):
+        return given
+    if not isinstance(given, Mapping):
+        raise ValueError(f"The options are GameOptions or a mapping of their fields, not {given!r}.")
+    known = set(GameOptions.__dataclass_fields__)
+    unknown = sorted(str(key) for key in given if key not in known)
+    if unknown:
+        raise ValueError(f"Unknown game option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}.")
+    return GameOptions(**given)
+
+
+def check_players(num_players: object, options: GameOptions) -> int:
+    """``num_players`` if a game with ``options`` seats that many (1-4, 5 with the Market), with the
+    options checked too; else a ValueError that says why."""
+    most = MAX_PLAYERS_MARKET if options.market else MAX_PLAYERS
+    if isinstance(num_players, bool) or not isinstance(num_players, int) or not 1 <= num_players <= most:
+        with_market = " with the Market" if options.market else f" ({MAX_PLAYERS_MARKET} with the Market)"
+        raise ValueError(f"A game has 1 to {most} players{with_market}, not {num_players!r}.")
+    new_game(num_players, 0, options)  # a sentence for options that do not go together
+    return num_players
 
 
 class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  # PettingZoo's naming
     """The unwrapped AEC environment; see the module docstring.
 
-    Arguments: ``num_players`` (1-4, default 2), ``reward`` (``"rank"`` default, or ``"score"``),
-    ``options`` (``GameOptions`` for rule variants and visibility), ``render_mode`` (``"ansi"``,
+    Arguments: ``num_players`` (1-4, 5 with the Market; default 2), ``reward`` (``"rank"``
+    default, or ``"score"``), ``options`` (``GameOptions`` or a mapping of its fields: edition,
+    the Market and its options, rule variants, visibility), ``render_mode`` (``"ansi"``,
     ``"human"``, ``"rgb_array"`` or ``None``).
     """
 
@@ -105,23 +135,22 @@ class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  #
         self,
         num_players: int = 2,
         reward: str = "rank",
-        options: GameOptions | None = None,
+        options: GameOptions | Mapping[str, Any] | None = None,
         render_mode: str | None = None,
     ) -> None:
         EzPickle.__init__(self, num_players, reward, options, render_mode)
         super().__init__()
-        if not isinstance(num_players, int) or not 1 <= num_players <= 4:
-            raise ValueError(f"A game has 1 to 4 players, not {num_players!r}.")
-        self.num_players = num_players
+        self.game_options = game_options(options)
+        self.num_players = check_players(num_players, self.game_options)  # now, not at reset
         self.reward_mode = check_reward_mode(reward)
-        self.game_options = options if options is not None else GameOptions()
-        new_game(num_players, 0, self.game_options)  # validates the options now, not at reset
+        self.layout = observation_layout(self.game_options)
+        """The observation layout and action-space size of this environment's games."""
         self.render_mode = check_render_mode(render_mode)
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
         self.agents = self.possible_agents[:]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
-        self.observation_spaces = {a: make_observation_space() for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.layout.num_actions) for a in self.possible_agents}
+        self.observation_spaces = {a: make_observation_space(self.game_options) for a in self.possible_agents}
         self._seed_rng = random.Random()
         self._game: GameState | None = None
         self._legal: list[int] | None = None
@@ -175,8 +204,8 @@ class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  #
         legal = seen.legal_actions()
         if legal:
             self._legal = legal  # kept for step(): the agent to act chooses among exactly these
-        observation: ObsArray = encode_observation(seen)
-        return {"observation": observation, "action_mask": mask_from_actions(legal)}
+        observation: ObsArray = self.layout.encode(seen)
+        return {"observation": observation, "action_mask": self.layout.mask(legal)}
 
     def step(self, action: int | None) -> None:
         """Apply ``action`` (an engine action id) for ``agent_selection``."""
@@ -231,4 +260,4 @@ class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  #
         return str(self.metadata["name"])
 
 
-__all__ = ["env", "make_observation_space", "raw_env"]
+__all__ = ["check_players", "env", "game_options", "make_observation_space", "raw_env"]

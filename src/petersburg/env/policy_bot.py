@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from petersburg.bots.base import require_turn
 from petersburg.engine import ActionId, View, format_action
-from petersburg.env.encoding import MaskArray, encode_observation, mask_from_actions
+from petersburg.env.encoding import MaskArray, observation_layout
 from petersburg.env.pettingzoo import ObsDict
 
 Policy = Callable[[ObsDict], int]
@@ -60,8 +60,9 @@ class PolicyBot:
     def choose(self, seen: View) -> ActionId:
         """The policy's action for ``seen``; ValueError if it is not the seat's turn or not legal."""
         legal = require_turn(seen)
-        mask = mask_from_actions(legal)
-        action = int(self.policy({"observation": encode_observation(seen), "action_mask": mask}))
+        layout = observation_layout(seen.state.shape)  # the spaces of the seat's game
+        mask = layout.mask(legal)
+        action = int(self.policy({"observation": layout.encode(seen), "action_mask": mask}))
         if action not in legal:
             shown = format_action(action) if 0 <= action < len(mask) else str(action)
             raise ValueError(f"The policy of bot '{self.name}' chose an illegal action ({shown}).")

@@ -4,8 +4,9 @@ Both are drawn from a ``View`` (a spectator's for the PettingZoo environment, th
 Gymnasium one), so rendering never shows hidden data. The frame (``render_mode="rgb_array"``) is the
 same text drawn with a public-domain bitmap font (``petersburg.env.font``) using numpy alone, card
 names coloured by their stack as on the browser table: workers green, buildings blue, aristocrats
-red, trading cards gold. Its size is fixed (``FRAME_SHAPE``), as video recorders require; long
-lines wrap and lines beyond the frame are cut.
+red, trading cards gold, market cards yellow. Card names are the game's edition's; a Market game
+adds each seat's goods and the decision pending at a market scoring. Its size is fixed
+(``FRAME_SHAPE``), as video recorders require; long lines wrap and lines beyond the frame are cut.
 """
 
 from __future__ import annotations
@@ -15,20 +16,21 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from petersburg.cards import CARD_NAME, DECK, NUM_KINDS, STACK_NAMES
-from petersburg.engine import PHASE_NAMES, View, describe_state
+from petersburg.cards_second_edition import ALL_DECK, GOODS
+from petersburg.engine import PHASE_NAMES, GameShape, View, describe_state, goods_counts
 from petersburg.engine.state import UNKNOWN
 from petersburg.env.font import GLYPH_HEIGHT, GLYPH_WIDTH, glyph
 
 Segment = tuple[str, int | None]
-"""A piece of a line: its text, and the deck (0-3) whose colour it takes, or None for ink."""
+"""A piece of a line: its text, and the deck (0-4) whose colour it takes, or None for ink."""
 Line = list[Segment]
 FrameArray = npt.NDArray[np.uint8]
 
 PAPER: Final = (243, 239, 230)
 INK: Final = (42, 37, 34)
-DECK_COLOURS: Final = ((63, 127, 74), (47, 95, 158), (168, 58, 50), (150, 118, 20))
-"""Worker, building, aristocrat and trading colours (the browser table's, trading darkened to read)."""
+DECK_COLOURS: Final = ((63, 127, 74), (47, 95, 158), (168, 58, 50), (150, 118, 20), (196, 160, 0))
+"""Worker, building, aristocrat, trading and market colours (the browser table's, trading darkened
+to read)."""
 MARGIN: Final = 8
 COLUMNS: Final = 128
 """Characters per frame line; longer lines wrap."""
@@ -40,48 +42,61 @@ FRAME_SHAPE: Final = (ROWS * GLYPH_HEIGHT + 2 * MARGIN, COLUMNS * GLYPH_WIDTH + 
 """(height, width, 3) of every frame: 328 x 784 pixels."""
 
 
-def _card(card: int) -> Segment:
-    return ("?", None) if card == UNKNOWN else (CARD_NAME[card], DECK[card])
+def _card(shape: GameShape, card: int) -> Segment:
+    return ("?", None) if card == UNKNOWN else (shape.card_name[card], ALL_DECK[card])
 
 
-def _card_list(cards: list[int]) -> Line:
+def _card_list(shape: GameShape, cards: list[int]) -> Line:
     """Cards separated by commas, each in its deck's colour; ``-`` for none."""
     line: Line = []
     for i, card in enumerate(cards):
         if i:
             line.append((", ", None))
-        line.append(_card(card))
+        line.append(_card(shape, card))
     return line or [("-", None)]
 
 
 def table_lines(seen: View) -> list[Line]:
     """The table as lines of coloured segments: turn, rows, stacks, markers and each seat."""
     state = seen.state
+    shape = state.shape
     lines: list[Line] = [[(describe_state(state), None)]]
     for label, prefix, row in (("Upper: ", "U", state.upper), ("Lower: ", "L", state.lower)):
         line: Line = [(label, None)]
         for i, card in enumerate(row):
-            line += [(" | " if i else "", None), (f"{prefix}{i + 1} ", None), _card(card)]
+            line += [(" | " if i else "", None), (f"{prefix}{i + 1} ", None), _card(shape, card)]
         lines.append(line)
-    stacks = ", ".join(f"{name} {len(s)}" for name, s in zip(STACK_NAMES, state.stacks, strict=True))
+    stacks = ", ".join(f"{name} {len(s)}" for name, s in zip(shape.stack_names, state.stacks, strict=True))
     lines.append([(f"Stacks: {stacks}", None)])
     markers = ", ".join(f"{PHASE_NAMES[p]}: seat {seat}" for p, seat in enumerate(state.markers))
     lines.append([(f"Start players: {markers}", None)])
     for seat, player in enumerate(state.players):
         rubles = "?" if player.rubles < 0 else str(player.rubles)
         area: Line = []
-        for kind in range(NUM_KINDS):
-            count = player.area[kind]
+        for kind, count in enumerate(player.area):
             if count:
                 area += [(", ", None)] if area else []
-                area += [(CARD_NAME[kind], DECK[kind])] + ([(f" x{count}", None)] if count > 1 else [])
+                area += [(shape.card_name[kind], ALL_DECK[kind])] + (
+                    [(f" x{count}", None)] if count > 1 else []
+                )
+        goods: Line = []
+        if shape.market:
+            counts = ", ".join(
+                f"{good} {n}" for good, n in zip(GOODS, goods_counts(state, seat), strict=True)
+            )
+            goods = [(f", goods [{counts}]", None)]
         lines.append(
             [(f"Seat {seat}: {player.vp} VP, {rubles} rubles, hand [", None)]
-            + _card_list(player.hand)
+            + _card_list(shape, player.hand)
             + [("], play area [", None)]
             + (area or [("-", None)])
             + [("]", None)]
+            + goods
         )
+    market = state.market
+    if market is not None and market.queue:
+        decider, card = market.queue[0]
+        lines.append([(f"Market decision: seat {decider}, ", None), _card(shape, card)])
     return lines
 
 

@@ -6,6 +6,7 @@ Examples::
     petersburg tournament --bots ismcts:hard,greedy,greedy,greedy --games 200 --jobs 2 \\
         --out results.jsonl --chart scores.png --json
     petersburg tournament --bots greedy,random --games 200 --shard 2/4 --out part2.jsonl
+    petersburg tournament --bots ismcts:expert,greedy,greedy --games 200 --jobs 2 --edition second --market
     petersburg tournament --summarize part1.jsonl part2.jsonl part3.jsonl part4.jsonl
 
 Heavy imports (multiprocessing, tqdm, matplotlib) happen only when the command runs.
@@ -20,13 +21,22 @@ from typing import Any
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``tournament`` subcommand to the ``petersburg`` CLI."""
+    """Add the ``tournament`` subcommand to the ``petersburg`` CLI.
+
+    The rule options are those of every command that creates a game (``petersburg new --help``):
+    the edition, the Market and its options, visibility.
+    """
+    from petersburg.cli import add_option_arguments
+
     p = subparsers.add_parser(
         "tournament",
         help="bots play many games (seats rotated); print wins, win rates, scores and Elo",
         description="Bots play many games with seats rotated over the same shuffles; results per bot.",
     )
-    p.add_argument("--bots", help="one bot spec per seat, comma separated (e.g. ismcts:hard,greedy)")
+    p.add_argument(
+        "--bots",
+        help="one bot spec per seat, comma separated (e.g. ismcts:hard,greedy); 1-4 seats, 5 with --market",
+    )
     p.add_argument("--games", type=int, default=100, help="number of games (default %(default)s)")
     p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="tournament seed; game seeds derive from it")
@@ -49,10 +59,7 @@ def register(subparsers: Any) -> None:
         metavar="JSONL",
         help="summarise existing result files (e.g. the shards of a run) instead of playing",
     )
-    p.add_argument("--always-refill", action="store_true", help="option: top the board up to 8 always")
-    p.add_argument("--money", choices=("kept", "traded"), default="kept", help="option: final rubles")
-    p.add_argument("--show-rubles", action="store_true", help="option: everyone's rubles are public")
-    p.add_argument("--show-hands", action="store_true", help="option: everyone's hands are public")
+    add_option_arguments(p)
     p.set_defaults(func=cmd_tournament)
 
 
@@ -80,7 +87,7 @@ def cmd_tournament(args: argparse.Namespace) -> None:
 
 
 def _run(args: argparse.Namespace) -> None:
-    from petersburg.engine import GameOptions
+    from petersburg.cli import options_from_args
     from petersburg.tournament.runner import TournamentSpec, import_bot_module
     from petersburg.tournament.stats import format_table, summarize
 
@@ -94,12 +101,7 @@ def _run(args: argparse.Namespace) -> None:
             raise ValueError("Give the bots with --bots (one spec per seat), e.g. --bots greedy,random.")
         if args.jobs < 1:
             raise ValueError(f"--jobs must be at least 1, not {args.jobs}.")
-        options = GameOptions(
-            always_refill=args.always_refill,
-            money=args.money,
-            show_rubles=args.show_rubles,
-            show_hands=args.show_hands,
-        )
+        options = options_from_args(args)
         bots = tuple(spec.strip() for spec in args.bots.split(",") if spec.strip())
         spec = TournamentSpec(bots, args.games, args.seed, options, parse_shard(args.shard))
         labels = spec.labels()

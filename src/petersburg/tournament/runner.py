@@ -1,7 +1,7 @@
 """Play tournaments: seat rotation over shared shuffles, derived seeds, parallel worker processes.
 
 A tournament of ``n`` entries (bot specs, one per seat) is played in *deals* of ``n`` games: every
-game of a deal uses the same game seed (the same four shuffled stacks and markers) and the entries
+game of a deal uses the same game seed (the same shuffled stacks and markers) and the entries
 sit rotated by one seat from game to game, so the luck of the cards and of the seats cancels out.
 Game ``g`` is deal ``g // n``, rotation ``g % n``; its game seed and its bots' seeds are derived
 from the tournament seed and ``g`` alone, so any game can be re-run on its own (``play_game``) and
@@ -21,9 +21,20 @@ from pathlib import Path
 from typing import Any
 
 from petersburg.bots import make_bot
-from petersburg.engine import GameOptions, GameRecord, apply_action, final_scores, new_game, view, winners
+from petersburg.engine import (
+    GameOptions,
+    GameRecord,
+    apply_action,
+    check_options,
+    final_scores,
+    new_game,
+    view,
+    winners,
+)
+from petersburg.engine.options import MAX_PLAYERS, MAX_PLAYERS_MARKET
 
-MAX_SEATS = 4
+MAX_SEATS = MAX_PLAYERS_MARKET
+"""Most entries a tournament seats: 5 with the Market (the options decide: 4 without it)."""
 
 
 def derive_seed(tournament_seed: int, *parts: object) -> int:
@@ -34,7 +45,11 @@ def derive_seed(tournament_seed: int, *parts: object) -> int:
 
 @dataclass(frozen=True)
 class TournamentSpec:
-    """What defines a tournament: entries, number of games, seed, options, optional shard."""
+    """What defines a tournament: entries, number of games, seed, options, optional shard.
+
+    ``options`` are the rules every game is played with (edition, the Market and its options,
+    visibility); they decide how many entries may sit at the table (1 to 4, 5 with the Market).
+    """
 
     bots: tuple[str, ...]
     games: int
@@ -44,10 +59,13 @@ class TournamentSpec:
     """(k, N): play only deals with ``deal % N == k - 1`` (1-based k)."""
 
     def __post_init__(self) -> None:
-        if not 1 <= len(self.bots) <= MAX_SEATS:
+        most = MAX_SEATS if self.options.market else MAX_PLAYERS
+        if not 1 <= len(self.bots) <= most:
+            with_market = "" if self.options.market else f" ({MAX_SEATS} with the Market)"
             raise ValueError(
-                f"A tournament needs 1 to {MAX_SEATS} bots (one per seat), not {len(self.bots)}."
+                f"A tournament needs 1 to {most} bots (one per seat){with_market}, not {len(self.bots)}."
             )
+        check_options(self.options, len(self.bots))  # a sentence for options that do not go together
         if self.games < 1:
             raise ValueError(f"The number of games must be at least 1, not {self.games}.")
         k, total = self.shard
