@@ -7,6 +7,7 @@ same positions, one process, no parallelism::
     python benchmarks/bots_speed.py --players 2 --positions 100 --bots greedy,ismcts:hard
     python benchmarks/bots_speed.py --json
     python benchmarks/bots_speed.py --baseline /tmp/old-checkout --bots ismcts:hard,ismcts:expert --rounds 3
+    python benchmarks/bots_speed.py --baseline /tmp/c5c084b --new-build compiled --bots ismcts:expert
 
 With ``--baseline`` (a checkout or ``git archive`` of another commit) the same positions are
 measured with this checkout's code and with the baseline's, each in its own pure-Python process
@@ -14,7 +15,8 @@ measured with this checkout's code and with the baseline's, each in its own pure
 alternating for ``--rounds`` rounds on the same machine; it prints each side's ISMCTS iterations per
 second of CPU time (``time.process_time``: other jobs on a shared machine slow it far less than
 wall-clock time) and the ratio new / old (the median over rounds): the side-by-side figure a
-shared, noisy machine allows.
+shared, noisy machine allows. ``--new-build compiled`` runs this checkout's compiled build instead
+(the baseline stays pure Python): what the compiled build gains over an older pure-Python one.
 """
 
 from __future__ import annotations
@@ -86,11 +88,14 @@ def measure(spec: str, positions: list[GameState]) -> dict[str, float | str | in
 HERE = Path(__file__).resolve().parents[1]
 
 
-def _run_side(source: Path, args: argparse.Namespace) -> dict[str, dict[str, float]]:
-    """One measurement of every bot with the package under ``source`` (its ``src``), in a process."""
+def _run_side(source: Path, args: argparse.Namespace, compiled: bool = False) -> dict[str, dict[str, float]]:
+    """One measurement of every bot with the package under ``source`` (its ``src``), in a process
+    (pure Python unless ``compiled``: then the build that checkout holds)."""
     command = [sys.executable, __file__, "--json", "--players", str(args.players)]
     command += ["--positions", str(args.positions), "--seed", str(args.seed), "--bots", args.bots]
     environment = {**os.environ, "PYTHONPATH": str(source / "src"), "PETERSBURG_PURE_PYTHON": "1"}
+    if compiled:
+        del environment["PETERSBURG_PURE_PYTHON"]
     done = subprocess.run(command, env=environment, capture_output=True, text=True, check=True, cwd=source)
     results = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
     return {str(r["bot"]): {k: float(v) for k, v in r.items() if k != "bot"} for r in results}
@@ -100,7 +105,7 @@ def compare(args: argparse.Namespace) -> None:
     """This checkout against ``args.baseline``, rounds alternating (module docstring)."""
     sides: dict[str, list[dict[str, dict[str, float]]]] = {"new": [], "old": []}
     for _ in range(args.rounds):
-        sides["new"].append(_run_side(HERE, args))
+        sides["new"].append(_run_side(HERE, args, compiled=args.new_build == "compiled"))
         sides["old"].append(_run_side(args.baseline, args))
     summary = {}
     for spec in (s.strip() for s in args.bots.split(",")):
@@ -135,6 +140,12 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object per bot")
     parser.add_argument("--baseline", type=Path, default=None, help="checkout to compare with, side by side")
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds with --baseline")
+    parser.add_argument(
+        "--new-build",
+        choices=("pure", "compiled"),
+        default="pure",
+        help="with --baseline: run this checkout pure Python (like for like) or compiled (what it serves)",
+    )
     args = parser.parse_args()
     if args.baseline is not None:
         compare(args)
