@@ -1,6 +1,6 @@
 """The application: builds the server's parts, wires them, checks the database at start-up.
 
-``create_app(database)`` returns the FastAPI app around one SQLite file (or any ``Store``); its
+``create_app(database)`` returns the FastAPI app around one database (or any ``Store``); its
 lifespan loads every live table and refuses to serve a log that does not replay (naming the table
 and the row), finishes games that ended just before a crash, resumes bots and timers, then serves.
 
@@ -12,7 +12,7 @@ The parts, dependencies pointing inward (each knows only those below it)::
           automation                        bots, auto-pass, timer, idle tables (clock injected)
           presenter, narration              what a client receives
           tables                            the aggregate, its replay, the repository
-          store (sqlite_store)              durable storage behind one async interface
+          store (sql_store, database)       durable storage behind one async interface
           protocol, config, clock, errors   the vocabulary
 """
 
@@ -39,8 +39,8 @@ from petersburg.server.presenter import Presenter
 from petersburg.server.routes_http import BodyLimit, http_router, web_dir
 from petersburg.server.routes_ws import websocket_router
 from petersburg.server.seating import Seating
-from petersburg.server.sqlite_store import SqliteStore
-from petersburg.server.store import ChatRow, Store
+from petersburg.server.sql_store import SqlStore
+from petersburg.server.store import ChatRow
 from petersburg.server.tables import Table, Tables
 
 log = logging.getLogger("petersburg.server")
@@ -82,7 +82,7 @@ class Server:
 
     config: ServerConfig
     clock: Clock
-    store: Store
+    store: SqlStore
     tables: Tables
     presenter: Presenter
     connections: Connections
@@ -117,7 +117,7 @@ class Server:
 
 
 def build_server(
-    store: Store,
+    store: SqlStore,
     config: ServerConfig | None = None,
     *,
     clock: Clock | None = None,
@@ -142,7 +142,7 @@ def build_server(
 
 
 def create_app(
-    database: str | Store,
+    database: str | SqlStore,
     config: ServerConfig | None = None,
     *,
     clock: Clock | None = None,
@@ -150,8 +150,9 @@ def create_app(
     bots: BotRunner | None = None,
     set_aside_bad_logs: bool = False,
 ) -> FastAPI:
-    """The web app for one SQLite database file (created if missing) or any ``Store``."""
-    store = SqliteStore(database) if isinstance(database, str) else database
+    """The web app for one database (an SQLite file, created if missing, or a database URL such as
+    ``postgresql://…``; brought up to date by its migrations) or any ``Store``."""
+    store = SqlStore(database) if isinstance(database, str) else database
     server = build_server(store, config, clock=clock, seeds=seeds, bots=bots)
 
     @asynccontextmanager

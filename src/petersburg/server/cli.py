@@ -1,7 +1,8 @@
 """``petersburg serve``: run the web server (lobby and tables) with uvicorn.
 
 Configuration by flags or environment variables: ``PETERSBURG_HOST`` (127.0.0.1),
-``PETERSBURG_PORT`` (8000), ``PETERSBURG_DATABASE_URL`` (``sqlite:///data/petersburg.db``) or
+``PETERSBURG_PORT`` (8000), ``PETERSBURG_DATABASE_URL`` (``sqlite:///data/petersburg.db`` or
+``postgresql://user:password@host/database``) or
 ``PETERSBURG_DATA_DIR`` (the folder of ``petersburg.db``), ``PETERSBURG_BOT_DELAY`` (seconds), and
 one variable per limit (``PETERSBURG_MAX_LIVE_TABLES`` and the others below).
 """
@@ -46,7 +47,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--database-url",
         default=os.environ.get("PETERSBURG_DATABASE_URL"),
-        help="sqlite:///path/to.db (default: petersburg.db in the data folder)",
+        help="sqlite:///path/to.db or postgresql://user@host/database (default: data folder/petersburg.db)",
     )
     p.add_argument(
         "--data-dir",
@@ -107,15 +108,12 @@ def cmd_serve(args: argparse.Namespace) -> None:
 
     from petersburg.server.app import create_app
     from petersburg.server.clock import fixed_seeds
+    from petersburg.server.database import database_url
     from petersburg.server.protocol import MAX_MESSAGE
-    from petersburg.server.sqlite_store import database_path
 
+    url = args.database_url or f"sqlite:///{Path(args.data_dir) / 'petersburg.db'}"
     try:
-        path = (
-            database_path(args.database_url)
-            if args.database_url
-            else str(Path(args.data_dir) / "petersburg.db")
-        )
+        database_url(url)
     except ValueError as error:
         raise SystemExit(f"petersburg: {error}") from None
     config = ServerConfig(
@@ -130,11 +128,11 @@ def cmd_serve(args: argparse.Namespace) -> None:
         tune_gc=True,
     )
     seeds = fixed_seeds(args.seed) if args.seed is not None else None
-    app = create_app(path, config, seeds=seeds, set_aside_bad_logs=args.set_aside_bad_logs)
+    app = create_app(url, config, seeds=seeds, set_aside_bad_logs=args.set_aside_bad_logs)
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     print(
-        f"Sankt Petersburg is served at http://{shown}:{args.port}  (database: {path}; engine and bots: "
-        f"{build_info()}; Ctrl-C stops)",
+        f"Sankt Petersburg is served at http://{shown}:{args.port}  (database: {shown_url(url)}; "
+        f"engine and bots: {build_info()}; Ctrl-C stops)",
         flush=True,
     )
     uvicorn.run(
@@ -146,3 +144,12 @@ def cmd_serve(args: argparse.Namespace) -> None:
         ws_per_message_deflate=config.ws_compression,
         timeout_graceful_shutdown=5,
     )
+
+
+def shown_url(url: str) -> str:
+    """A database URL as it may be printed: without its password."""
+    from sqlalchemy import make_url
+
+    from petersburg.server.database import database_url
+
+    return make_url(database_url(url)).render_as_string(hide_password=True)

@@ -6,9 +6,9 @@ The log is append-only: an undo is itself a row (kind ``undo``), never a deletio
 Everything else in the server talks to storage through ``Store`` alone, and only through the
 ``Tables`` repository, which updates memory together with each write (``tables.py``). Every
 method is a coroutine that returns once the write is durable, so an implementation may batch
-writes (``SqliteStore`` commits every write waiting at the same moment in one transaction) or
-send them to another process. ``sqlite_store.py`` implements it with the standard library; a
-SQL server or a shared database for several processes implements the same methods.
+writes (``SqlStore`` commits every write waiting at the same moment in one transaction) or
+send them to another process. ``sql_store.py`` implements it on SQLAlchemy Core, for an SQLite
+file and for PostgreSQL alike.
 """
 
 from __future__ import annotations
