@@ -60,6 +60,7 @@ from petersburg.engine.rules import (
     legal_action_infos,
     legal_actions,
     new_game,
+    places,
     winners,
 )
 from petersburg.engine.shape import SHAPES, GameShape, num_actions, shape_of
@@ -131,6 +132,7 @@ __all__ = [
     "num_actions",
     "options_from_json",
     "parse_action",
+    "places",
     "shape_of",
     "state_from_json",
     "state_to_json",

@@ -28,6 +28,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from petersburg.bots import bot_specs
+from petersburg.server.accounts import Accounts
 from petersburg.server.automation import Automation, BotRunner
 from petersburg.server.chat import Chat
 from petersburg.server.clock import Clock, SeedSource, SystemClock, random_seeds
@@ -36,6 +37,7 @@ from petersburg.server.connections import Connections
 from petersburg.server.errors import LogReplayError
 from petersburg.server.play import Play
 from petersburg.server.presenter import Presenter
+from petersburg.server.routes_accounts import account_router
 from petersburg.server.routes_http import BodyLimit, http_router, web_dir
 from petersburg.server.routes_ws import websocket_router
 from petersburg.server.seating import Seating
@@ -90,10 +92,12 @@ class Server:
     seating: Seating
     chat: Chat
     automation: Automation
+    accounts: Accounts
 
     async def start(self, *, set_aside_bad_logs: bool = False) -> None:
         """Load the live tables (``StartupCheckError`` if a log does not replay), finish games that
         ended just before a crash, resume bots and timers."""
+        await self.accounts.start()
         problems = await self.tables.open(set_aside_bad_logs=set_aside_bad_logs)
         if problems and not set_aside_bad_logs:
             raise StartupCheckError(problems)
@@ -136,9 +140,13 @@ def build_server(
     runner = bots or BotRunner(config.bot_workers)
     automation = Automation(tables, play, seating, runner, clock, config)
     connections = Connections(tables, presenter, config)
+    accounts = Accounts(store, clock, config.secret_key)
+    play.on_finish = accounts.rate_finished
     events.automation = automation
     events.connections = connections
-    return Server(config, clock, store, tables, presenter, connections, play, seating, chat, automation)
+    return Server(
+        config, clock, store, tables, presenter, connections, play, seating, chat, automation, accounts
+    )
 
 
 def create_app(
@@ -172,5 +180,6 @@ def create_app(
     app.add_middleware(BodyLimit, limit=server.config.max_body_bytes)
     app.mount("/static", StaticFiles(directory=web_dir()), name="static")
     app.include_router(http_router(server))
+    app.include_router(account_router(server))
     app.include_router(websocket_router(server))
     return app

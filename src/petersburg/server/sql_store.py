@@ -321,6 +321,7 @@ def _table_values(row: TableRow) -> dict[str, Any]:
         "seed": row.seed,
         "status": row.status,
         "result": row.result,
+        "rated": row.rated,
     }
 
 
@@ -350,6 +351,7 @@ def table_from_row(r: sa.Row[Any]) -> TableRow:
         seed=None if r.seed is None else int(r.seed),
         status=cast(TableStatus, r.status),
         result=cast(JsonObject | None, r.result),
+        rated=bool(r.rated),
     )
 
 

@@ -65,6 +65,9 @@ class TableRow:
     result: JsonObject | None = None
     """The final scoring (``protocol.GameResult``) once the game is over."""
     seats: list[SeatRow] = field(default_factory=list)
+    rated: bool = False
+    """Rate the game even with bots at the table (``ratings.py``; games between accounts alone
+    are rated anyway)."""
 
 
 class LogRow(NamedTuple):
