@@ -18,11 +18,12 @@ The parts, dependencies pointing inward (each knows only those below it)::
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -30,6 +31,7 @@ from fastapi.staticfiles import StaticFiles
 from petersburg.bots import bot_specs
 from petersburg.server.accounts import Accounts
 from petersburg.server.automation import Automation, BotRunner
+from petersburg.server.bus import RedisBus
 from petersburg.server.chat import Chat
 from petersburg.server.clock import Clock, SeedSource, SystemClock, random_seeds
 from petersburg.server.config import ServerConfig
@@ -42,7 +44,7 @@ from petersburg.server.routes_http import BodyLimit, http_router, web_dir
 from petersburg.server.routes_ws import websocket_router
 from petersburg.server.seating import Seating
 from petersburg.server.sql_store import SqlStore
-from petersburg.server.store import ChatRow
+from petersburg.server.store import LOBBY, ChatRow
 from petersburg.server.tables import Table, Tables
 
 log = logging.getLogger("petersburg.server")
@@ -93,6 +95,8 @@ class Server:
     chat: Chat
     automation: Automation
     accounts: Accounts
+    events: ServerEvents
+    _following: set[asyncio.Task[None]] = field(default_factory=set)
 
     async def start(self, *, set_aside_bad_logs: bool = False) -> None:
         """Load the live tables (``StartupCheckError`` if a log does not replay), finish games that
@@ -103,6 +107,7 @@ class Server:
             raise StartupCheckError(problems)
         for problem in problems:
             log.error("set aside, not served: %s", problem)
+        await self.tables.bus.start(self._notice)
         for table in list(self.tables.live()):
             state = table.state
             if state is not None and state.is_over:  # killed between its last action and the result
@@ -115,7 +120,30 @@ class Server:
             gc.freeze()
             gc.set_threshold(20_000, 20, 100)
 
+    def _notice(self, table_id: int, chat: ChatRow | None) -> None:
+        """Another process of this database changed ``table_id`` or stored a chat line there."""
+        if chat is not None:
+            table = self.tables.cached(table_id) if table_id != LOBBY else None
+            if table_id != LOBBY and table is None:
+                return  # nobody here watches that table
+            (table.chat if table is not None else self.tables.lobby_chat).append(chat)
+            self.events.chat_line(table, chat)
+            return
+        task = asyncio.get_running_loop().create_task(self._follow(table_id))
+        self._following.add(task)
+        task.add_done_callback(self._following.discard)
+
+    async def _follow(self, table_id: int) -> None:
+        try:
+            table = await self.tables.refresh(table_id)
+        except Exception:
+            log.exception("table %s: cannot catch up with another process's change", table_id)
+            return
+        if table is not None:
+            self.events.table_changed(table)
+
     async def stop(self) -> None:
+        await self.tables.bus.stop()
         await self.automation.stop()
         await self.store.close()
 
@@ -141,11 +169,24 @@ def build_server(
     automation = Automation(tables, play, seating, runner, clock, config)
     connections = Connections(tables, presenter, config)
     accounts = Accounts(store, clock, config.secret_key)
+    if config.redis_url:
+        tables.bus = RedisBus(config.redis_url)
     play.on_finish = accounts.rate_finished
     events.automation = automation
     events.connections = connections
     return Server(
-        config, clock, store, tables, presenter, connections, play, seating, chat, automation, accounts
+        config,
+        clock,
+        store,
+        tables,
+        presenter,
+        connections,
+        play,
+        seating,
+        chat,
+        automation,
+        accounts,
+        events,
     )
 
 

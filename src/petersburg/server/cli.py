@@ -10,6 +10,7 @@ one variable per limit (``PETERSBURG_MAX_LIVE_TABLES`` and the others below).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -99,24 +100,40 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="serve the other tables when some logs do not replay (they are reported, not served)",
     )
+    p.add_argument(
+        "--redis-url",
+        default=os.environ.get("PETERSBURG_REDIS_URL"),
+        help="redis://host:port/0: several server processes on one PostgreSQL database tell each other "
+        "of changes through it (PETERSBURG_REDIS_URL)",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=_env_int("PETERSBURG_WORKERS", 1),
+        help="server processes sharing the port (more than 1 needs PostgreSQL and --redis-url)",
+    )
+    p.add_argument("--secret-key", default=os.environ.get("PETERSBURG_SECRET_KEY"), help=argparse.SUPPRESS)
     p.add_argument("--log-level", default=os.environ.get("PETERSBURG_LOG_LEVEL", "warning"))
     p.set_defaults(func=cmd_serve)
 
 
-def cmd_serve(args: argparse.Namespace) -> None:
-    import uvicorn
+WORKER_ARGS = "PETERSBURG_SERVE_ARGS"
+"""How ``--workers`` hands the parsed flags to each worker process (``worker_app``)."""
 
-    from petersburg.server.app import create_app
-    from petersburg.server.clock import fixed_seeds
+
+def _database(args: argparse.Namespace) -> str:
     from petersburg.server.database import database_url
-    from petersburg.server.protocol import MAX_MESSAGE
 
-    url = args.database_url or f"sqlite:///{Path(args.data_dir) / 'petersburg.db'}"
+    url: str = args.database_url or f"sqlite:///{Path(args.data_dir) / 'petersburg.db'}"
     try:
         database_url(url)
     except ValueError as error:
         raise SystemExit(f"petersburg: {error}") from None
-    config = ServerConfig(
+    return url
+
+
+def _config(args: argparse.Namespace) -> ServerConfig:
+    return ServerConfig(
         bot_delay=max(0.0, args.bot_delay),
         bot_workers=max(1, args.bot_workers),
         max_live_tables=args.max_live_tables,
@@ -126,9 +143,42 @@ def cmd_serve(args: argparse.Namespace) -> None:
         client_queue_limit=args.client_queue_limit,
         ws_compression=args.ws_compression == "on",
         tune_gc=True,
+        redis_url=args.redis_url,
+        secret_key=args.secret_key,
     )
+
+
+def _app(args: argparse.Namespace) -> Any:
+    from petersburg.server.app import create_app
+    from petersburg.server.clock import fixed_seeds
+
     seeds = fixed_seeds(args.seed) if args.seed is not None else None
-    app = create_app(url, config, seeds=seeds, set_aside_bad_logs=args.set_aside_bad_logs)
+    return create_app(_database(args), _config(args), seeds=seeds, set_aside_bad_logs=args.set_aside_bad_logs)
+
+
+def worker_app() -> Any:
+    """The app of one ``--workers`` process, from the flags its parent parsed."""
+    return _app(argparse.Namespace(**json.loads(os.environ[WORKER_ARGS])))
+
+
+def cmd_serve(args: argparse.Namespace) -> None:
+    import uvicorn
+
+    from petersburg.server.protocol import MAX_MESSAGE
+
+    url = _database(args)
+    config = _config(args)
+    workers = max(1, args.workers)
+    if workers > 1 and (not url.startswith("postgres") or not args.redis_url):
+        raise SystemExit(
+            "petersburg: several server processes (--workers) need one PostgreSQL database "
+            "(--database-url postgresql://...) and Redis (--redis-url redis://...)."
+        )
+    if workers > 1:
+        os.environ[WORKER_ARGS] = json.dumps({k: v for k, v in vars(args).items() if k != "func"})
+        app: Any = "petersburg.server.cli:worker_app"
+    else:
+        app = _app(args)
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     print(
         f"Sankt Petersburg is served at http://{shown}:{args.port}  (database: {shown_url(url)}; "
@@ -143,6 +193,8 @@ def cmd_serve(args: argparse.Namespace) -> None:
         ws_max_size=8 * MAX_MESSAGE,
         ws_per_message_deflate=config.ws_compression,
         timeout_graceful_shutdown=5,
+        workers=workers if workers > 1 else None,
+        factory=workers > 1,
     )
 
 

@@ -43,6 +43,9 @@ class ServerConfig:
     tune_gc: bool = False
     """Freeze what start-up loaded and collect garbage less often (``petersburg serve`` does; tests
     that start many servers in one process do not)."""
+    redis_url: str | None = None
+    """Redis for change notices between several server processes on one PostgreSQL database
+    (``bus.py``); none for a server alone."""
     secret_key: str | None = None
     """The key that signs session cookies (default: one made once and kept in the database, so
     every server process on that database shares it)."""
