@@ -110,3 +110,44 @@ def test_three_processes_play_one_table_and_one_is_killed(
     log = stored_log(env["PETERSBURG_DATABASE_URL"], table)
     assert [row[0] for row in log] == list(range(final_seq))  # contiguous: nothing lost, nothing twice
     assert {row[0]: (row[2], row[3]) for row in log} == acknowledged
+
+
+@pytest.mark.slow
+def test_a_table_of_bots_goes_on_when_the_process_holding_its_lease_dies(
+    postgres: PostgresServer, redis: RedisServer, tmp_path: Path
+) -> None:
+    env = {
+        "PETERSBURG_DATABASE_URL": postgres.new_database(),
+        "PETERSBURG_REDIS_URL": redis.url,
+        "PETERSBURG_LEASE_SECONDS": "1.5",
+    }
+    with ExitStack() as stack:
+        first = stack.enter_context(LocalServer(tmp_path, env=env, bot_delay=0.05, output=tmp_path / "a.log"))
+        second = stack.enter_context(
+            LocalServer(tmp_path, env=env, bot_delay=0.05, output=tmp_path / "b.log")
+        )
+        request = urllib.request.Request(
+            first.base_url + "/api/tables",
+            data=json.dumps(
+                {"uid": UIDS[0], "name": "Host", "seats": 3, "sit": False, "fill": "random"}
+            ).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            table = int(json.load(response)["id"])
+        host, _ = join(first.base_url, table, 0, stack)
+        host.send(json.dumps({"type": "start"}))
+        watcher, _ = join(second.base_url, table, 1, stack)
+        updates_from(watcher, 20)  # the first process (the lease holder) is making the bots' moves
+        first.kill()
+        final = None
+        for _ in range(100_000):
+            message = json.loads(watcher.recv(timeout=30))
+            if message["type"] == "update" and "result" in message:
+                final = message
+                break
+        assert final is not None, "the second process did not take the bots over"
+    log = stored_log(env["PETERSBURG_DATABASE_URL"], table)
+    assert [row[0] for row in log] == list(range(final["seq"]))
+    assert (tmp_path / "b.log").read_text().count("was not stored") == 0  # no move was made twice

@@ -37,6 +37,7 @@ from petersburg.server.clock import Clock, SeedSource, SystemClock, random_seeds
 from petersburg.server.config import ServerConfig
 from petersburg.server.connections import Connections
 from petersburg.server.errors import LogReplayError
+from petersburg.server.leases import Leases
 from petersburg.server.play import Play
 from petersburg.server.presenter import Presenter
 from petersburg.server.routes_accounts import account_router
@@ -171,6 +172,7 @@ def build_server(
     accounts = Accounts(store, clock, config.secret_key)
     if config.redis_url:
         tables.bus = RedisBus(config.redis_url)
+        automation.leases = Leases(store, clock, config.lease_seconds)
     play.on_finish = accounts.rate_finished
     events.automation = automation
     events.connections = connections

@@ -144,6 +144,7 @@ def _config(args: argparse.Namespace) -> ServerConfig:
         ws_compression=args.ws_compression == "on",
         tune_gc=True,
         redis_url=args.redis_url,
+        lease_seconds=_env_number("PETERSBURG_LEASE_SECONDS", DEFAULTS.lease_seconds),
         secret_key=args.secret_key,
     )
 

@@ -46,6 +46,9 @@ class ServerConfig:
     redis_url: str | None = None
     """Redis for change notices between several server processes on one PostgreSQL database
     (``bus.py``); none for a server alone."""
+    lease_seconds: float = 10.0
+    """With several processes: how long a process's lease on a table's bots, auto-pass and timer
+    lasts without renewal (``leases.py``): the longest pause of a table whose holder died."""
     secret_key: str | None = None
     """The key that signs session cookies (default: one made once and kept in the database, so
     every server process on that database shares it)."""
