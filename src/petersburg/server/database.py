@@ -202,7 +202,7 @@ def create_engine(url: str) -> Engine:
             connection.exec_driver_sql("BEGIN IMMEDIATE")
 
         return engine
-    return sa.create_engine(full, pool_size=4, max_overflow=4, pool_pre_ping=True)
+    return sa.create_engine(full, pool_size=8, max_overflow=4)
 
 
 def alembic_config() -> Config:

@@ -174,10 +174,23 @@ class SqlStore:
     # Submitting --------------------------------------------------------------------------------
 
     async def _submit(self, run: Callable[[Connection], T], *, write: bool) -> T:
+        if not write and self.dialect == "postgresql":
+            # PostgreSQL serves reads side by side: they need not wait in line behind the writes
+            # (and each other) on the database thread, each on a connection of the pool.
+            return await asyncio.to_thread(self._read_now, run)
         loop = asyncio.get_running_loop()
         future: asyncio.Future[object] = loop.create_future()
         self._jobs.put(_Job(run, write, loop, future))
         return cast(T, await future)
+
+    def _read_now(self, run: Callable[[Connection], T]) -> T:
+        try:
+            with self.engine.connect() as connection:
+                result = run(connection)
+                connection.rollback()  # nothing to keep: end the read's transaction at once
+                return result
+        except sa.exc.SQLAlchemyError as error:
+            raise _storage_error(error) from None
 
     async def run_read(self, run: Callable[[Connection], T]) -> T:
         """Run a read-only function on the database thread (for other parts' own tables and checks)."""
@@ -253,14 +266,14 @@ class SqlStore:
         return rows[0] if rows else None
 
     async def log(self, table_id: int) -> list[LogRow]:
-        a = db.actions.c
-        query = sa.select(a.seq, a.kind, a.seat, a.action).where(a.table_id == table_id).order_by(a.seq)
+        return await self._submit(lambda connection: _log(connection, table_id, 0), write=False)
 
-        def read(connection: Connection) -> list[LogRow]:
-            return [
-                LogRow(int(seq), cast(LogKind, kind), int(seat), int(action))
-                for seq, kind, seat, action in connection.execute(query)
-            ]
+    async def table_since(self, table_id: int, seq: int) -> tuple[TableRow | None, list[LogRow]]:
+        query = sa.select(db.tables).where(db.tables.c.id == table_id)
+
+        def read(connection: Connection) -> tuple[TableRow | None, list[LogRow]]:
+            rows = _tables(connection, query)
+            return (rows[0] if rows else None), _log(connection, table_id, seq)
 
         return await self._submit(read, write=False)
 
@@ -362,6 +375,20 @@ def seat_from_row(r: sa.Row[Any]) -> SeatRow:
         round_, phase = r.autopass
         until = (int(round_), int(phase))
     return SeatRow(cast(SeatKind, r.kind), str(r.name), r.user_id, r.token, r.bot, until)
+
+
+def _log(connection: Connection, table_id: int, since: int) -> list[LogRow]:
+    """A table's log rows from ``since`` on, in order."""
+    a = db.actions.c
+    query = (
+        sa.select(a.seq, a.kind, a.seat, a.action)
+        .where(a.table_id == table_id, a.seq >= since)
+        .order_by(a.seq)
+    )
+    return [
+        LogRow(int(seq), cast(LogKind, kind), int(seat), int(action))
+        for seq, kind, seat, action in connection.execute(query)
+    ]
 
 
 def _tables(connection: Connection, query: sa.Select[Any]) -> list[TableRow]:

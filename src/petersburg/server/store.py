@@ -135,6 +135,11 @@ class Store(Protocol):
         """A table's whole log, in order."""
         ...
 
+    async def table_since(self, table_id: int, seq: int) -> tuple[TableRow | None, list[LogRow]]:
+        """One table with its seats and its log rows from ``seq`` on, read together (how a
+        process catches up with another one's changes)."""
+        ...
+
     async def chat(self, table_id: int, limit: int) -> list[ChatRow]:
         """The last ``limit`` chat lines of a table (or the lobby), oldest first."""
         ...

@@ -64,11 +64,14 @@ class SerialQueue:
     """Runs a table's jobs one at a time, in arrival order. A job runs to its end once queued,
     even if the request that queued it goes away, so a write is never abandoned halfway."""
 
-    __slots__ = ("_jobs", "_worker")
+    __slots__ = ("_jobs", "_worker", "before")
 
     def __init__(self) -> None:
         self._jobs: deque[tuple[Callable[[], Awaitable[object]], asyncio.Future[object]]] = deque()
         self._worker: asyncio.Task[None] | None = None
+        self.before: Callable[[], Awaitable[None]] | None = None
+        """Run right before each job (with several processes: catch up with the database, so the
+        job is checked against what is stored, not against what this process saw last)."""
 
     @property
     def waiting(self) -> int:
@@ -89,6 +92,8 @@ class SerialQueue:
             while self._jobs:
                 job, future = self._jobs.popleft()
                 try:
+                    if self.before is not None:
+                        await self.before()
                     result = await job()
                 except Exception as error:
                     if not future.done():
@@ -229,6 +234,9 @@ class Table:
     """When the turn timer passes for the seat to act (epoch seconds), if it runs."""
     watchers: int = 0
     """Sockets open on this table (a finished table stays in memory while anyone watches)."""
+    behind: bool = False
+    """Another process changed the table since this one last read it (caught up before the next
+    job, or at once if someone here watches it or the server may have to move for it)."""
 
     @property
     def id(self) -> int:
@@ -305,7 +313,7 @@ class Tables:
         returned (and the table set aside if asked); the caller refuses to serve otherwise."""
         problems: list[LogReplayError] = []
         for row in await self.store.live_tables():
-            table = Table(row)
+            table = self._new_table(row)
             if row.status == "playing":
                 rows = await self.store.log(row.id)
                 try:
@@ -346,6 +354,8 @@ class Tables:
         if table is not None:
             if table.id in self._finished:
                 self._finished.move_to_end(table.id)
+            if table.behind:
+                await table.queue.run(_nothing)  # the queue catches up before its next job
             return table
         if table_id in self.unservable:
             raise Refusal(f"Table {table_id} cannot be served: {self.unservable[table_id]}", status=409)
@@ -376,7 +386,7 @@ class Tables:
             if isinstance(self.bus, NoBus):
                 return None
             return await self._load_live(row)
-        table = Table(row)
+        table = self._new_table(row)
         rows = await self.store.log(table_id)
         try:
             table.game = Game.replay(row, rows, table.names())
@@ -389,9 +399,28 @@ class Tables:
         self._trim_finished()
         return table
 
+    def _new_table(self, row: TableRow) -> Table:
+        """A table in memory; with several processes each of its jobs first catches up."""
+        table = Table(row)
+
+        async def catch_up() -> None:
+            # Always (not only when a notice said so): a notice may still be on its way, and a
+            # request must be checked against what is stored, as in a single process.
+            if isinstance(self.bus, NoBus):
+                return
+            table.behind = False
+            try:
+                await self.catch_up(table)
+            except BaseException:
+                table.behind = True
+                raise
+
+        table.queue.before = catch_up
+        return table
+
     async def _load_live(self, row: TableRow) -> Table:
         """A live table another process created: rebuilt from its log like at start-up."""
-        table = Table(row)
+        table = self._new_table(row)
         if row.status == "playing":
             rows = await self.store.log(row.id)
             table.game = Game.replay(row, rows, table.names())
@@ -404,7 +433,7 @@ class Tables:
         """Bring ``table`` to what the database holds after another process changed it: its row
         and seats, then every log row from its ``seq`` on, through ``Game.apply`` (the one replay
         path). Runs inside the table's queue, like every change."""
-        row = await self.store.table(table.id)
+        row, rows = await self.store.table_since(table.id, table.seq)
         if row is None:
             return
         status = table.row.status
@@ -417,8 +446,7 @@ class Tables:
         game = table.game
         if game is not None:
             game.names = table.names()
-            rows = await self.store.log(table.id)
-            for entry in rows[table.seq :]:
+            for entry in rows:
                 try:
                     game.apply(entry)
                 except Refusal as refusal:
@@ -435,13 +463,16 @@ class Tables:
         is a live table this process does not know yet; the table (None if neither)."""
         table = self.cached(table_id)
         if table is None:
-            row = await self.store.table(table_id)
-            if row is None or row.status not in ("open", "playing") or table_id in self._live:
+            try:
+                table = await self.get(table_id)  # one load, shared with sockets opening it now
+            except Refusal:
                 return None
-            loaded = await self._load_live(row)
-            loaded.changed()
-            return loaded
-        await table.queue.run(lambda: self.catch_up(table))
+        table.behind = True
+        automatic = table.row.realtime and table.row.timer > 0
+        automatic = automatic or any(s.kind == "bot" or s.autopass is not None for s in table.row.seats)
+        if table.watchers == 0 and not automatic:
+            return None  # nobody here needs it now: the next job or socket on it catches up first
+        await table.queue.run(_nothing)  # the queue catches up before its next job
         return table
 
     def _trim_finished(self) -> None:
@@ -465,7 +496,7 @@ class Tables:
     async def create(self, row: TableRow) -> Table:
         table_id = await self.store.create_table(row)
         row.id = table_id
-        table = Table(row)
+        table = self._new_table(row)
         self._live[table_id] = table
         self.bus.publish(table_id)
         return table
@@ -567,6 +598,10 @@ class Tables:
         await self.store.add_chat(table_id, line)
         self.bus.publish(table_id, line)
         (table.chat if table is not None else self.lobby_chat).append(line)
+
+
+async def _nothing() -> None:
+    return None
 
 
 class TableService:
