@@ -354,7 +354,7 @@ class Tables:
         if table is not None:
             if table.id in self._finished:
                 self._finished.move_to_end(table.id)
-            if table.behind:
+            if table.behind or (table.live and not isinstance(self.bus, NoBus)):
                 await table.queue.run(_nothing)  # the queue catches up before its next job
             return table
         if table_id in self.unservable:
