@@ -13,7 +13,7 @@ BUILD_INPUTS := setup.py pyproject.toml src/petersburg/buildinfo.py $(wildcard s
 	$(wildcard src/petersburg/engine/*.py src/petersburg/bots/*.py)
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: run test install install-run lint typecheck pytest browser bench clean
+.PHONY: run test install install-run lint typecheck pytest browser services bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,12 @@ browser:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
 	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi; }
 
+# Debian's PostgreSQL and Redis servers: the tests start their own on loopback in temporary folders.
+services:
+	@{ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && command -v redis-server >/dev/null 2>&1; } || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq postgresql redis-server >/dev/null; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq postgresql redis-server >/dev/null; fi; }
+
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -61,7 +67,7 @@ lint: $(DEV_STAMP)
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy
 
-pytest: install browser
+pytest: install browser services
 	$(BIN)/pytest -n 2 --timeout 900
 
 test: lint typecheck pytest

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import random
-import sqlite3
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
 
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from petersburg.server.app import Server
+from petersburg.server.database import database_url
 
 UIDS = ["alice-uid-0001", "bob-uid-00002", "carol-uid-0003", "dave-uid-00004"]
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
@@ -62,13 +63,23 @@ def server_of(client: TestClient) -> Server:
     return server
 
 
-def stored_log(path: str, table: int) -> list[tuple[int, str, int, int]]:
-    """The log rows of ``table`` as the database file holds them (seq, kind, seat, action)."""
-    with sqlite3.connect(path) as db:
-        rows = db.execute(
-            "SELECT seq, kind, seat, action FROM actions WHERE table_id=? ORDER BY seq", (table,)
-        ).fetchall()
+def stored_log(database: str, table: int) -> list[tuple[int, str, int, int]]:
+    """The log rows of ``table`` as the database (an SQLite path or any database URL) holds them
+    (seq, kind, seat, action), read on a connection of its own."""
+    rows = query(
+        database, "SELECT seq, kind, seat, action FROM actions WHERE table_id = :t ORDER BY seq", t=table
+    )
     return [(int(a), str(b), int(c), int(d)) for a, b, c, d in rows]
+
+
+def query(database: str, sql: str, **params: object) -> list[tuple[Any, ...]]:
+    """The rows of one SQL query on ``database`` (an SQLite path or any database URL)."""
+    engine = sa.create_engine(database_url(database), poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as connection:
+            return [tuple(row) for row in connection.execute(sa.text(sql), params)]
+    finally:
+        engine.dispose()
 
 
 def eventually(condition: Callable[[], bool], timeout: float = 10.0, what: str = "the condition") -> None:

@@ -23,7 +23,7 @@ from websockets.sync.client import ClientConnection, connect
 from petersburg.engine import state_to_json
 from petersburg.server.app import StartupCheckError, create_app
 from petersburg.server.config import ServerConfig
-from petersburg.server.sqlite_store import SqliteStore
+from petersburg.server.sql_store import SqlStore
 from petersburg.server.store import LogRow
 from tests.server.helpers import (
     NAMES,
@@ -41,7 +41,7 @@ from tests.server.helpers import (
 from tests.server.live import running
 
 
-class GatedStore(SqliteStore):
+class GatedStore(SqlStore):
     """The real store, whose log writes wait while the test holds the gate (a slow disk)."""
 
     def __init__(self, path: str) -> None:

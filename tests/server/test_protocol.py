@@ -8,7 +8,6 @@ import random
 import sqlite3
 from collections import Counter
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +16,8 @@ from fastapi.testclient import TestClient
 from petersburg.engine import explain_illegal, new_game, state_to_json, view, view_to_json
 from petersburg.server.app import create_app
 from petersburg.server.config import ServerConfig
-from petersburg.server.sqlite_store import SCHEMA, SqliteStore, database_path
+from petersburg.server.database import database_url
+from petersburg.server.sql_store import SqlStore
 from tests.server.helpers import (
     NAMES,
     UIDS,
@@ -210,7 +210,7 @@ def test_authority_tokens_stale_and_illegal_actions_change_nothing(client: TestC
         assert "not JSON" in recv_until(sockets[to_act], lambda m: m["type"] == "error")["message"]
         assert "Unknown request" in error(sockets[to_act], {"type": "teleport"})
         assert live.seq == 0 and live.state.step == 0
-        assert stored_log(server.store.path, table) == []  # type: ignore[attr-defined]
+        assert stored_log(server.store.url, table) == []
         # The right token at the right seq works, and the old seq is then stale.
         sockets[to_act].send_json({"type": "act", "token": tokens[to_act], "seq": 0, "action": action})
         after = latest(sockets[waiting], 1)
@@ -218,7 +218,7 @@ def test_authority_tokens_stale_and_illegal_actions_change_nothing(client: TestC
         assert "Stale" in error(
             sockets[to_act], {"type": "act", "token": tokens[to_act], "seq": 0, "action": 0}
         )
-        assert len(stored_log(server.store.path, table)) == 1  # type: ignore[attr-defined]
+        assert len(stored_log(server.store.url, table)) == 1
 
 
 def test_errors_go_only_to_the_sender(client: TestClient) -> None:
@@ -253,7 +253,7 @@ def test_undo_own_last_action(client: TestClient) -> None:
         undone = latest(sockets[seat], 2)
         assert undone["view"] == {**before, "step": 0}
         assert undone["view"]["to_act"] == seat
-        rows = stored_log(server_of(client).store.path, table)  # type: ignore[attr-defined]
+        rows = stored_log(server_of(client).store.url, table)
         assert [r[1] for r in rows] == ["action", "undo"]
         # Nothing left to undo: the last row is an undo.
         sockets[seat].send_json({"type": "undo", "token": token, "seq": 2})
@@ -317,17 +317,6 @@ def test_autopass_survives_a_restart(db_path: str) -> None:
         stored = dict(db.execute("SELECT seat, autopass FROM seats WHERE table_id=?", (table,)).fetchall())
     assert stored[second] is not None
     assert stored[first] is None
-
-
-def test_a_database_of_an_older_version_gains_the_autopass_column(tmp_path: Path) -> None:
-    path = str(tmp_path / "old.db")
-    old = sqlite3.connect(path)
-    old.executescript(SCHEMA.replace("    autopass TEXT,\n", ""))
-    old.close()
-    asyncio.run(SqliteStore(path).close())
-    with sqlite3.connect(path) as db:
-        columns = {row[1] for row in db.execute("PRAGMA table_info(seats)")}
-    assert "autopass" in columns
 
 
 def test_chat_and_commands(client: TestClient) -> None:
@@ -423,14 +412,16 @@ def test_games_are_rebuilt_from_the_database(db_path: str) -> None:
 
 
 def test_store_settings() -> None:
-    assert database_path("sqlite:///data/x.db") == "data/x.db"
-    assert database_path("sqlite:////tmp/x.db") == "/tmp/x.db"
-    with pytest.raises(ValueError, match="only SQLite"):
-        database_path("postgresql://host/db")
+    assert database_url("sqlite:///data/x.db") == "sqlite:///data/x.db"
+    assert database_url("sqlite:////tmp/x.db") == "sqlite:////tmp/x.db"
+    assert database_url("data/x.db") == "sqlite:///data/x.db"
+    assert database_url("postgresql://me@db/games") == "postgresql+psycopg://me@db/games"
+    with pytest.raises(ValueError, match=r"use sqlite:///path/to\.db or postgresql://"):
+        database_url("mysql://host/db")
 
     async def synchronous() -> int:
-        store = SqliteStore(":memory:")
-        value = await store.run_read(lambda db: int(db.execute("PRAGMA synchronous").fetchone()[0]))
+        store = SqlStore(":memory:")
+        value = await store.run_read(lambda db: int(db.exec_driver_sql("PRAGMA synchronous").scalar_one()))
         await store.close()
         return value
 

@@ -84,6 +84,7 @@ from petersburg.engine.rules import (
     legal_action_infos,
     legal_actions,
     new_game,
+    places,
     winners,
 )
 from petersburg.engine.scoring import ScoreBreakdown, ScoreLine, SeatIncome, colour_scoring, phase_income
@@ -171,6 +172,7 @@ __all__ = [
     "options_from_json",
     "parse_action",
     "phase_income",
+    "places",
     "score_breakdown",
     "shape_of",
     "state_from_json",

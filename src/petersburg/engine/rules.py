@@ -1012,11 +1012,17 @@ def final_scores(state: GameState) -> list[ScoreLine]:
     return lines
 
 
+def places(standings: list[tuple[int, int]]) -> list[int]:
+    """Each seat's place from its final (VP, rubles): 1 + the number of seats ahead of it, more VP
+    first, ties broken by rubles; a remaining tie shares the place."""
+    return [1 + sum(1 for other in standings if other > mine) for mine in standings]
+
+
 def winners(state: GameState) -> list[int]:
     """Seats with the most VP, ties broken by rubles; a remaining tie is a shared win."""
     lines = final_scores(state)
-    best = max((line.total, line.rubles) for line in lines)
-    return [line.seat for line in lines if (line.total, line.rubles) == best]
+    seat_places = places([(line.total, line.rubles) for line in lines])
+    return [line.seat for line, place in zip(lines, seat_places, strict=True) if place == 1]
 
 
 _STAGE_NOTES: Final = {STAGE_PUB: " (Pub)", STAGE_JOKER: " (naming a good)", STAGE_CRATE: " (crates)"}
@@ -1044,6 +1050,7 @@ __all__ = [
     "final_scores",
     "legal_actions",
     "new_game",
+    "places",
     "winners",
 ]
 

@@ -1,6 +1,6 @@
 """The application: builds the server's parts, wires them, checks the database at start-up.
 
-``create_app(database)`` returns the FastAPI app around one SQLite file (or any ``Store``); its
+``create_app(database)`` returns the FastAPI app around one database (or any ``Store``); its
 lifespan loads every live table and refuses to serve a log that does not replay (naming the table
 and the row), finishes games that ended just before a crash, resumes bots and timers, then serves.
 
@@ -12,35 +12,40 @@ The parts, dependencies pointing inward (each knows only those below it)::
           automation                        bots, auto-pass, timer, idle tables (clock injected)
           presenter, narration              what a client receives
           tables                            the aggregate, its replay, the repository
-          store (sqlite_store)              durable storage behind one async interface
+          store (sql_store, database)       durable storage behind one async interface
           protocol, config, clock, errors   the vocabulary
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from petersburg.bots import bot_specs
+from petersburg.server.accounts import Accounts
 from petersburg.server.automation import Automation, BotRunner
+from petersburg.server.bus import RedisBus
 from petersburg.server.chat import Chat
 from petersburg.server.clock import Clock, SeedSource, SystemClock, random_seeds
 from petersburg.server.config import ServerConfig
 from petersburg.server.connections import Connections
 from petersburg.server.errors import LogReplayError
+from petersburg.server.leases import Leases
 from petersburg.server.play import Play
 from petersburg.server.presenter import Presenter
+from petersburg.server.routes_accounts import account_router
 from petersburg.server.routes_http import BodyLimit, http_router, web_dir
 from petersburg.server.routes_ws import websocket_router
 from petersburg.server.seating import Seating
-from petersburg.server.sqlite_store import SqliteStore
-from petersburg.server.store import ChatRow, Store
+from petersburg.server.sql_store import SqlStore
+from petersburg.server.store import LOBBY, ChatRow
 from petersburg.server.tables import Table, Tables
 
 log = logging.getLogger("petersburg.server")
@@ -82,7 +87,7 @@ class Server:
 
     config: ServerConfig
     clock: Clock
-    store: Store
+    store: SqlStore
     tables: Tables
     presenter: Presenter
     connections: Connections
@@ -90,15 +95,20 @@ class Server:
     seating: Seating
     chat: Chat
     automation: Automation
+    accounts: Accounts
+    events: ServerEvents
+    _following: set[asyncio.Task[None]] = field(default_factory=set)
 
     async def start(self, *, set_aside_bad_logs: bool = False) -> None:
         """Load the live tables (``StartupCheckError`` if a log does not replay), finish games that
         ended just before a crash, resume bots and timers."""
+        await self.accounts.start()
         problems = await self.tables.open(set_aside_bad_logs=set_aside_bad_logs)
         if problems and not set_aside_bad_logs:
             raise StartupCheckError(problems)
         for problem in problems:
             log.error("set aside, not served: %s", problem)
+        await self.tables.bus.start(self._notice)
         for table in list(self.tables.live()):
             state = table.state
             if state is not None and state.is_over:  # killed between its last action and the result
@@ -111,13 +121,36 @@ class Server:
             gc.freeze()
             gc.set_threshold(20_000, 20, 100)
 
+    def _notice(self, table_id: int, chat: ChatRow | None) -> None:
+        """Another process of this database changed ``table_id`` or stored a chat line there."""
+        if chat is not None:
+            table = self.tables.cached(table_id) if table_id != LOBBY else None
+            if table_id != LOBBY and table is None:
+                return  # nobody here watches that table
+            (table.chat if table is not None else self.tables.lobby_chat).append(chat)
+            self.events.chat_line(table, chat)
+            return
+        task = asyncio.get_running_loop().create_task(self._follow(table_id))
+        self._following.add(task)
+        task.add_done_callback(self._following.discard)
+
+    async def _follow(self, table_id: int) -> None:
+        try:
+            table = await self.tables.refresh(table_id)
+        except Exception:
+            log.exception("table %s: cannot catch up with another process's change", table_id)
+            return
+        if table is not None:
+            self.events.table_changed(table)
+
     async def stop(self) -> None:
+        await self.tables.bus.stop()
         await self.automation.stop()
         await self.store.close()
 
 
 def build_server(
-    store: Store,
+    store: SqlStore,
     config: ServerConfig | None = None,
     *,
     clock: Clock | None = None,
@@ -136,13 +169,31 @@ def build_server(
     runner = bots or BotRunner(config.bot_workers)
     automation = Automation(tables, play, seating, runner, clock, config)
     connections = Connections(tables, presenter, config)
+    accounts = Accounts(store, clock, config.secret_key)
+    if config.redis_url:
+        tables.bus = RedisBus(config.redis_url)
+        automation.leases = Leases(store, clock, config.lease_seconds)
+    play.on_finish = accounts.rate_finished
     events.automation = automation
     events.connections = connections
-    return Server(config, clock, store, tables, presenter, connections, play, seating, chat, automation)
+    return Server(
+        config,
+        clock,
+        store,
+        tables,
+        presenter,
+        connections,
+        play,
+        seating,
+        chat,
+        automation,
+        accounts,
+        events,
+    )
 
 
 def create_app(
-    database: str | Store,
+    database: str | SqlStore,
     config: ServerConfig | None = None,
     *,
     clock: Clock | None = None,
@@ -150,8 +201,9 @@ def create_app(
     bots: BotRunner | None = None,
     set_aside_bad_logs: bool = False,
 ) -> FastAPI:
-    """The web app for one SQLite database file (created if missing) or any ``Store``."""
-    store = SqliteStore(database) if isinstance(database, str) else database
+    """The web app for one database (an SQLite file, created if missing, or a database URL such as
+    ``postgresql://…``; brought up to date by its migrations) or any ``Store``."""
+    store = SqlStore(database) if isinstance(database, str) else database
     server = build_server(store, config, clock=clock, seeds=seeds, bots=bots)
 
     @asynccontextmanager
@@ -171,5 +223,6 @@ def create_app(
     app.add_middleware(BodyLimit, limit=server.config.max_body_bytes)
     app.mount("/static", StaticFiles(directory=web_dir()), name="static")
     app.include_router(http_router(server))
+    app.include_router(account_router(server))
     app.include_router(websocket_router(server))
     return app

@@ -16,6 +16,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -26,6 +29,7 @@ from petersburg.engine import NUM_ALL_ACTIONS, STAGE_ACTIONS, View, is_legal, vi
 from petersburg.server.clock import Clock
 from petersburg.server.config import ServerConfig
 from petersburg.server.errors import Refusal
+from petersburg.server.leases import Leases
 from petersburg.server.play import Play, fallback_action
 from petersburg.server.seating import Seating
 from petersburg.server.tables import Table, Tables
@@ -48,6 +52,18 @@ def decide(level: str, seed: int, seen: View) -> int:
     return make_bot(level, seed).choose(seen)
 
 
+def leave_with_parent(parent: int) -> None:
+    """Run in a bot worker at its start: exit as soon as the server process is gone (killed with
+    SIGKILL, it cannot stop its workers itself), so no worker outlives its server."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def bot_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 10 + seat) % 2**31
 
@@ -68,7 +84,10 @@ class BotRunner:
     def _executor_now(self) -> Executor:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn")
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=leave_with_parent,
+                initargs=(os.getpid(),),
             )
         return self._executor
 
@@ -136,6 +155,11 @@ class Automation:
         self._plans: dict[int, tuple[tuple[object, ...], asyncio.Task[None]]] = {}
         self._idle_since: dict[int, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._keeper: asyncio.Task[None] | None = None
+        self.leases: Leases | None = None
+        """Several processes on one database: only the holder of a table's lease makes its moves
+        (None: this process alone makes every move)."""
+        self._held: set[int] = set()
         self.running = False
 
     async def start(self) -> None:
@@ -144,12 +168,15 @@ class Automation:
         for table in list(self.tables.live()):
             self.schedule(table)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+        if self.leases is not None:
+            self._keeper = asyncio.get_running_loop().create_task(self._keep_leases())
 
     async def stop(self) -> None:
         self.running = False
         tasks = [task for _key, task in self._plans.values()]
-        if self._sweeper is not None:
-            tasks.append(self._sweeper)
+        for task in (self._sweeper, self._keeper):
+            if task is not None:
+                tasks.append(task)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -194,11 +221,45 @@ class Automation:
             )
         return (), None
 
+    async def _leased(self, table: Table) -> bool:
+        """Whether this process makes ``table``'s automatic moves (it holds, or took, the lease)."""
+        if self.leases is None:
+            return True
+        if table.id in self._held:
+            return True
+        try:
+            held = await self.leases.hold([table.id])
+        except Exception:
+            log.exception("table %s: cannot take the lease of its automatic moves", table.id)
+            return False
+        self._held |= held
+        return table.id in held
+
+    async def _keep_leases(self) -> None:
+        """Renew the leases of tables this process plans moves for; give up the others; look
+        again at tables whose plan stopped for want of a lease (their holder may have died)."""
+        assert self.leases is not None
+        while True:
+            await self.clock.sleep(self.leases.seconds / 3)
+            planned = [table_id for table_id, (_key, task) in self._plans.items() if not task.done()]
+            try:
+                self._held = await self.leases.hold([t for t in planned if t in self._held])
+            except Exception:
+                log.exception("cannot renew the leases of automatic moves")
+                self._held = set()
+            for table in list(self.tables.live()):
+                current = self._plans.get(table.id)
+                if current is not None and current[1].done():
+                    del self._plans[table.id]
+                    self.schedule(table)
+
     def _current(self, table: Table, seat: int, seq: int) -> bool:
         state = table.state
         return state is not None and table.seq == seq and state.current_player == seat
 
     async def _fallback(self, table: Table, seat: int, seq: int, delay: float, notice: str | None) -> None:
+        if not await self._leased(table):
+            return
         if delay > 0:
             await self.clock.sleep(delay)
         state = table.state
@@ -207,6 +268,8 @@ class Automation:
         await self._play(table, seat, fallback_action(state), seq, notice)
 
     async def _bot_move(self, table: Table, seat: int, seq: int, level: str) -> None:
+        if not await self._leased(table):
+            return
         if self.config.bot_delay > 0:
             await self.clock.sleep(self.config.bot_delay)
         state = table.state

@@ -1,7 +1,8 @@
 """``petersburg serve``: run the web server (lobby and tables) with uvicorn.
 
 Configuration by flags or environment variables: ``PETERSBURG_HOST`` (127.0.0.1),
-``PETERSBURG_PORT`` (8000), ``PETERSBURG_DATABASE_URL`` (``sqlite:///data/petersburg.db``) or
+``PETERSBURG_PORT`` (8000), ``PETERSBURG_DATABASE_URL`` (``sqlite:///data/petersburg.db`` or
+``postgresql://user:password@host/database``) or
 ``PETERSBURG_DATA_DIR`` (the folder of ``petersburg.db``), ``PETERSBURG_BOT_DELAY`` (seconds), and
 one variable per limit (``PETERSBURG_MAX_LIVE_TABLES`` and the others below).
 """
@@ -9,6 +10,7 @@ one variable per limit (``PETERSBURG_MAX_LIVE_TABLES`` and the others below).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -46,7 +48,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--database-url",
         default=os.environ.get("PETERSBURG_DATABASE_URL"),
-        help="sqlite:///path/to.db (default: petersburg.db in the data folder)",
+        help="sqlite:///path/to.db or postgresql://user@host/database (default: data folder/petersburg.db)",
     )
     p.add_argument(
         "--data-dir",
@@ -98,27 +100,40 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="serve the other tables when some logs do not replay (they are reported, not served)",
     )
+    p.add_argument(
+        "--redis-url",
+        default=os.environ.get("PETERSBURG_REDIS_URL"),
+        help="redis://host:port/0: several server processes on one PostgreSQL database tell each other "
+        "of changes through it (PETERSBURG_REDIS_URL)",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=_env_int("PETERSBURG_WORKERS", 1),
+        help="server processes sharing the port (more than 1 needs PostgreSQL and --redis-url)",
+    )
+    p.add_argument("--secret-key", default=os.environ.get("PETERSBURG_SECRET_KEY"), help=argparse.SUPPRESS)
     p.add_argument("--log-level", default=os.environ.get("PETERSBURG_LOG_LEVEL", "warning"))
     p.set_defaults(func=cmd_serve)
 
 
-def cmd_serve(args: argparse.Namespace) -> None:
-    import uvicorn
+WORKER_ARGS = "PETERSBURG_SERVE_ARGS"
+"""How ``--workers`` hands the parsed flags to each worker process (``worker_app``)."""
 
-    from petersburg.server.app import create_app
-    from petersburg.server.clock import fixed_seeds
-    from petersburg.server.protocol import MAX_MESSAGE
-    from petersburg.server.sqlite_store import database_path
 
+def _database(args: argparse.Namespace) -> str:
+    from petersburg.server.database import database_url
+
+    url: str = args.database_url or f"sqlite:///{Path(args.data_dir) / 'petersburg.db'}"
     try:
-        path = (
-            database_path(args.database_url)
-            if args.database_url
-            else str(Path(args.data_dir) / "petersburg.db")
-        )
+        database_url(url)
     except ValueError as error:
         raise SystemExit(f"petersburg: {error}") from None
-    config = ServerConfig(
+    return url
+
+
+def _config(args: argparse.Namespace) -> ServerConfig:
+    return ServerConfig(
         bot_delay=max(0.0, args.bot_delay),
         bot_workers=max(1, args.bot_workers),
         max_live_tables=args.max_live_tables,
@@ -128,13 +143,47 @@ def cmd_serve(args: argparse.Namespace) -> None:
         client_queue_limit=args.client_queue_limit,
         ws_compression=args.ws_compression == "on",
         tune_gc=True,
+        redis_url=args.redis_url,
+        lease_seconds=_env_number("PETERSBURG_LEASE_SECONDS", DEFAULTS.lease_seconds),
+        secret_key=args.secret_key,
     )
+
+
+def _app(args: argparse.Namespace) -> Any:
+    from petersburg.server.app import create_app
+    from petersburg.server.clock import fixed_seeds
+
     seeds = fixed_seeds(args.seed) if args.seed is not None else None
-    app = create_app(path, config, seeds=seeds, set_aside_bad_logs=args.set_aside_bad_logs)
+    return create_app(_database(args), _config(args), seeds=seeds, set_aside_bad_logs=args.set_aside_bad_logs)
+
+
+def worker_app() -> Any:
+    """The app of one ``--workers`` process, from the flags its parent parsed."""
+    return _app(argparse.Namespace(**json.loads(os.environ[WORKER_ARGS])))
+
+
+def cmd_serve(args: argparse.Namespace) -> None:
+    import uvicorn
+
+    from petersburg.server.protocol import MAX_MESSAGE
+
+    url = _database(args)
+    config = _config(args)
+    workers = max(1, args.workers)
+    if workers > 1 and (not url.startswith("postgres") or not args.redis_url):
+        raise SystemExit(
+            "petersburg: several server processes (--workers) need one PostgreSQL database "
+            "(--database-url postgresql://...) and Redis (--redis-url redis://...)."
+        )
+    if workers > 1:
+        os.environ[WORKER_ARGS] = json.dumps({k: v for k, v in vars(args).items() if k != "func"})
+        app: Any = "petersburg.server.cli:worker_app"
+    else:
+        app = _app(args)
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     print(
-        f"Sankt Petersburg is served at http://{shown}:{args.port}  (database: {path}; engine and bots: "
-        f"{build_info()}; Ctrl-C stops)",
+        f"Sankt Petersburg is served at http://{shown}:{args.port}  (database: {shown_url(url)}; "
+        f"engine and bots: {build_info()}; Ctrl-C stops)",
         flush=True,
     )
     uvicorn.run(
@@ -145,4 +194,15 @@ def cmd_serve(args: argparse.Namespace) -> None:
         ws_max_size=8 * MAX_MESSAGE,
         ws_per_message_deflate=config.ws_compression,
         timeout_graceful_shutdown=5,
+        workers=workers if workers > 1 else None,
+        factory=workers > 1,
     )
+
+
+def shown_url(url: str) -> str:
+    """A database URL as it may be printed: without its password."""
+    from sqlalchemy import make_url
+
+    from petersburg.server.database import database_url
+
+    return make_url(database_url(url)).render_as_string(hide_password=True)

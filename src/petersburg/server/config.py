@@ -43,5 +43,16 @@ class ServerConfig:
     tune_gc: bool = False
     """Freeze what start-up loaded and collect garbage less often (``petersburg serve`` does; tests
     that start many servers in one process do not)."""
+    redis_url: str | None = None
+    """Redis for change notices between several server processes on one PostgreSQL database
+    (``bus.py``); none for a server alone."""
+    lease_seconds: float = 10.0
+    """With several processes: how long a process's lease on a table's bots, auto-pass and timer
+    lasts without renewal (``leases.py``): the longest pause of a table whose holder died."""
+    secret_key: str | None = None
+    """The key that signs session cookies (default: one made once and kept in the database, so
+    every server process on that database shares it)."""
+    secure_cookies: bool = False
+    """Mark the session cookie ``Secure`` (when the server is reached over HTTPS)."""
     ws_compression: bool = False
     """Per-message deflate on websockets (measured: it costs more CPU than it saves; see docs)."""

@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable, Mapping
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from petersburg.server.accounts import SESSION_COOKIE
 from petersburg.server.config import ServerConfig
 from petersburg.server.errors import Refusal
 from petersburg.server.presenter import Presenter, chat_history, chat_message, lobby_key
@@ -49,6 +50,7 @@ class Connection:
         "_snapshot",
         "_wake",
         "_ws",
+        "account",
         "address",
         "closing",
         "limit",
@@ -56,6 +58,7 @@ class Connection:
         "name",
         "reader",
         "sender",
+        "session",
         "table",
         "too_slow",
         "uid",
@@ -68,6 +71,10 @@ class Connection:
         self.uid = ""
         """The browser identity, once it said hello ('' before)."""
         self.name = "Guest"
+        self.session: str | None = None
+        """The session cookie the socket was opened with (``accounts``), if any."""
+        self.account = False
+        """Whether the socket is signed in to an account (its name is then the account's)."""
         self.table: Table | None = None
         self.log_sent = 0
         """How many lines of the table's game log this socket already has."""
@@ -167,6 +174,7 @@ class Connections:
                 return
         self.per_address[address] += 1
         connection = Connection(ws, address, self.config.client_queue_limit)
+        connection.session = ws.cookies.get(SESSION_COOKIE)
         connection.reader = asyncio.current_task()
         sender = connection.sender = asyncio.get_running_loop().create_task(connection.run_sender())
         try:

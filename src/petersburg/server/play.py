@@ -11,6 +11,7 @@ written by ``_write``; bots, auto-pass and the turn timer play through ``play_fo
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 from petersburg.engine import PASS_ID, STAGE_CRATE, STAGE_OBSERVED, STAGE_PUB, GameState, legal_actions
 from petersburg.server.errors import Refusal
@@ -36,6 +37,9 @@ def fallback_action(state: GameState) -> int:
 
 class Play(TableService):
     """Acting, undoing and auto-pass on running games."""
+
+    on_finish: Callable[[Table], Awaitable[None]] | None = None
+    """Called once a game's result is stored (the ratings), before everyone is told."""
 
     # Requests of players -----------------------------------------------------------------------
 
@@ -142,6 +146,8 @@ class Play(TableService):
             if state.is_over and table.row.status != "over":
                 result: JsonObject = dict(result_of(state, table.names()))
                 await self.tables.finish(table, result)
+                if self.on_finish is not None:
+                    await self.on_finish(table)
         except StorageError as error:
             log.error("table %s: cannot store the bookkeeping of row %s: %s", table.id, table.seq - 1, error)
         self.events.table_changed(table)

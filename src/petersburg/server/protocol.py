@@ -108,6 +108,9 @@ class TableParams(TypedDict):
     ``show_hands``, ``edition`` (first|second), ``market`` and the Market's ``market_board``,
     ``joker``, ``market_values``, ``unpaid_crate``, ``market_ties``. A combination the engine
     refuses is answered with its sentence and creates nothing."""
+    rated: NotRequired[bool]
+    """Rate the game even with bots at the table (they count at their fixed reference ratings).
+    A game of two or more seats, all held by signed-in accounts, is always rated; solo never."""
 
 
 @with_config(REQUEST)
@@ -213,6 +216,19 @@ class CreateTableBody(TableParams):
     """The creator's name."""
 
 
+@with_config(REQUEST)
+class AccountBody(TypedDict):
+    """``POST /api/account/signup`` and ``/signin``: a name and a password (sign-up: the browser's
+    guest identity too, whose seats and games become the account's)."""
+
+    name: str
+    """2 to 24 characters: letters, digits, spaces, '-', '_' or '.'; unique whatever the case."""
+    password: str
+    """8 to 200 characters."""
+    uid: NotRequired[Uid | None]
+    """Sign-up: the browser's guest identity."""
+
+
 LobbyRequest = NameRequest | ChatRequest | PingRequest | CreateRequest
 TableRequest = (
     NameRequest
@@ -235,6 +251,7 @@ HELLO: TypeAdapter[HelloRequest] = TypeAdapter(HelloRequest)
 LOBBY_REQUESTS: TypeAdapter[LobbyRequest] = TypeAdapter(Annotated[LobbyRequest, Field(discriminator="type")])
 TABLE_REQUESTS: TypeAdapter[TableRequest] = TypeAdapter(Annotated[TableRequest, Field(discriminator="type")])
 CREATE_BODY: TypeAdapter[CreateTableBody] = TypeAdapter(CreateTableBody)
+ACCOUNT_BODY: TypeAdapter[AccountBody] = TypeAdapter(AccountBody)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -758,6 +775,91 @@ class HttpError(TypedDict):
     """A sentence for the player."""
 
 
+@with_config(MESSAGE)
+class AccountInfo(TypedDict):
+    """The signed-in account (``GET /api/account``, and the answer to signing up or in)."""
+
+    name: str
+    uid: str
+    """The identity the account plays as: the page keeps it as its browser identity."""
+    rating: int
+    """The rating shown to people: 60 × OpenSkill's mu (a new account: 1500)."""
+    deviation: int
+    """60 × OpenSkill's sigma: how unsure the rating still is (a new account: 500)."""
+    rated_games: int
+
+
+@with_config(MESSAGE)
+class ProfileGame(TypedDict):
+    """One table the account sat at."""
+
+    table: int
+    name: str
+    status: str
+    seats: int
+    created: float
+    """Epoch seconds."""
+    seat: int
+    place: int | None
+    """1 for a winner (ties share a place), once the game is over."""
+    total: int | None
+    """The final victory points."""
+    rated: bool
+    rating_change: int | None
+    """How much this game moved the shown rating."""
+
+
+@with_config(MESSAGE)
+class RatingPoint(TypedDict):
+    """The rating after one rated game."""
+
+    table: int
+    t: float
+    rating: int
+    deviation: int
+
+
+@with_config(MESSAGE)
+class ProfileResponse(TypedDict):
+    """``GET /api/profile/<name>``: an account's games, results and rating history."""
+
+    name: str
+    created: float
+    rating: int
+    deviation: int
+    rated_games: int
+    games: list[ProfileGame]
+    """Newest first (at most 200)."""
+    ratings: list[RatingPoint]
+    """Oldest first."""
+
+
+@with_config(MESSAGE)
+class LeaderboardEntry(TypedDict):
+    place: int
+    name: str
+    rating: int
+    deviation: int
+    rated_games: int
+
+
+@with_config(MESSAGE)
+class BotRating(TypedDict):
+    """A bot level's fixed reference rating, measured in bot-against-bot tournaments."""
+
+    level: str
+    rating: int
+
+
+@with_config(MESSAGE)
+class LeaderboardResponse(TypedDict):
+    """``GET /api/leaderboard``: accounts with rated games, best first (ordered by the rating
+    minus three deviations, so a few lucky games do not top the list), and the bots' ratings."""
+
+    players: list[LeaderboardEntry]
+    bots: list[BotRating]
+
+
 # ----------------------------------------------------------------------------------------------
 # Validation at the edge
 
@@ -798,6 +900,8 @@ FIELD_SENTENCES: dict[str, str] = {
     "timer": f"The turn timer is 0 (none) to {MAX_TIMER} seconds.",
     "fill": "'fill' must be the name of a bot level.",
     "options": "'options' must be an object of rule options.",
+    "rated": "'rated' must be true or false.",
+    "password": "A password is text of 8 to 200 characters.",
 }
 """What to tell a player whose request has a malformed field, by field name."""
 
@@ -884,6 +988,19 @@ def parse_create_body(data: bytes) -> CreateTableBody:
     text = _text(data, "Malformed request body")
     try:
         return CREATE_BODY.validate_json(text)
+    except ValidationError as error:
+        raise _explain(
+            error, what="Malformed request body", unknown="", shape="expected a JSON object"
+        ) from None
+
+
+def parse_account_body(data: bytes) -> AccountBody:
+    """The body of ``POST /api/account/signup`` or ``/signin``."""
+    if len(data) > MAX_MESSAGE:
+        raise BadRequest(f"Request body too long (more than {MAX_MESSAGE} bytes).")
+    text = _text(data, "Malformed request body")
+    try:
+        return ACCOUNT_BODY.validate_json(text)
     except ValidationError as error:
         raise _explain(
             error, what="Malformed request body", unknown="", shape="expected a JSON object"

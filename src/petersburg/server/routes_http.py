@@ -20,6 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from petersburg.bots import bot_specs
 from petersburg.engine import PetersburgError, check_options, options_from_json, shape_of
 from petersburg.engine.options import EDITION_FIRST
+from petersburg.server.accounts import SESSION_COOKIE
 from petersburg.server.errors import Refusal
 from petersburg.server.narration import card_catalogue
 from petersburg.server.presenter import row_summary, table_round
@@ -99,10 +100,12 @@ def http_router(server: Server) -> APIRouter:
         """Create a table: ``CreateTableBody``; answers the new table's ``TableSummary``."""
         try:
             body = parse_create_body(await request.body())
-            uid = body.get("uid")
-            if uid is None:
+            claimed = body.get("uid")
+            if claimed is None:
                 raise BadRequest("Missing or malformed identity (uid): 8 to 64 letters, digits, '-' or '_'.")
-            table = await server.seating.create(uid, body.get("name"), body)
+            uid, account = await server.accounts.identify(request.cookies.get(SESSION_COOKIE), claimed)
+            name = account.name if account is not None else body.get("name")
+            table = await server.seating.create(uid, name, body)
         except (BadRequest, Refusal) as error:
             return refused(str(error), error.status if isinstance(error, Refusal) else 400)
         return json_response(row_summary(table.row, table_round(table), table.seat_of_uid(uid)), 201)

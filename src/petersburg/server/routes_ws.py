@@ -51,7 +51,7 @@ class Dispatcher:
         request: str | None = None
         try:
             if not connection.uid:
-                self._hello(connection, table, data)
+                await self._hello(connection, table, data)
                 return
             if table is None:
                 lobby_request = parse_lobby_request(data)
@@ -74,26 +74,39 @@ class Dispatcher:
             log.exception("a %s request failed", request)
             connection.send(encode(error_message(SERVER_FAULT, request)))
 
-    def _hello(self, connection: Connection, table: Table | None, data: str | bytes) -> None:
+    async def _hello(self, connection: Connection, table: Table | None, data: str | bytes) -> None:
         hello = parse_hello(data)
-        connection.uid = hello["uid"]
-        connection.name = guest_name(hello.get("name"))
+        uid, account = await self.server.accounts.identify(connection.session, hello["uid"])
+        connection.uid = uid
+        connection.account = account is not None
+        connection.name = account.name if account is not None else guest_name(hello.get("name"))
         if table is None:
             self.server.connections.join_lobby(connection)
         else:
             self.server.connections.join_table(connection, table)
+
+    @staticmethod
+    def _rename(connection: Connection, name: str | None) -> None:
+        """A guest's new name (a signed-in socket keeps its account's name)."""
+        if not connection.account:
+            connection.name = guest_name(name)
+
+    @staticmethod
+    def _seat_name(connection: Connection, name: str | None) -> str:
+        """The name a new seat shows: an account's own name, or what a guest asked for."""
+        return connection.name if connection.account else name or connection.name
 
     async def _lobby(self, connection: Connection, request: LobbyRequest) -> Reply:
         server = self.server
         if request["type"] == "ping":
             return {"type": "pong"}
         if request["type"] == "name":
-            connection.name = guest_name(request.get("name"))
+            self._rename(connection, request.get("name"))
             return None
         if request["type"] == "chat":
             return await server.chat.say(None, connection.uid, connection.name, request["text"])
         created = await server.seating.create(
-            connection.uid, request.get("name") or connection.name, request.get("params") or {}
+            connection.uid, self._seat_name(connection, request.get("name")), request.get("params") or {}
         )
         return {"type": "created", "table": created.id}
 
@@ -103,11 +116,13 @@ class Dispatcher:
         if request["type"] == "ping":
             return {"type": "pong"}
         if request["type"] == "name":
-            connection.name = guest_name(request.get("name"))
+            self._rename(connection, request.get("name"))
         elif request["type"] == "chat":
             return await server.chat.say(table, uid, connection.name, request["text"])
         elif request["type"] == "sit":
-            await server.seating.sit(table, uid, request.get("name") or connection.name, request.get("seat"))
+            await server.seating.sit(
+                table, uid, self._seat_name(connection, request.get("name")), request.get("seat")
+            )
         elif request["type"] == "leave":
             await server.seating.leave(table, uid)
         elif request["type"] == "bot":

@@ -37,6 +37,14 @@ def _sources() -> list[tuple[str, JsonSchemaMode, TypeAdapter[object]]]:
         ("cards", "serialization", cast(TypeAdapter[object], TypeAdapter(list[protocol.CardInfo]))),
         ("replay", "serialization", cast(TypeAdapter[object], TypeAdapter(protocol.ReplayResponse))),
         ("http_error", "serialization", cast(TypeAdapter[object], TypeAdapter(protocol.HttpError))),
+        ("account_body", "validation", cast(TypeAdapter[object], protocol.ACCOUNT_BODY)),
+        ("account", "serialization", cast(TypeAdapter[object], TypeAdapter(protocol.AccountInfo))),
+        ("profile", "serialization", cast(TypeAdapter[object], TypeAdapter(protocol.ProfileResponse))),
+        (
+            "leaderboard",
+            "serialization",
+            cast(TypeAdapter[object], TypeAdapter(protocol.LeaderboardResponse)),
+        ),
     ]
 
 
@@ -63,6 +71,12 @@ def protocol_schema() -> JsonDict:
             "GET /api/highscores": entry["highscores"],
             "GET /api/cards": entry["cards"],
             "GET /api/bots": {"type": "array", "items": {"type": "string"}},
+            "POST /api/account/signup": {"request": entry["account_body"], "response": entry["account"]},
+            "POST /api/account/signin": {"request": entry["account_body"], "response": entry["account"]},
+            "POST /api/account/signout": {"type": "object"},
+            "GET /api/account": {"anyOf": [entry["account"], {"type": "null"}]},
+            "GET /api/profile/<name>": entry["profile"],
+            "GET /api/leaderboard": entry["leaderboard"],
             "any refusal (4xx)": entry["http_error"],
         },
     }

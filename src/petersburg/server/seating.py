@@ -136,6 +136,7 @@ class Seating(TableService):
             allow_undo=params.get("allow_undo", True),
             creator=uid,
             seats=[SeatRow() for _ in range(seats)],
+            rated=params.get("rated", False),
         )
         if params.get("sit", True):
             row.seats[0] = SeatRow("human", name, uid, secrets.token_urlsafe(24))

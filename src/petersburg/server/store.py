@@ -6,9 +6,9 @@ The log is append-only: an undo is itself a row (kind ``undo``), never a deletio
 Everything else in the server talks to storage through ``Store`` alone, and only through the
 ``Tables`` repository, which updates memory together with each write (``tables.py``). Every
 method is a coroutine that returns once the write is durable, so an implementation may batch
-writes (``SqliteStore`` commits every write waiting at the same moment in one transaction) or
-send them to another process. ``sqlite_store.py`` implements it with the standard library; a
-SQL server or a shared database for several processes implements the same methods.
+writes (``SqlStore`` commits every write waiting at the same moment in one transaction) or
+send them to another process. ``sql_store.py`` implements it on SQLAlchemy Core, for an SQLite
+file and for PostgreSQL alike.
 """
 
 from __future__ import annotations
@@ -65,6 +65,9 @@ class TableRow:
     result: JsonObject | None = None
     """The final scoring (``protocol.GameResult``) once the game is over."""
     seats: list[SeatRow] = field(default_factory=list)
+    rated: bool = False
+    """Rate the game even with bots at the table (``ratings.py``; games between accounts alone
+    are rated anyway)."""
 
 
 class LogRow(NamedTuple):
@@ -130,6 +133,11 @@ class Store(Protocol):
 
     async def log(self, table_id: int) -> list[LogRow]:
         """A table's whole log, in order."""
+        ...
+
+    async def table_since(self, table_id: int, seq: int) -> tuple[TableRow | None, list[LogRow]]:
+        """One table with its seats and its log rows from ``seq`` on, read together (how a
+        process catches up with another one's changes)."""
         ...
 
     async def chat(self, table_id: int, limit: int) -> list[ChatRow]:

@@ -32,6 +32,7 @@ from petersburg.engine import (
     options_from_json,
 )
 from petersburg.engine.actions import ACTION_KIND, KIND_OBSERVE
+from petersburg.server.bus import Bus, NoBus
 from petersburg.server.clock import Clock
 from petersburg.server.config import ServerConfig
 from petersburg.server.errors import LogReplayError, Refusal
@@ -43,6 +44,7 @@ from petersburg.server.store import (
     JsonObject,
     LogRow,
     SeatRow,
+    StorageError,
     Store,
     TableRow,
 )
@@ -62,11 +64,14 @@ class SerialQueue:
     """Runs a table's jobs one at a time, in arrival order. A job runs to its end once queued,
     even if the request that queued it goes away, so a write is never abandoned halfway."""
 
-    __slots__ = ("_jobs", "_worker")
+    __slots__ = ("_jobs", "_worker", "before")
 
     def __init__(self) -> None:
         self._jobs: deque[tuple[Callable[[], Awaitable[object]], asyncio.Future[object]]] = deque()
         self._worker: asyncio.Task[None] | None = None
+        self.before: Callable[[], Awaitable[None]] | None = None
+        """Run right before each job (with several processes: catch up with the database, so the
+        job is checked against what is stored, not against what this process saw last)."""
 
     @property
     def waiting(self) -> int:
@@ -87,6 +92,8 @@ class SerialQueue:
             while self._jobs:
                 job, future = self._jobs.popleft()
                 try:
+                    if self.before is not None:
+                        await self.before()
                     result = await job()
                 except Exception as error:
                     if not future.done():
@@ -227,6 +234,9 @@ class Table:
     """When the turn timer passes for the seat to act (epoch seconds), if it runs."""
     watchers: int = 0
     """Sockets open on this table (a finished table stays in memory while anyone watches)."""
+    behind: bool = False
+    """Another process changed the table since this one last read it (caught up before the next
+    job, or at once if someone here watches it or the server may have to move for it)."""
 
     @property
     def id(self) -> int:
@@ -293,6 +303,8 @@ class Tables:
         """The last finished tables, newest first, for the lobby."""
         self.highscores: list[HighScoreRow] = []
         self.lobby_chat: deque[ChatRow] = deque(maxlen=CHAT_KEPT)
+        self.bus: Bus = NoBus()
+        """Tells the other server processes of the same database about each change written here."""
 
     # Start-up ----------------------------------------------------------------------------------
 
@@ -301,7 +313,7 @@ class Tables:
         returned (and the table set aside if asked); the caller refuses to serve otherwise."""
         problems: list[LogReplayError] = []
         for row in await self.store.live_tables():
-            table = Table(row)
+            table = self._new_table(row)
             if row.status == "playing":
                 rows = await self.store.log(row.id)
                 try:
@@ -342,6 +354,8 @@ class Tables:
         if table is not None:
             if table.id in self._finished:
                 self._finished.move_to_end(table.id)
+            if table.behind or (table.live and not isinstance(self.bus, NoBus)):
+                await table.queue.run(_nothing)  # the queue catches up before its next job
             return table
         if table_id in self.unservable:
             raise Refusal(f"Table {table_id} cannot be served: {self.unservable[table_id]}", status=409)
@@ -365,10 +379,14 @@ class Tables:
 
     async def _load_finished(self, table_id: int) -> Table | None:
         row = await self.store.table(table_id)
-        if row is None or row.status == "closed" or row.status == "open" or row.status == "playing":
-            # Live tables are all in memory: one that is not is unknown (or closed).
+        if row is None or row.status == "closed":
             return None
-        table = Table(row)
+        if row.status in ("open", "playing"):
+            # A live table not in memory was created by another server process of this database.
+            if isinstance(self.bus, NoBus):
+                return None
+            return await self._load_live(row)
+        table = self._new_table(row)
         rows = await self.store.log(table_id)
         try:
             table.game = Game.replay(row, rows, table.names())
@@ -379,6 +397,82 @@ class Tables:
         table.chat.extend(await self.store.chat(table_id, CHAT_KEPT))
         self._finished[table_id] = table
         self._trim_finished()
+        return table
+
+    def _new_table(self, row: TableRow) -> Table:
+        """A table in memory; with several processes each of its jobs first catches up."""
+        table = Table(row)
+
+        async def catch_up() -> None:
+            # Always (not only when a notice said so): a notice may still be on its way, and a
+            # request must be checked against what is stored, as in a single process.
+            if isinstance(self.bus, NoBus):
+                return
+            table.behind = False
+            try:
+                await self.catch_up(table)
+            except BaseException:
+                table.behind = True
+                raise
+
+        table.queue.before = catch_up
+        return table
+
+    async def _load_live(self, row: TableRow) -> Table:
+        """A live table another process created: rebuilt from its log like at start-up."""
+        table = self._new_table(row)
+        if row.status == "playing":
+            rows = await self.store.log(row.id)
+            table.game = Game.replay(row, rows, table.names())
+            table.seq = len(rows)
+        table.chat.extend(await self.store.chat(row.id, CHAT_KEPT))
+        self._live[row.id] = table
+        return table
+
+    async def catch_up(self, table: Table) -> None:
+        """Bring ``table`` to what the database holds after another process changed it: its row
+        and seats, then every log row from its ``seq`` on, through ``Game.apply`` (the one replay
+        path). Runs inside the table's queue, like every change."""
+        row, rows = await self.store.table_since(table.id, table.seq)
+        if row is None:
+            return
+        status = table.row.status
+        table.row.seats = row.seats
+        table.row.status = row.status
+        table.row.result = row.result
+        table.row.seed = row.seed
+        if row.seed is not None and table.game is None:
+            table.game = Game(table.row, table.names())
+        game = table.game
+        if game is not None:
+            game.names = table.names()
+            for entry in rows:
+                try:
+                    game.apply(entry)
+                except Refusal as refusal:
+                    raise LogReplayError(table.id, entry.seq, row_text(entry), str(refusal)) from None
+                table.seq += 1
+        if status != row.status and row.status == "over":
+            self._leave_live(table)
+        elif row.status == "closed":
+            self._live.pop(table.id, None)
+        table.changed()
+
+    async def refresh(self, table_id: int) -> Table | None:
+        """Another process changed ``table_id``: catch up with it if it is in memory, load it if it
+        is a live table this process does not know yet; the table (None if neither)."""
+        table = self.cached(table_id)
+        if table is None:
+            try:
+                table = await self.get(table_id)  # one load, shared with sockets opening it now
+            except Refusal:
+                return None
+        table.behind = True
+        automatic = table.row.realtime and table.row.timer > 0
+        automatic = automatic or any(s.kind == "bot" or s.autopass is not None for s in table.row.seats)
+        if table.watchers == 0 and not automatic:
+            return None  # nobody here needs it now: the next job or socket on it catches up first
+        await table.queue.run(_nothing)  # the queue catches up before its next job
         return table
 
     def _trim_finished(self) -> None:
@@ -402,12 +496,14 @@ class Tables:
     async def create(self, row: TableRow) -> Table:
         table_id = await self.store.create_table(row)
         row.id = table_id
-        table = Table(row)
+        table = self._new_table(row)
         self._live[table_id] = table
+        self.bus.publish(table_id)
         return table
 
     async def set_seat(self, table: Table, index: int, seat: SeatRow) -> None:
         await self.store.save_seat(table.id, index, seat)
+        self.bus.publish(table.id)
         table.row.seats[index] = seat
         if table.game is not None:
             table.game.names = table.names()  # new lines of the log name the seat as it is now
@@ -421,6 +517,7 @@ class Tables:
     async def deal(self, table: Table, seed: int) -> None:
         """Start the game with ``seed`` (stored first: the seed with the log is the game)."""
         await self.store.set_status(table.id, "playing", seed=seed)
+        self.bus.publish(table.id)
         table.row.seed = seed
         table.row.status = "playing"
         table.game = Game(table.row, table.names())
@@ -437,7 +534,20 @@ class Tables:
         reason = game.refusal(row)
         if reason:
             raise Refusal(reason)
-        await self.store.append_log(table.id, row, created)
+        try:
+            await self.store.append_log(table.id, row, created)
+        except StorageError:
+            if isinstance(self.bus, NoBus):
+                raise
+            # Another process may have written this row first (the log's key (table, seq) lets
+            # exactly one writer through): catch up, then the request is stale like any other.
+            await self.catch_up(table)
+            if table.seq > row.seq:
+                raise Refusal(
+                    f"Stale action: it was made against #{row.seq}, the game is now at #{table.seq}."
+                ) from None
+            raise
+        self.bus.publish(table.id)
         table.seq += 1
         game.apply(row)
         table.changed()
@@ -447,10 +557,15 @@ class Tables:
         await self.store.set_status(table.id, "over", result=result)
         for index in range(len(table.row.seats)):
             await self.set_autopass(table, index, None)
+        self.bus.publish(table.id)
         table.row.status = "over"
         table.row.result = result
-        table.deadline = None
         table.changed()
+        self._leave_live(table)
+
+    def _leave_live(self, table: Table) -> None:
+        """A game is over: the table leaves the live tables for the cache and the lists."""
+        table.deadline = None
         self._live.pop(table.id, None)
         self._finished[table.id] = table
         self._trim_finished()
@@ -460,6 +575,7 @@ class Tables:
     async def close(self, table: Table) -> None:
         """Close an open table nobody used (its game never started): it leaves memory and lists."""
         await self.store.set_status(table.id, "closed")
+        self.bus.publish(table.id)
         table.row.status = "closed"
         table.changed()
         self._live.pop(table.id, None)
@@ -478,8 +594,14 @@ class Tables:
         del self.highscores[10:]
 
     async def add_chat(self, table: Table | None, line: ChatRow) -> None:
-        await self.store.add_chat(table.id if table is not None else LOBBY, line)
+        table_id = table.id if table is not None else LOBBY
+        await self.store.add_chat(table_id, line)
+        self.bus.publish(table_id, line)
         (table.chat if table is not None else self.lobby_chat).append(line)
+
+
+async def _nothing() -> None:
+    return None
 
 
 class TableService:

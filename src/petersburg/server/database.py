@@ -1,0 +1,227 @@
+"""The database: one schema (SQLAlchemy Core) for SQLite and PostgreSQL, its URL, its engine, and
+the Alembic migrations that bring any database to this schema at start-up.
+
+The tables here are what the code reads and writes; the migrations in ``migrations/versions``
+create and change them step by step, so a database written by any earlier version (an SQLite file
+of the server before SQLAlchemy included) is upgraded in place when the server starts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from alembic.migration import MigrationContext
+from alembic.util.exc import CommandError
+from sqlalchemy.engine import Connection, Engine
+
+from petersburg.server.store import StorageError
+
+metadata = sa.MetaData()
+
+Json = sa.JSON(none_as_null=True)
+"""JSON kept as text in SQLite and as ``json`` in PostgreSQL; ``None`` is SQL NULL."""
+
+tables = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("seats", sa.Integer, nullable=False),
+    sa.Column("options", Json, nullable=False),
+    sa.Column("realtime", sa.Boolean, nullable=False),
+    sa.Column("timer", sa.Integer, nullable=False),
+    sa.Column("allow_undo", sa.Boolean, nullable=False),
+    sa.Column("creator", sa.Text, nullable=False),
+    sa.Column("seed", sa.BigInteger),
+    sa.Column("status", sa.Text, nullable=False),
+    sa.Column("result", Json),
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Index("tables_by_status", "status", "id"),
+    sqlite_autoincrement=True,
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("table_id", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.Text, nullable=False),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("user_id", sa.Text),
+    sa.Column("token", sa.Text),
+    sa.Column("bot", sa.Text),
+    sa.Column("autopass", Json),
+    sa.Index("seats_by_user", "user_id"),
+)
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("table_id", sa.Integer, primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.Text, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.Integer, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+"""The log: its primary key (table, seq) lets exactly one writer append each row."""
+
+chat = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.Integer, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Index("chat_by_table", "table_id", "id"),
+    sqlite_autoincrement=True,
+)
+
+accounts = sa.Table(
+    "accounts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("name_key", sa.Text, nullable=False, unique=True),
+    sa.Column("password_hash", sa.Text, nullable=False),
+    sa.Column("uid", sa.Text, nullable=False, unique=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("rated_games", sa.Integer, nullable=False, server_default="0"),
+    sqlite_autoincrement=True,
+)
+"""A person with a name and a password. ``uid`` is the identity the account plays as (the guest
+identity of the browser it was created in, so that guest's seats become the account's)."""
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("account_id", sa.Integer, primary_key=True),
+    sa.Column("table_id", sa.Integer, primary_key=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("mu_before", sa.Float, nullable=False),
+    sa.Column("sigma_before", sa.Float, nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("rank", sa.Integer, nullable=False),
+)
+"""The rating history: one row per account and rated game (the key makes a game count once)."""
+
+login_attempts = sa.Table(
+    "login_attempts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name_key", sa.Text, nullable=False),
+    sa.Column("address", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Index("login_attempts_by_name", "name_key", "created"),
+    sa.Index("login_attempts_by_address", "address", "created"),
+    sqlite_autoincrement=True,
+)
+"""Failed sign-ins, counted per name and per address (shared by every server process)."""
+
+settings = sa.Table(
+    "settings",
+    metadata,
+    sa.Column("key", sa.Text, primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+"""Server-wide values every process shares, such as the key that signs session cookies."""
+
+leases = sa.Table(
+    "leases",
+    metadata,
+    sa.Column("table_id", sa.Integer, primary_key=True),
+    sa.Column("holder", sa.Text, nullable=False),
+    sa.Column("expires", sa.Float, nullable=False),
+)
+"""Which server process runs a table's bots, auto-pass and timer, until when (see ``automation``)."""
+
+
+def database_url(url: str) -> str:
+    """The SQLAlchemy URL of a database URL or an SQLite file path.
+
+    ``sqlite:///data/x.db`` (relative) and ``sqlite:////abs.db`` are SQLite files; a bare path is an
+    SQLite file too; ``postgresql://…`` is PostgreSQL through psycopg 3. Anything else is refused
+    with a sentence."""
+    if url == ":memory:":
+        return "sqlite://"
+    if "://" not in url:
+        return f"sqlite:///{url}"
+    scheme = url.split("://", 1)[0]
+    if scheme == "sqlite":
+        if not url.startswith("sqlite:///"):
+            raise ValueError(
+                f"Unsupported database URL {url!r}: use sqlite:///relative.db or sqlite:////abs.db."
+            )
+        return url
+    if scheme in ("postgresql", "postgres", "postgresql+psycopg"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    raise ValueError(
+        f"Unsupported database URL {url!r}: use sqlite:///path/to.db or postgresql://user@host/database."
+    )
+
+
+def sqlite_file(url: str) -> str | None:
+    """The file of an SQLite URL (``None`` for PostgreSQL or an in-memory database)."""
+    parsed = sa.make_url(database_url(url))
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
+        return None
+    return parsed.database
+
+
+def create_engine(url: str) -> Engine:
+    """An engine for ``url``. SQLite: WAL, ``synchronous=FULL`` (a committed write survives a
+    kill -9 or a power cut), and ``BEGIN IMMEDIATE`` so a write transaction holds the lock from
+    its start. PostgreSQL: psycopg 3 with a small pool."""
+    full = database_url(url)
+    if sa.make_url(full).get_backend_name() == "sqlite":
+        path = sqlite_file(url)
+        if path is not None:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = sa.create_engine(full, poolclass=sa.pool.StaticPool if path is None else None)
+
+        @sa.event.listens_for(engine, "connect")
+        def configure(dbapi_connection: Any, _record: Any) -> None:
+            dbapi_connection.isolation_level = None  # SQLAlchemy's "begin" event below starts them
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        @sa.event.listens_for(engine, "begin")
+        def begin(connection: Connection) -> None:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+        return engine
+    return sa.create_engine(full, pool_size=8, max_overflow=4)
+
+
+def alembic_config() -> Config:
+    """Alembic's settings for the server's migrations (there is no ``alembic.ini``)."""
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    return config
+
+
+def migrate(connection: Connection) -> None:
+    """Bring the database on ``connection`` to the newest schema (Alembic ``upgrade head``);
+    ``StorageError`` with a sentence if the database has a version this code does not know."""
+    config = alembic_config()
+    config.attributes["connection"] = connection
+    try:
+        command.upgrade(config, "head")
+    except CommandError as error:
+        version = MigrationContext.configure(connection).get_current_revision()
+        raise StorageError(
+            f"The database is at schema version {version}, which this server does not know (was it "
+            f"written by a newer version?); nothing was changed. ({error})"
+        ) from None

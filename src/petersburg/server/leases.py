@@ -1,0 +1,67 @@
+"""Which server process runs a table's bots, auto-pass and turn timer: a lease in the database.
+
+With several processes on one database every process has every live table in memory, but only the
+holder of a table's lease makes the server's own moves there, so each bot move or timer pass is
+computed and made once. A lease lasts ``ServerConfig.lease_seconds``; its holder renews it while it
+has plans for the table; if the holder dies, the lease runs out and the next process that looks
+(every third of a lease) takes it over. Taking or renewing is one statement (insert, or update
+where the lease is this process's or has run out), so two processes can never both hold it. Even
+if a lease were misjudged, the log's key (table, seq) still lets exactly one move through.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection
+
+from petersburg.server import database as db
+from petersburg.server.clock import Clock
+from petersburg.server.sql_store import SqlStore
+
+
+class Leases:
+    """This process's leases on tables' automation."""
+
+    def __init__(self, store: SqlStore, clock: Clock, seconds: float) -> None:
+        self.store = store
+        self.clock = clock
+        self.seconds = seconds
+        self.holder = secrets.token_hex(8)
+
+    async def hold(self, table_ids: list[int]) -> set[int]:
+        """Take or renew the leases of ``table_ids``; the ones this process holds now."""
+        if not table_ids:
+            return set()
+        now = self.clock.time()
+        expires = now + self.seconds
+        dialect = postgresql if self.store.dialect == "postgresql" else sqlite
+        leases = db.leases
+
+        def take(connection: Connection) -> set[int]:
+            held = set()
+            for table_id in table_ids:
+                statement = (
+                    dialect.insert(leases)
+                    .values(table_id=table_id, holder=self.holder, expires=expires)
+                    .on_conflict_do_update(
+                        index_elements=[leases.c.table_id],
+                        set_={"holder": self.holder, "expires": expires},
+                        where=sa.or_(leases.c.holder == self.holder, leases.c.expires < now),
+                    )
+                    .returning(leases.c.table_id)
+                )
+                if connection.execute(statement).first() is not None:
+                    held.add(table_id)
+            return held
+
+        return await self.store.run_write(take)
+
+    async def release(self, table_id: int) -> None:
+        """Give a lease back (the table needs no more automatic moves here)."""
+        statement = sa.delete(db.leases).where(
+            db.leases.c.table_id == table_id, db.leases.c.holder == self.holder
+        )
+        await self.store.run_write(lambda connection: connection.execute(statement))

@@ -1,0 +1,166 @@
+"""Ratings with OpenSkill (Plackett–Luce): which games count, how a finished game moves the
+ratings of its accounts, and the bots' fixed reference ratings.
+
+A game counts ("rated") when it has two or more seats and every seat is held by an account, or,
+if the table was created with ``rated``, every seat by an account or a bot (at least one account):
+bots then count at their fixed reference rating and are never changed. Guests make a game unrated.
+Places come from the final scores (total, then rubles), so a tie shares a place, and Plackett–Luce
+treats tied seats as equals.
+
+The shown rating is 60 × mu (a new account: 1500, deviation 60 × sigma = 500); the leaderboard
+orders by mu − 3 sigma, the "ordinal", so a few lucky games do not top it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import cast
+
+import sqlalchemy as sa
+from openskill.models import PlackettLuce
+from sqlalchemy.engine import Connection
+
+from petersburg.engine import places
+from petersburg.server import database as db
+from petersburg.server.store import TableRow
+
+MODEL = PlackettLuce()
+SCALE = 60.0
+"""Shown rating = SCALE × mu: OpenSkill's default prior (mu 25) shows as 1500."""
+
+BOT_MU: dict[str, float] = {
+    "random": -16.58,
+    "greedy": 44.95,
+    "ismcts:easy": 30.25,
+    "ismcts:medium": 35.14,
+}
+"""The bots' reference mu, measured from bot-against-bot tournaments (seats rotated over the same
+deals), rated by this module's model from OpenSkill's default prior in the order played::
+
+    petersburg tournament --bots random,greedy,ismcts:easy,ismcts:medium --games 160 --seed 14 \\
+        --out bots.jsonl
+    python -m petersburg.server.ratings bots.jsonl
+
+(160 four-seat games; greedy won 51 %, ismcts:medium 26 %, ismcts:easy 23 %, random none.) The
+slower levels ``ismcts:hard`` and ``ismcts:expert`` are not measured yet: at a rated table they
+count as ``ismcts:medium`` (``ismcts`` alone is ``ismcts:medium``), and the leaderboard does not
+list them."""
+
+BOT_ALIASES = {"ismcts": "ismcts:medium", "ismcts:hard": "ismcts:medium", "ismcts:expert": "ismcts:medium"}
+BOT_SIGMA = 1.0
+"""Bots are well measured: their seat in a rated game moves the people's ratings little by chance."""
+
+
+def shown(mu: float) -> int:
+    """The rating people see."""
+    return round(SCALE * mu)
+
+
+def bot_mu(level: str) -> float:
+    return BOT_MU[level] if level in BOT_MU else BOT_MU[BOT_ALIASES.get(level, "ismcts:medium")]
+
+
+def bot_ratings() -> list[tuple[str, int]]:
+    """Every measured bot level and its shown rating, weakest first."""
+    return sorted(((level, shown(mu)) for level, mu in BOT_MU.items()), key=lambda pair: pair[1])
+
+
+def result_places(result: dict[str, object]) -> list[int]:
+    """Each seat's place in a stored ``GameResult`` (the engine's ``places``)."""
+    scores = sorted(cast(list[dict[str, int]], result["scores"]), key=lambda score: score["seat"])
+    return places([(score["total"], score["rubles"]) for score in scores])
+
+
+def new_ratings(ratings: list[tuple[float, float]], seat_places: list[int]) -> list[tuple[float, float]]:
+    """Plackett–Luce update of each seat's (mu, sigma) after a game that ended in ``seat_places``."""
+    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in ratings]
+    rated = MODEL.rate(teams, ranks=[float(place) for place in seat_places])
+    return [(team[0].mu, team[0].sigma) for team in rated]
+
+
+@dataclass(frozen=True)
+class RatedSeat:
+    seat: int
+    account_id: int | None
+    """None for a bot."""
+    mu: float
+    sigma: float
+
+
+def rate_game(connection: Connection, row: TableRow, now: float) -> bool:
+    """Rate the finished table ``row`` in the transaction of ``connection`` if it counts; False if
+    it does not (or was rated already: a game counts once)."""
+    if row.result is None or row.num_seats < 2:
+        return False
+    if any(seat.kind == "empty" or (seat.kind == "bot" and not row.rated) for seat in row.seats):
+        return False
+    uids = [seat.user_id for seat in row.seats if seat.kind == "human"]
+    if not uids or None in uids:
+        return False
+    a = db.accounts.c
+    found = {
+        r.uid: r for r in connection.execute(sa.select(a.id, a.uid, a.mu, a.sigma).where(a.uid.in_(uids)))
+    }
+    if len(found) != len(uids):
+        return False  # a guest sat at the table
+    already = connection.execute(
+        sa.select(sa.func.count()).select_from(db.ratings).where(db.ratings.c.table_id == row.id)
+    ).scalar_one()
+    if already:
+        return False
+    rated_seats: list[RatedSeat] = []
+    for index, seat in enumerate(row.seats):
+        if seat.kind == "bot":
+            rated_seats.append(RatedSeat(index, None, bot_mu(seat.bot or ""), BOT_SIGMA))
+        else:
+            account = found[seat.user_id]
+            rated_seats.append(RatedSeat(index, int(account.id), float(account.mu), float(account.sigma)))
+    seat_places = result_places(row.result)
+    after = new_ratings([(s.mu, s.sigma) for s in rated_seats], seat_places)
+    for rated, (mu, sigma) in zip(rated_seats, after, strict=True):
+        if rated.account_id is None:
+            continue
+        connection.execute(
+            sa.insert(db.ratings).values(
+                account_id=rated.account_id,
+                table_id=row.id,
+                created=now,
+                mu_before=rated.mu,
+                sigma_before=rated.sigma,
+                mu=mu,
+                sigma=sigma,
+                rank=seat_places[rated.seat],
+            )
+        )
+        connection.execute(
+            sa.update(db.accounts)
+            .where(a.id == rated.account_id)
+            .values(mu=mu, sigma=sigma, rated_games=a.rated_games + 1)
+        )
+    return True
+
+
+def measure(paths: list[str]) -> dict[str, float]:
+    """Each bot's mu after rating every game of tournament result files (JSON lines of
+    ``petersburg tournament --out``) in order, from OpenSkill's default prior."""
+    import json
+
+    ratings: dict[str, tuple[float, float]] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                game = json.loads(line)
+                bots: list[str] = game["bots"]
+                result = game["result"]
+                seat_places = places(list(zip(result["scores"], result["rubles"], strict=True)))
+                before = [ratings.get(bot, (MODEL.mu, MODEL.sigma)) for bot in bots]
+                for bot, after in zip(bots, new_ratings(before, seat_places), strict=True):
+                    ratings[bot] = after
+    return {bot: round(mu, 2) for bot, (mu, _sigma) in sorted(ratings.items())}
+
+
+if __name__ == "__main__":
+    import sys
+
+    for bot, mu in measure(sys.argv[1:]).items():
+        print(f"{bot}: mu {mu} (shown {shown(mu)})")

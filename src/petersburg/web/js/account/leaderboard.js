@@ -1,0 +1,19 @@
+// The leaderboard: accounts with rated games, best first, and the bots' reference ratings.
+import { byId, el } from "../dom.js";
+import { renderAccountNav } from "./nav.js";
+
+renderAccountNav(byId("account-nav"));
+
+async function load() {
+  const data = await (await fetch("/api/leaderboard")).json();
+  const rows = data.players.map((p) =>
+    el("tr", {},
+      el("td", {}, p.place),
+      el("td", {}, el("a", { href: `/profile/${encodeURIComponent(p.name)}` }, p.name)),
+      el("td", {}, `${p.rating} ± ${p.deviation}`),
+      el("td", {}, p.rated_games)));
+  byId("players").replaceChildren(...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 4, class: "muted" }, "No rated games yet."))]));
+  byId("bots").replaceChildren(...data.bots.map((b) => el("li", {}, `${b.level} bot ≈ ${b.rating.toLocaleString("en")}`)));
+}
+
+load();

@@ -1,0 +1,38 @@
+// The account links of every page's top bar: "Sign in" for a guest, the account's name (its
+// profile) and "Sign out" once signed in, and the leaderboard. Signing out gives this browser a
+// new guest identity: the old one belongs to the account.
+import { el } from "../dom.js";
+
+export async function currentAccount() {
+  const response = await fetch("/api/account", { credentials: "same-origin" });
+  return response.ok ? response.json() : null;
+}
+
+export function forgetIdentity() {
+  localStorage.removeItem("pb_uid");
+  localStorage.removeItem("pb_name");
+}
+
+export function rememberAccount(account) {
+  localStorage.setItem("pb_uid", account.uid);
+  localStorage.setItem("pb_name", account.name);
+}
+
+export async function renderAccountNav(nav) {
+  const account = await currentAccount();
+  const links = [el("a", { href: "/leaderboard" }, "Leaderboard")];
+  if (account) {
+    rememberAccount(account);
+    const signOut = el("button", { type: "button", class: "link-button" }, "Sign out");
+    signOut.addEventListener("click", async () => {
+      await fetch("/api/account/signout", { method: "POST", credentials: "same-origin" });
+      forgetIdentity();
+      location.href = "/";
+    });
+    links.push(el("a", { href: `/profile/${encodeURIComponent(account.name)}` }, `${account.name} (${account.rating})`), signOut);
+  } else {
+    links.push(el("a", { href: "/signin" }, "Sign in"));
+  }
+  nav.replaceChildren(...links);
+  return account;
+}

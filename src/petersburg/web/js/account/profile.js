@@ -1,0 +1,66 @@
+// A profile: the account's rating, its rating history (a small line chart) and its games.
+import { byId, el } from "../dom.js";
+import { renderAccountNav } from "./nav.js";
+
+renderAccountNav(byId("account-nav"));
+const name = decodeURIComponent(location.pathname.split("/").pop());
+
+function date(epoch) {
+  return new Date(epoch * 1000).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+}
+
+function chart(points) {
+  const box = byId("rating-chart");
+  if (points.length === 0) {
+    box.replaceChildren(el("p", { class: "muted" }, "No rated games yet."));
+    return;
+  }
+  const values = [1500, ...points.map((p) => p.rating)];
+  const low = Math.min(...values) - 20;
+  const high = Math.max(...values) + 20;
+  const width = 600;
+  const height = 160;
+  const x = (i) => (values.length === 1 ? width / 2 : (i * width) / (values.length - 1));
+  const y = (v) => height - ((v - low) * height) / (high - low);
+  const svgNs = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(svgNs, "svg");
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `Rating from 1500 to ${values.at(-1)} over ${points.length} rated games`);
+  const line = document.createElementNS(svgNs, "polyline");
+  line.setAttribute("points", values.map((v, i) => `${x(i)},${y(v)}`).join(" "));
+  line.setAttribute("class", "rating-line");
+  svg.append(line);
+  box.replaceChildren(svg, el("p", { class: "muted" }, `${low + 20} – ${high - 20}`));
+}
+
+async function load() {
+  const response = await fetch(`/api/profile/${encodeURIComponent(name)}`);
+  const data = await response.json();
+  if (!response.ok) {
+    byId("profile-summary").textContent = data.detail;
+    return;
+  }
+  document.title = `Sankt Petersburg — ${data.name}`;
+  byId("profile-heading").textContent = data.name;
+  byId("profile-summary").replaceChildren(
+    el("strong", {}, `Rating ${data.rating}`), ` ± ${data.deviation} · ${data.rated_games} rated games · `,
+    `${data.games.length} games · member since ${date(data.created)}`,
+  );
+  chart(data.ratings);
+  const rows = data.games.map((g) => {
+    const link = g.status === "over" ? `/replay/${g.table}` : `/table/${g.table}`;
+    const change = g.rating_change === null ? "—" : g.rating_change > 0 ? `+${g.rating_change}` : `${g.rating_change}`;
+    return el("tr", {},
+      el("td", {}, el("a", { href: link }, g.name)),
+      el("td", {}, g.seats),
+      el("td", {}, g.status),
+      el("td", {}, g.place ?? "—"),
+      el("td", {}, g.total ?? "—"),
+      el("td", {}, g.rated ? change : "unrated"),
+      el("td", {}, date(g.created)));
+  });
+  byId("games").replaceChildren(...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 7, class: "muted" }, "No games yet."))]));
+}
+
+load();

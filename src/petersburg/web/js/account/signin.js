@@ -1,0 +1,43 @@
+// The sign-in and sign-up page. Signing up sends this browser's guest identity, so the games
+// played here as a guest become the account's; either way the page then keeps the account's
+// identity and name, and goes back to the lobby.
+import { byId } from "../dom.js";
+import { identity } from "../identity.js";
+import { rememberAccount, renderAccountNav } from "./nav.js";
+
+renderAccountNav(byId("account-nav"));
+
+function wire(form, url, withUid) {
+  const error = form.querySelector(".form-error");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    const body = { name: form.elements.name.value, password: form.elements.password.value };
+    if (withUid) body.uid = identity().uid;
+    let response;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    } catch {
+      error.textContent = "The server cannot be reached; try again.";
+      error.hidden = false;
+      return;
+    }
+    const answer = await response.json();
+    if (!response.ok) {
+      error.textContent = answer.detail;
+      error.hidden = false;
+      form.elements.password.focus();
+      return;
+    }
+    rememberAccount(answer);
+    location.href = `/profile/${encodeURIComponent(answer.name)}`;
+  });
+}
+
+wire(byId("signin-form"), "/api/account/signin", false);
+wire(byId("signup-form"), "/api/account/signup", true);

@@ -1,0 +1,157 @@
+"""The account pages in Chromium: a guest plays, signs up on the sign-in page and finds the game
+on the profile; wrong passwords get a sentence; the profile shows a rated game's rating history;
+the leaderboard lists the players and the bots. Screenshots at 390 × 844 and 1366 × 900 go to
+test-artifacts/accounts/."""
+
+from __future__ import annotations
+
+import json
+import random
+import urllib.request
+from collections.abc import Callable
+from contextlib import ExitStack
+from typing import Any
+
+from playwright.sync_api import expect
+from websockets.sync.client import ClientConnection, connect
+
+from tests.e2e.conftest import shot
+from tests.e2e.pages import create_table, open_page
+from tests.server.helpers import pick_action
+
+SIZES = [(390, 844), (1366, 900)]
+PASSWORD = "a long enough secret"
+
+
+def post(base: str, path: str, body: dict[str, Any], cookie: str = "") -> tuple[dict[str, Any], str]:
+    """POST a JSON body (with a session cookie); the answer and the session cookie it set."""
+    headers = {"Content-Type": "application/json", **({"Cookie": cookie} if cookie else {})}
+    request = urllib.request.Request(
+        base + path, data=json.dumps(body).encode(), headers=headers, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        cookie = response.headers.get("Set-Cookie", "").split(";")[0]
+        return json.load(response), cookie
+
+
+def receive(ws: ClientConnection, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    for _ in range(2000):
+        message: dict[str, Any] = json.loads(ws.recv(timeout=20))
+        if wanted(message):
+            return message
+    raise AssertionError("the expected message did not come")
+
+
+def receive_update(ws: ClientConnection, seq: int) -> dict[str, Any]:
+    return receive(ws, lambda m: m["type"] == "update" and m.get("seq") == seq and "view" in m)
+
+
+def play(base: str, table: int, players: list[tuple[str, str]], rng: random.Random) -> dict[str, Any]:
+    """Seat each (uid, cookie) in turn, start, play random legal actions to the end over
+    websockets; the final update."""
+    address = base.replace("http://", "ws://") + f"/ws/table/{table}"
+    with ExitStack() as stack:
+        sockets = [
+            stack.enter_context(connect(address, additional_headers={"Cookie": cookie} if cookie else {}))
+            for _uid, cookie in players
+        ]
+        for seat, (ws, (uid, _cookie)) in enumerate(zip(sockets, players, strict=True)):
+            ws.send(json.dumps({"type": "hello", "uid": uid, "name": f"Guest {seat + 1}"}))
+            if seat:
+                ws.send(json.dumps({"type": "sit", "seat": seat}))
+                receive(ws, lambda m, s=seat: m["type"] == "update" and (m.get("you") or {}).get("seat") == s)
+        sockets[0].send(json.dumps({"type": "start"}))
+        updates = [receive_update(ws, 0) for ws in sockets]
+        while "result" not in updates[0]:
+            seq = updates[0]["seq"]
+            seat = updates[0]["view"]["to_act"]
+            mine = updates[seat]
+            sockets[seat].send(
+                json.dumps(
+                    {
+                        "type": "act",
+                        "token": mine["you"]["token"],
+                        "seq": seq,
+                        "action": pick_action(mine, rng),
+                    }
+                )
+            )
+            updates = [receive_update(ws, seq + 1) for ws in sockets]
+        return updates[0]
+
+
+def fits(page: Any) -> bool:
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"))
+
+
+def test_a_guest_signs_up_finds_the_game_and_sees_ratings_and_the_leaderboard(
+    server: str, browser: Any
+) -> None:
+    rng = random.Random(21)
+    guest = "guest-uid-e2e-0001"
+    table = create_table(server, guest, "Nadia", seats=1, options={"always_refill": True})
+    final = play(server, table, [(guest, "")], rng)
+    # A rated 3-player game of three other accounts (for the rating history and the leaderboard).
+    cookies = [
+        post(server, "/api/account/signup", {"name": n, "password": PASSWORD})[1]
+        for n in ("Olga", "Pavel", "Rita")
+    ]
+    uids = [
+        post(server, "/api/account/signin", {"name": n, "password": PASSWORD})[0]["uid"]
+        for n in ("Olga", "Pavel", "Rita")
+    ]
+    rated = post(server, "/api/tables", {"uid": uids[0], "seats": 3}, cookies[0])[0]["id"]
+    play(server, rated, list(zip(uids, cookies, strict=True)), rng)
+
+    context, page = open_page(browser, server, width=390, height=844, uid=guest, name="Nadia")
+    page.goto(server + "/signin")
+    shot(page, "accounts/signin-390x844")
+    assert fits(page)
+    form = page.locator("#signup-form")
+    form.locator("input[name=name]").fill("Nadia")
+    form.locator("input[name=password]").fill("short")
+    form.locator("button[type=submit]").click()
+    expect(form.locator(".form-error")).to_have_text("A password has 8 to 200 characters.")
+    form.locator("input[name=password]").fill(PASSWORD)
+    form.locator("button[type=submit]").click()
+    page.wait_for_url("**/profile/Nadia")
+    page.locator("#games tr").first.wait_for()
+    row = page.locator("#games tr").first.inner_text()
+    assert "over" in row and str(final["result"]["scores"][0]["total"]) in row
+    assert page.locator("#account-nav").inner_text().startswith("Leaderboard")
+    shot(page, "accounts/profile-guest-390x844")
+    assert page.errors == []
+
+    # Sign out, then a wrong password gets a sentence.
+    page.get_by_role("button", name="Sign out").click()
+    page.wait_for_url(server + "/")
+    page.goto(server + "/signin")
+    signin = page.locator("#signin-form")
+    signin.locator("input[name=name]").fill("nadia")
+    signin.locator("input[name=password]").fill("wrong password")
+    signin.locator("button[type=submit]").click()
+    expect(signin.locator(".form-error")).to_have_text("Wrong name or password.")
+    context.close()
+
+    for width, height in SIZES:
+        context, page = open_page(browser, server, width=width, height=height)
+        page.goto(server + "/profile/Olga")
+        page.locator("#rating-chart svg").wait_for()
+        assert "rated games" in page.locator("#profile-summary").inner_text()
+        shot(page, f"accounts/profile-{width}x{height}")
+        assert fits(page)
+        page.goto(server + "/leaderboard")
+        page.locator("#players tr td a").first.wait_for()
+        names = page.locator("#players tr td a").all_inner_texts()
+        assert sorted(names) == ["Olga", "Pavel", "Rita"]
+        assert "random bot ≈" in page.locator("#bots").inner_text()
+        shot(page, f"accounts/leaderboard-{width}x{height}")
+        assert fits(page)
+        page.goto(server + "/signin")
+        shot(page, f"accounts/signin-{width}x{height}")
+        assert fits(page)
+        page.goto(server + "/")
+        page.locator("#account-nav a").first.wait_for()
+        shot(page, f"accounts/lobby-{width}x{height}", full_page=False)
+        assert page.errors == []
+        context.close()

@@ -1,0 +1,220 @@
+"""Accounts and ratings through the real app: sign up, sign in and out, the session cookie, names
+unique whatever their case, throttled wrong passwords, guests claiming their games, profiles,
+rated games and the leaderboard. Runs on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import random
+from contextlib import ExitStack
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from petersburg.server.accounts import ATTEMPTS_PER_NAME, SESSION_COOKIE
+from tests.server.helpers import (
+    UIDS,
+    create_table,
+    hello,
+    is_update,
+    pick_action,
+    recv_until,
+    update_at,
+)
+
+PASSWORD = "correct horse battery"
+
+
+def sign_up(
+    client: TestClient, name: str, uid: str | None = None, password: str = PASSWORD
+) -> dict[str, Any]:
+    response = client.post("/api/account/signup", json={"name": name, "password": password, "uid": uid})
+    assert response.status_code == 201, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def as_account(client: TestClient, cookie: str | None) -> None:
+    """The client's next requests and sockets carry this session cookie (or none)."""
+    client.cookies.clear()
+    if cookie is not None:
+        client.cookies.set(SESSION_COOKIE, cookie)
+
+
+def play_to_end(sockets: list[Any], rng: random.Random) -> dict[str, Any]:
+    """Every seat plays random legal actions until the game is over; the last update."""
+    updates = [recv_until(ws, update_at(0)) for ws in sockets]
+    while "result" not in updates[0]:
+        seq = updates[0]["seq"]
+        seat = updates[0]["view"]["to_act"]
+        mine = updates[seat]
+        sockets[seat].send_json(
+            {"type": "act", "token": mine["you"]["token"], "seq": seq, "action": pick_action(mine, rng)}
+        )
+        updates = [recv_until(ws, update_at(seq + 1)) for ws in sockets]
+    return updates[0]
+
+
+def test_sign_up_sign_out_sign_in_with_a_signed_http_only_cookie(client: TestClient) -> None:
+    response = client.post(
+        "/api/account/signup", json={"name": "Alice", "password": PASSWORD, "uid": UIDS[0]}
+    )
+    assert response.status_code == 201
+    assert response.json() == {
+        "name": "Alice",
+        "uid": UIDS[0],
+        "rating": 1500,
+        "deviation": 500,
+        "rated_games": 0,
+    }
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith(f"{SESSION_COOKIE}=")
+    assert "HttpOnly" in cookie and "SameSite=lax" in cookie
+    assert client.get("/api/account").json()["name"] == "Alice"
+    client.post("/api/account/signout")
+    assert client.get("/api/account").json() is None
+    as_account(client, cookie.split(";")[0].split("=", 1)[1][:-3] + "AAA")  # forged
+    assert client.get("/api/account").json() is None
+    client.cookies.clear()
+    signed_in = client.post("/api/account/signin", json={"name": "  aLiCe ", "password": PASSWORD})
+    assert signed_in.status_code == 200
+    assert signed_in.json()["uid"] == UIDS[0]
+    assert client.get("/api/account").json()["name"] == "Alice"
+
+
+def test_names_are_unique_whatever_their_case_and_bad_input_gets_a_sentence(client: TestClient) -> None:
+    sign_up(client, "Alice")
+    taken = client.post("/api/account/signup", json={"name": "ALICE", "password": PASSWORD})
+    assert taken.status_code == 409
+    assert taken.json()["detail"] == "The name ALICE is taken; choose another."
+    short = client.post("/api/account/signup", json={"name": "Bob", "password": "short"})
+    assert short.json()["detail"] == "A password has 8 to 200 characters."
+    bad = client.post("/api/account/signup", json={"name": "<b>", "password": PASSWORD})
+    assert bad.json()["detail"].startswith("An account name has 2 to 24 characters")
+    malformed = client.post("/api/account/signup", content=b'{"name": 5}')
+    assert malformed.status_code == 400
+    assert malformed.json()["detail"] == "A name is text of 1 to 24 characters."
+    assert client.get("/api/profile/bob").status_code == 404  # nothing was created
+
+
+def test_wrong_passwords_are_refused_with_a_sentence_and_throttled(client: TestClient) -> None:
+    sign_up(client, "Alice")
+    client.cookies.clear()
+    for _ in range(ATTEMPTS_PER_NAME):
+        wrong = client.post("/api/account/signin", json={"name": "alice", "password": "not the password"})
+        assert wrong.status_code == 401
+        assert wrong.json()["detail"] == "Wrong name or password."
+    throttled = client.post("/api/account/signin", json={"name": "Alice", "password": PASSWORD})
+    assert throttled.status_code == 429
+    assert throttled.json()["detail"] == (
+        "Too many failed sign-ins for this name: wait 15 minutes before trying again."
+    )
+    assert SESSION_COOKIE not in client.cookies
+    unknown = client.post("/api/account/signin", json={"name": "Nobody", "password": PASSWORD})
+    assert unknown.json()["detail"] == "Wrong name or password."  # no hint which names exist
+
+
+def test_a_guest_plays_signs_up_and_finds_the_game_in_the_profile(client: TestClient) -> None:
+    rng = random.Random(5)
+    table = create_table(client, 1, uid=UIDS[0], name="Guest Alice", options={"always_refill": True})
+    with client.websocket_connect(f"/ws/table/{table}") as ws:
+        hello(ws, UIDS[0], "Guest Alice")
+        ws.send_json({"type": "start"})
+        final = play_to_end([ws], rng)
+    account = sign_up(client, "Alice", uid=UIDS[0])
+    assert account["uid"] == UIDS[0]  # the guest identity is the account's now
+    profile = client.get("/api/profile/alice").json()
+    assert profile["name"] == "Alice"
+    [game] = profile["games"]
+    assert game["table"] == table and game["status"] == "over" and game["seats"] == 1
+    assert game["place"] == 1
+    assert game["total"] == final["result"]["scores"][0]["total"]
+    assert game["rated"] is False  # solo games are never rated
+    assert profile["ratings"] == [] and profile["rating"] == 1500
+    # Without the session, the identity cannot be used any more: learning it is not enough.
+    client.cookies.clear()
+    with client.websocket_connect("/ws/lobby") as ws:
+        ws.send_json({"type": "hello", "uid": UIDS[0], "name": "Mallory"})
+        refused = recv_until(ws, lambda m: m["type"] == "error")
+        assert refused["message"] == "This identity belongs to the account Alice: sign in to play as Alice."
+    response = client.post("/api/tables", json={"uid": UIDS[0], "name": "Mallory", "seats": 2})
+    assert response.status_code == 401
+
+
+def test_a_rated_three_player_game_updates_three_ratings(client: TestClient) -> None:
+    names = ["Anna", "Boris", "Clara"]
+    cookies = []
+    for i, name in enumerate(names):
+        client.cookies.clear()
+        sign_up(client, name, uid=UIDS[i])
+        cookies.append(client.cookies[SESSION_COOKIE])
+    with ExitStack() as stack:
+        as_account(client, cookies[0])
+        table = create_table(client, 3, uid=UIDS[0], name="ignored: the account's name is used")
+        sockets = []
+        for i in range(3):
+            as_account(client, cookies[i])
+            ws = stack.enter_context(client.websocket_connect(f"/ws/table/{table}"))
+            hello(ws, "claimed-uid-ignored", "ignored")  # the session decides who this is
+            if i:
+                ws.send_json({"type": "sit", "seat": i})
+                recv_until(ws, lambda m, s=i: is_update(m) and m["you"] is not None and m["you"]["seat"] == s)
+            sockets.append(ws)
+        sockets[0].send_json({"type": "start"})
+        final = play_to_end(sockets, random.Random(11))
+    assert final["result"]["names"] == names
+    client.cookies.clear()
+    places = {name: client.get(f"/api/profile/{name}").json() for name in names}
+    for seat, name in enumerate(names):
+        profile = places[name]
+        assert profile["rated_games"] == 1
+        [game] = profile["games"]
+        assert game["rated"] is True and game["table"] == table
+        assert game["rating_change"] == profile["rating"] - 1500
+        [point] = profile["ratings"]
+        assert point["table"] == table and point["rating"] == profile["rating"]
+        assert profile["deviation"] < 500  # one game made the rating surer
+        if game["place"] == 1:
+            assert profile["rating"] > 1500, (seat, profile)
+        if game["place"] == 3:
+            assert profile["rating"] < 1500, (seat, profile)
+    board = client.get("/api/leaderboard").json()
+    assert sorted(entry["name"] for entry in board["players"]) == sorted(names)
+    assert board["players"][0]["place"] == 1
+    assert {bot["level"] for bot in board["bots"]} >= {"random", "greedy"}
+
+
+def test_games_with_guests_or_bots_are_unrated_unless_the_table_says_so(client: TestClient) -> None:
+    account = sign_up(client, "Anna", uid=UIDS[0])
+    cookie = client.cookies[SESSION_COOKIE]
+    with ExitStack() as stack:  # with a guest: unrated
+        table = create_table(client, 2, uid=UIDS[0])
+        mine = stack.enter_context(client.websocket_connect(f"/ws/table/{table}"))
+        hello(mine, UIDS[0], "Anna")
+        client.cookies.clear()
+        guest = stack.enter_context(client.websocket_connect(f"/ws/table/{table}"))
+        hello(guest, UIDS[1], "Guest")
+        guest.send_json({"type": "sit", "seat": 1})
+        recv_until(guest, lambda m: is_update(m) and m["you"] is not None)
+        mine.send_json({"type": "start"})
+        play_to_end([mine, guest], random.Random(2))
+    assert client.get("/api/profile/Anna").json()["rated_games"] == 0
+    as_account(client, cookie)
+    for rated in (False, True):  # with a bot: rated only when the table asks for it
+        table = create_table(client, 2, uid=UIDS[0], fill="random", rated=rated)
+        with client.websocket_connect(f"/ws/table/{table}") as ws:
+            hello(ws, account["uid"], "Anna")
+            ws.send_json({"type": "start"})
+            updates = recv_until(ws, update_at(0))
+            rng = random.Random(3)
+            while "result" not in updates:
+                if updates["view"]["to_act"] == 0 and updates["legal"]:
+                    ws.send_json(
+                        {
+                            "type": "act",
+                            "token": updates["you"]["token"],
+                            "seq": updates["seq"],
+                            "action": pick_action(updates, rng),
+                        }
+                    )
+                updates = recv_until(ws, lambda m: is_update(m) and "view" in m, limit=5000)
+        assert client.get("/api/profile/Anna").json()["rated_games"] == (1 if rated else 0)

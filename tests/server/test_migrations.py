@@ -1,0 +1,104 @@
+"""The database schema: Alembic migrations bring a fresh database and a database written by the
+server before SQLAlchemy to the schema of ``database.py``, in place, at start-up."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from fastapi.testclient import TestClient
+
+from petersburg.server import database as db
+from petersburg.server.app import create_app
+from petersburg.server.config import ServerConfig
+from petersburg.server.store import StorageError
+from tests.server.helpers import NAMES, UIDS, hello, latest, query, stored_log
+
+FIXTURE = Path(__file__).parent / "fixtures" / "pre_sqlalchemy.db"
+"""Written by the server of commit 7c1e6a8 (``fixtures/make_pre_sqlalchemy_db.py``): a finished
+solo game (table 1), a 2-seat game at log row 4 with auto-pass on for Alice (table 2), an open
+3-seat table (table 3)."""
+
+
+def _head() -> str:
+    config = db.alembic_config()
+    head = ScriptDirectory.from_config(config).get_current_head()
+    assert head is not None
+    return head
+
+
+def _version(database: str) -> str:
+    return str(query(database, "SELECT version_num FROM alembic_version")[0][0])
+
+
+def test_a_fresh_database_gets_exactly_the_schema_of_the_code(database: str) -> None:
+    with TestClient(create_app(database, ServerConfig(bot_delay=0.0))):
+        pass
+    assert _version(database) == _head()
+    engine = db.create_engine(database)
+    try:
+        with engine.connect() as connection:
+            differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
+    finally:
+        engine.dispose()
+    assert differences == []
+
+
+def test_a_database_of_the_server_before_sqlalchemy_is_upgraded_in_place(tmp_path: Path) -> None:
+    path = str(tmp_path / "old.db")
+    shutil.copy(FIXTURE, path)
+    before = stored_log(path, 2)
+    assert len(before) == 4
+    with TestClient(create_app(path, ServerConfig(bot_delay=0.0))) as client, ExitStack() as stack:
+        assert _version(path) == _head()
+        assert client.get("/api/tables/2").json()["status"] == "playing"
+        assert client.get("/api/tables/3").json()["status"] == "open"
+        [best] = client.get("/api/highscores").json()
+        assert best["table"] == 1
+        assert client.get("/api/tables/1/replay").json()["result"]["scores"][0]["total"] == best["total"]
+        sockets = [stack.enter_context(client.websocket_connect("/ws/table/2")) for _ in range(2)]
+        updates = [hello(ws, UIDS[i], NAMES[i]) for i, ws in enumerate(sockets)]
+        assert [u["seq"] for u in updates] == [4, 4]
+        assert updates[0]["autopass"] is True  # stored by the old server, read by the new one
+        to_act = updates[0]["view"]["to_act"]
+        assert to_act == 1
+        mine = updates[to_act]
+        action = next(a["id"] for a in mine["legal"] if a["kind"] != "pass")
+        sockets[to_act].send_json({"type": "act", "token": mine["you"]["token"], "seq": 4, "action": action})
+        # Bob acts; the server passes for Alice (auto-pass); the game goes on from the old log.
+        assert latest(sockets[1], 6)["seq"] == 6
+    after = stored_log(path, 2)
+    assert after[:4] == before
+    assert after[4][1:] == ("action", 1, action)
+    assert after[5][1:3] == ("action", 0)
+
+
+def test_the_oldest_schema_without_auto_pass_and_status_index_is_completed(tmp_path: Path) -> None:
+    path = str(tmp_path / "oldest.db")
+    shutil.copy(FIXTURE, path)
+    with sqlite3.connect(path) as old:
+        old.execute("DROP INDEX tables_by_status")
+        old.execute("ALTER TABLE seats DROP COLUMN autopass")
+    with TestClient(create_app(path, ServerConfig(bot_delay=0.0))) as client:
+        assert client.get("/api/tables/2").json()["status"] == "playing"
+    with sqlite3.connect(path) as upgraded:
+        columns = {row[1] for row in upgraded.execute("PRAGMA table_info(seats)")}
+        indexes = {row[1] for row in upgraded.execute("PRAGMA index_list(tables)")}
+    assert "autopass" in columns
+    assert "tables_by_status" in indexes
+
+
+def test_a_database_newer_than_the_code_is_refused_with_a_sentence(tmp_path: Path) -> None:
+    path = str(tmp_path / "newer.db")
+    with TestClient(create_app(path, ServerConfig(bot_delay=0.0))):
+        pass
+    with sqlite3.connect(path) as newer:
+        newer.execute("UPDATE alembic_version SET version_num = '9999'")
+    with pytest.raises(StorageError, match="schema version 9999, which this server does not know"):
+        create_app(path, ServerConfig(bot_delay=0.0))
