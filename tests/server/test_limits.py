@@ -188,7 +188,7 @@ def test_names_in_chat_are_tied_to_seats(client: TestClient) -> None:
         hello(alice, UIDS[0], "Alice")
         hello(eve, UIDS[1], "Alice")  # a spectator who calls herself Alice
         eve.send_json({"type": "chat", "text": "I am the owner"})
-        assert recv_until(alice, lambda m: m["type"] == "chat" and m["name"])["name"] == "Alice (watching)"
+        assert recv_until(alice, lambda m: m["type"] == "chat" and m["name"])["name"] == "Alice (spectator)"
         alice.send_json({"type": "chat", "text": "no, I am"})
         assert recv_until(eve, lambda m: m["type"] == "chat" and m["text"] == "no, I am")["name"] == "Alice"
         assert "already called Alice" in error_of(eve, {"type": "sit", "name": "alice"})

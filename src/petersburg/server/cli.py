@@ -60,6 +60,26 @@ def register(subparsers: Any) -> None:
         help="seconds a bot waits before acting (default %(default)s)",
     )
     p.add_argument(
+        "--undo-grace",
+        type=float,
+        default=_env_number("PETERSBURG_UNDO_GRACE", DEFAULTS.undo_grace),
+        help="seconds after a person's action during which no bot deals new cards or draws with an "
+        "Observatory, so that the action can still be taken back (default %(default)s)",
+    )
+    p.add_argument(
+        "--idle-realtime",
+        type=float,
+        default=_env_number("PETERSBURG_IDLE_REALTIME", DEFAULTS.idle_realtime),
+        help="seconds a real-time game may run with no seated person connected before bots finish "
+        "it (default %(default)s)",
+    )
+    p.add_argument(
+        "--idle-turn-based",
+        type=float,
+        default=_env_number("PETERSBURG_IDLE_TURN_BASED", DEFAULTS.idle_turn_based),
+        help="the same for turn-based games (default %(default)s: 7 days)",
+    )
+    p.add_argument(
         "--bot-workers",
         type=int,
         default=_env_int("PETERSBURG_BOT_WORKERS", DEFAULTS.bot_workers),
@@ -120,6 +140,9 @@ def cmd_serve(args: argparse.Namespace) -> None:
         raise SystemExit(f"petersburg: {error}") from None
     config = ServerConfig(
         bot_delay=max(0.0, args.bot_delay),
+        undo_grace=max(0.0, args.undo_grace),
+        idle_realtime=max(0.0, args.idle_realtime),
+        idle_turn_based=max(0.0, args.idle_turn_based),
         bot_workers=max(1, args.bot_workers),
         max_live_tables=args.max_live_tables,
         max_live_tables_per_person=args.max_live_tables_per_person,

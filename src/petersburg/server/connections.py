@@ -193,12 +193,12 @@ class Connections:
 
     def join_lobby(self, connection: Connection) -> None:
         self.lobby.add(connection)
-        connection.send(encode(self.presenter.lobby_hello()))
+        connection.send(encode(self.presenter.lobby_hello(connection.uid)))
 
     def join_table(self, connection: Connection, table: Table) -> None:
         connection.table = table
         self.by_table.setdefault(table.id, set()).add(connection)
-        self.tables.watch(table, +1)
+        self.tables.watch(table, +1, connection.uid)
         seat = table.seat_of_uid(connection.uid)
         creator = connection.uid == table.row.creator
         connection.send(encode(chat_history(table)))
@@ -217,7 +217,7 @@ class Connections:
                 del self.by_table[table.id]
                 if not table.live:
                     self.presenter.forget(table.id)
-        self.tables.watch(table, -1)
+        self.tables.watch(table, -1, connection.uid)
         connection.table = None
 
     # Broadcasting ------------------------------------------------------------------------------

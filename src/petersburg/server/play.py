@@ -44,8 +44,9 @@ class Play(TableService):
         await table.queue.run(lambda: self._act(table, token, seq, action))
 
     async def undo(self, table: Table, token: str | None, seq: int | None) -> None:
-        """Take back your own last action if nobody acted since, the table allows it and the action
-        revealed no card (an Observatory draw or new cards dealt cannot be taken back)."""
+        """Take back your own last action, with the bots' moves made after it, if no other person
+        acted since, the table allows it and no card was revealed since (an Observatory draw or
+        new cards dealt cannot be taken back)."""
         await table.queue.run(lambda: self._undo(table, token, seq))
 
     async def set_autopass(self, table: Table, token: str | None, on: bool | None) -> None:
@@ -57,18 +58,23 @@ class Play(TableService):
         if action is None:
             raise Refusal(FIELD_SENTENCES["action"])
         await self._write(table, LogRow(table.seq, "action", seat, action))
+        table.person_acted_at = self.clock.time()
         await self.after_change(table)
 
     async def _undo(self, table: Table, token: str | None, seq: int | None) -> None:
         seat = self._acting_seat(table, token, seq)
         game = table.game
         assert game is not None
-        reason = game.undo_refusal(seat)
-        if reason or game.last is None:
+        reason = game.undo_refusal(seat, table.people())
+        span = game.undo_span(seat)
+        if reason or not span:
             raise Refusal(reason or "There is nothing to undo.")
-        undone = game.last
-        await self._write(table, LogRow(table.seq, "undo", seat, undone.row.action))
-        await self.announce(table, f"{table.names()[seat]} takes back their last action ({undone.phrase}).")
+        await self._write(table, LogRow(table.seq, "undo", seat, span[0].row.action))
+        others = len(span) - 1
+        with_them = f" and the {others} move{'s' if others > 1 else ''} after it" if others else ""
+        await self.announce(
+            table, f"{table.names()[seat]} takes back their last action ({span[0].phrase}){with_them}."
+        )
         await self.after_change(table)
 
     async def _set_autopass(self, table: Table, token: str | None, on: bool | None) -> None:

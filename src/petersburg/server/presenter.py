@@ -11,6 +11,9 @@ computed again only when its play area changed.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import secrets
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -27,8 +30,10 @@ from petersburg.engine.actions import (
     ROW_SLOTS,
     target_kind,
 )
+from petersburg.server.bot_levels import bot_levels
 from petersburg.server.narration import seat_summary
 from petersburg.server.protocol import (
+    BotLevelInfo,
     ChatHistoryMessage,
     ChatLine,
     ChatMessage,
@@ -55,26 +60,58 @@ LOBBY_LIVE = 200
 
 HELP_TEXT = (
     "Commands: /join [seat] takes a seat (in the lobby: /join <table number>), /leave gives it up "
-    "(during a game a bot takes over), /bot <level> [seat] puts a bot in a free seat (the table's "
-    "creator only; levels: {levels}), /start starts the game when every seat is filled (the "
-    "creator only), /help shows this."
+    "(during a game a bot takes over), /bot <level> [seat] puts a bot in a free seat or changes a "
+    "bot's level (the table's creator only; levels, weakest first: {levels}), /start starts the "
+    "game when every seat is filled (the creator only), /help shows this."
 )
 
 
-def help_text(levels: list[str]) -> str:
-    return HELP_TEXT.format(levels=", ".join(levels))
+def level_words() -> str:
+    """The bot levels as a person types them, weakest first."""
+    return ", ".join(level.id for level in bot_levels())
 
 
-def row_summary(row: TableRow, round_: int | None, seat: int | None = None) -> TableSummary:
+def help_text() -> str:
+    return HELP_TEXT.format(levels=level_words())
+
+
+def level_infos() -> list[BotLevelInfo]:
+    """Each bot level with its name and what it does, weakest first."""
+    return [{"id": level.id, "name": level.name, "text": level.text} for level in bot_levels()]
+
+
+HOLDER_KEY = secrets.token_bytes(16)
+"""This process's key for ``holder_id``: a holder id means nothing outside it."""
+
+
+def holder_id(uid: str | None) -> str | None:
+    """Who holds a person's seat, as the lobby may show it: a keyed hash of the browser identity
+    (which is secret: it claims the seat), so one encoded lobby list serves everybody and each
+    page still finds its own seats (``LobbyMessage.you``)."""
+    if not uid:
+        return None
+    return hmac.new(HOLDER_KEY, uid.encode(), hashlib.sha256).hexdigest()[:16]
+
+
+def row_summary(
+    row: TableRow, round_: int | None, seat: int | None = None, to_act: int | None = None
+) -> TableSummary:
     """What the lobby shows of a table (nothing secret); ``seat`` is the receiver's own seat."""
     return {
         "id": row.id,
         "name": row.name,
         "status": cast(TableStatusName, row.status),
         "seats": [
-            {"kind": s.kind, "name": s.name, "bot": s.bot, "you": index == seat}
+            {
+                "kind": s.kind,
+                "name": s.name,
+                "bot": s.bot,
+                "you": index == seat,
+                "holder": holder_id(s.user_id) if s.kind == "human" else None,
+            }
             for index, s in enumerate(row.seats)
         ],
+        "to_act": to_act,
         "options": cast(OptionsJson, row.options),
         "realtime": row.realtime,
         "timer": row.timer,
@@ -94,10 +131,20 @@ def table_round(table: Table) -> int | None:
     return state.round if state is not None else None
 
 
+def table_to_act(table: Table) -> int | None:
+    state = table.state
+    return state.current_player if state is not None and not state.is_over else None
+
+
+def table_summary(table: Table, seat: int | None = None) -> TableSummary:
+    """``row_summary`` of a table in memory, with its round and the seat to act."""
+    return row_summary(table.row, table_round(table), seat, table_to_act(table))
+
+
 def lobby_key(table: Table) -> tuple[object, ...]:
     """What the lobby shows of a table: when it changes, the lobby list is sent again."""
     seats = tuple((s.kind, s.name, s.bot) for s in table.row.seats)
-    return (table.row.status, table_round(table), seats)
+    return (table.row.status, table_round(table), table_to_act(table), seats)
 
 
 def public_view_json(state: GameState, seat: int | None) -> ViewJson:
@@ -184,9 +231,8 @@ class Frame:
 class Presenter:
     """Builds every message; keeps what one version of a table shares with all its viewers."""
 
-    def __init__(self, tables: Tables, bot_levels: list[str]) -> None:
+    def __init__(self, tables: Tables) -> None:
         self.tables = tables
-        self.bot_levels = bot_levels
         self._frames: dict[int, Frame] = {}
         self._lobby_rows: dict[int, tuple[int, TableSummary]] = {}
 
@@ -200,7 +246,7 @@ class Presenter:
         for table in live:
             cached = self._lobby_rows.get(table.id)
             if cached is None or cached[0] != table.version:
-                cached = (table.version, row_summary(table.row, table_round(table)))
+                cached = (table.version, table_summary(table))
             kept[table.id] = cached
             listed.append(cached[1])
         self._lobby_rows = kept
@@ -213,14 +259,16 @@ class Presenter:
             for h in self.tables.highscores
         ]
 
-    def lobby_hello(self) -> LobbyMessage:
+    def lobby_hello(self, uid: str) -> LobbyMessage:
         return {
             "type": "lobby",
+            "you": holder_id(uid) or "",
             "tables": self.lobby_tables(),
             "highscores": self.highscores(),
             "chat": [chat_line(line) for line in list(self.tables.lobby_chat)[-50:]],
-            "bots": self.bot_levels,
-            "help": help_text(self.bot_levels),
+            "bots": [level.id for level in bot_levels()],
+            "bot_levels": level_infos(),
+            "help": help_text(),
         }
 
     def tables_message(self) -> TablesMessage:
@@ -261,7 +309,7 @@ class Presenter:
         row = table.row
         summary = frame.tables.get(seat)
         if summary is None:
-            summary = frame.tables[seat] = row_summary(row, table_round(table), seat)
+            summary = frame.tables[seat] = table_summary(table, seat)
         message: UpdateMessage = {
             "type": "update",
             "table": summary,
@@ -270,7 +318,8 @@ class Presenter:
             "creator": creator,
         }
         if row.status == "open":
-            message["bots"] = self.bot_levels
+            message["bots"] = [level.id for level in bot_levels()]
+            message["bot_levels"] = level_infos()
         if seat is not None:
             token = row.seats[seat].token
             message["you"] = {"seat": seat, "token": token or ""}
@@ -291,7 +340,7 @@ class Presenter:
         message["autopass"] = seat is not None and row.seats[seat].autopass is not None
         to_act = seat is not None and state.current_player == seat
         message["legal"] = frame.legal if to_act else []
-        message["undo"] = seat is not None and not game.undo_refusal(seat)
+        message["undo"] = seat is not None and not game.undo_refusal(seat, table.people())
         if state.is_over and row.result is not None:
             message["result"] = cast(GameResult, row.result)
         return message

@@ -143,7 +143,7 @@ class BotRequest(TypedDict):
 
     type: Literal["bot"]
     level: NotRequired[str | None]
-    """A bot level (``bots`` of the update)."""
+    """A bot level (``bots`` of the update; older ids such as ``ismcts:expert`` work too)."""
     seat: NotRequired[SeatNumber | None]
     """0-based; the first free seat if missing."""
 
@@ -249,6 +249,9 @@ class SeatInfo(TypedDict):
     """The bot level of a bot seat."""
     you: bool
     """Whether the receiving browser holds this seat (always false in the lobby list)."""
+    holder: str | None
+    """A person's seat: who holds it, as an id that means nothing outside this server process
+    (compare with ``LobbyMessage.you`` to find your own seats); null for bots and free seats."""
 
 
 @with_config(ENGINE_JSON)
@@ -278,6 +281,8 @@ class TableSummary(TypedDict):
     allow_undo: bool
     round: int | None
     """The game's round once it has started."""
+    to_act: int | None
+    """While the game runs: the seat to act (0-based)."""
     created: float
     """Epoch seconds."""
 
@@ -300,7 +305,7 @@ class ChatLine(TypedDict):
     t: float
     """Epoch seconds."""
     name: str
-    """Who said it: a seat's name, '<name> (watching)' for a spectator, '' for the table's notices."""
+    """Who said it: a seat's name, '<name> (spectator)' for a spectator, '' for the table's notices."""
     text: str
 
 
@@ -447,6 +452,19 @@ class GameResult(TypedDict):
 
 
 @with_config(MESSAGE)
+class BotLevelInfo(TypedDict):
+    """A bot level a seat can be given."""
+
+    id: str
+    """What ``bot`` requests, ``/bot`` and ``SeatInfo.bot`` carry (``expert``); the older ids
+    (``ismcts:expert``, ``ismcts``) are still understood in requests."""
+    name: str
+    """Its plain name (``Expert``)."""
+    text: str
+    """One sentence: what it does and how strong it is."""
+
+
+@with_config(MESSAGE)
 class UpdateMessage(TypedDict):
     """Everything about a table, for this viewer only (after hello and after every change)."""
 
@@ -460,7 +478,9 @@ class UpdateMessage(TypedDict):
     creator: bool
     """Whether this viewer created the table (only the creator manages bots and starts)."""
     bots: NotRequired[list[str]]
-    """While the table is open: the levels a seat can be given."""
+    """While the table is open: the levels a seat can be given, weakest first."""
+    bot_levels: NotRequired[list[BotLevelInfo]]
+    """While the table is open: the same levels with their names and what they do."""
     view: NotRequired[ViewJson]
     """Once started: the viewer's seat's view, or the public view."""
     summary: NotRequired[list[SeatFigures]]
@@ -488,6 +508,8 @@ class LobbyMessage(TypedDict):
     """After hello on the lobby."""
 
     type: Literal["lobby"]
+    you: str
+    """This browser's holder id (``SeatInfo.holder`` of its seats)."""
     tables: list[TableSummary]
     """Open and running tables, newest first (at most 200), then the 20 last finished ones."""
     highscores: list[HighScore]
@@ -495,7 +517,9 @@ class LobbyMessage(TypedDict):
     chat: list[ChatLine]
     """The lobby's last chat lines."""
     bots: list[str]
-    """The bot levels a seat can be given."""
+    """The bot levels a seat can be given, weakest first."""
+    bot_levels: list[BotLevelInfo]
+    """The same levels with their names and what they do."""
     help: str
     """The chat commands, in words."""
 

@@ -17,10 +17,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from petersburg.bots import bot_specs
+from petersburg.server.bot_levels import bot_levels
 from petersburg.server.errors import Refusal
 from petersburg.server.narration import card_catalogue
-from petersburg.server.presenter import row_summary, table_round
+from petersburg.server.presenter import table_summary
 from petersburg.server.protocol import BadRequest, HttpError, parse_create_body
 from petersburg.server.routes_ws import parse_table_id
 from petersburg.server.schema import protocol_schema
@@ -68,8 +68,8 @@ def http_router(server: Server) -> APIRouter:
 
     @router.get("/api/bots")
     async def bots() -> Response:
-        """The bot levels a seat can be given."""
-        return json_response(bot_specs())
+        """The bot levels a seat can be given, weakest first."""
+        return json_response([level.id for level in bot_levels()])
 
     @router.get("/api/protocol")
     async def protocol() -> Response:
@@ -96,7 +96,7 @@ def http_router(server: Server) -> APIRouter:
             table = await server.seating.create(uid, body.get("name"), body)
         except (BadRequest, Refusal) as error:
             return refused(str(error), error.status if isinstance(error, Refusal) else 400)
-        return json_response(row_summary(table.row, table_round(table), table.seat_of_uid(uid)), 201)
+        return json_response(table_summary(table, table.seat_of_uid(uid)), 201)
 
     @router.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> Response:
@@ -104,7 +104,7 @@ def http_router(server: Server) -> APIRouter:
             table = await server.tables.get(parse_table_id(table_id))
         except Refusal as refusal:
             return refused(str(refusal), refusal.status)
-        return json_response(row_summary(table.row, table_round(table)))
+        return json_response(table_summary(table))
 
     @router.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str, step: str | None = None) -> Response:

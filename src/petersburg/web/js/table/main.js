@@ -5,11 +5,13 @@
 import { loadCards } from "../catalogue.js";
 import { Chat } from "../chat.js";
 import { byId, focusByKey, keepFocus } from "../dom.js";
-import { identity } from "../identity.js";
+import { identity, setName } from "../identity.js";
+import { confirmLeave } from "./leave.js";
 import { addShortcut, installShortcuts } from "../shortcuts.js";
 import { connectionIndicator, sendOrTell, Socket } from "../socket.js";
 import { toast } from "../toast.js";
-import { renderActionBar } from "./action-bar.js";
+import { renderActionBar, turnWords } from "./action-bar.js";
+import { drawAlertControls, turnAlert } from "./alerts.js";
 import { renderBoard } from "./board.js";
 import { closeChoice, openChoice } from "./choice.js";
 import { dropTarget, makeDraggable } from "./drag.js";
@@ -59,6 +61,8 @@ const barHandlers = {
 function draw(m, fresh) {
   byId("table-title").textContent = `#${m.table.id} ${m.table.name}`;
   renderSeats(m, send);
+  byId("leave").hidden = !(m.you && m.table.status === "playing") || replayMode;
+  byId("leave").onclick = () => confirmLeave(send);
   const playing = !!m.view;
   for (const id of ["bars", "board", "players"]) byId(id).hidden = !playing;
   if (!playing) {
@@ -85,6 +89,10 @@ function draw(m, fresh) {
     news.tell(m, n, fresh);
   }
   document.title = (mine ? "● Your turn — " : "") + `Sankt Petersburg — ${m.table.name}`;
+  if (!replayMode) {
+    drawAlertControls(!!m.you && m.view.stage !== "over");
+    turnAlert(mine, "Your turn", `${m.table.name}: ${turnWords(m, n)}`);
+  }
   if (m.result && scoresShownFor !== m.table.id && !replayMode) {
     scoresShownFor = m.table.id;
     openScores(m, n);
@@ -137,5 +145,33 @@ loadCards().then(() => {
     });
     return;
   }
-  socket = new Socket(`/ws/table/${tableId}`, onMessage, connectionIndicator(byId("status")));
+  askNameFirst(() => {
+    socket = new Socket(`/ws/table/${tableId}`, onMessage, connectionIndicator(byId("status")));
+  });
 });
+
+/** Someone who opens a table's address without a name (a friend following a link) chooses one
+ * before anything else: seats, chat lines and the log show it. */
+function askNameFirst(then) {
+  if (identity().name) {
+    then();
+    return;
+  }
+  const panel = byId("name-panel");
+  const input = byId("name-input");
+  panel.hidden = false;
+  document.body.dataset.naming = "1";
+  byId("status").textContent = "choose a name";
+  input.focus();
+  byId("name-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    setName(input.value);
+    if (!identity().name) {
+      toast("Choose a name (1 to 24 characters).", "error");
+      return;
+    }
+    panel.hidden = true;
+    delete document.body.dataset.naming;
+    then();
+  });
+}
