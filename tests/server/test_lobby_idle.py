@@ -48,8 +48,10 @@ def test_the_lobby_marks_your_seats_and_your_turn_without_showing_identities(cli
         [alice, bob][to_act].send_json({"type": "act", "token": token, "seq": 0, "action": take})
         moved = recv_until(
             lobby,
-            lambda m: m["type"] == "tables"
-            and any(t["id"] == table and t["to_act"] == 1 - to_act for t in m["tables"]),
+            lambda m: (
+                m["type"] == "tables"
+                and any(t["id"] == table and t["to_act"] == 1 - to_act for t in m["tables"])
+            ),
         )
         assert moved["type"] == "tables"
 

@@ -33,11 +33,11 @@ class LocalServer:
 
     ``bot_delay`` is the seconds a bot waits before acting (0 for load tests, a little for browser
     tests so that a person could follow); ``undo_grace`` the seconds a bot holds back a move that
-    would end the chance to undo a person's action (0: none). ``port`` may be given to restart a server on the same
-    address; otherwise a free one is chosen. ``env`` adds environment variables (the limits of
-    ``petersburg serve``); ``source`` runs the package found in that ``src`` folder instead of the
-    installed one (an older checkout, to measure it side by side); ``output`` receives the
-    server's standard output and error (by default they are discarded).
+    would end the chance to undo a person's action (0: none). ``port`` may be given to restart a
+    server on the same address; otherwise a free one is chosen. ``env`` adds environment
+    variables (the limits of ``petersburg serve``); ``source`` runs the package found in that
+    ``src`` folder instead of the installed one (an older checkout, to measure it side by side);
+    ``output`` receives the server's standard output and error (by default they are discarded).
     """
 
     def __init__(

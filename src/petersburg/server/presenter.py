@@ -18,7 +18,15 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from petersburg.cards import CARD_ID, STACK_NAMES
-from petersburg.engine import GameState, final_scores, legal_action_infos, view, view_to_json, winners
+from petersburg.engine import (
+    GameState,
+    final_scores,
+    legal_action_infos,
+    state_to_json,
+    view,
+    view_to_json,
+    winners,
+)
 from petersburg.engine.actions import (
     ACTION_ARG,
     ACTION_KIND,
@@ -46,6 +54,7 @@ from petersburg.server.protocol import (
     ReplayResponse,
     ScoreJson,
     SeatFigures,
+    SeatView,
     TablesMessage,
     TableStatusName,
     TableSummary,
@@ -149,10 +158,20 @@ def lobby_key(table: Table) -> tuple[object, ...]:
 
 def public_view_json(state: GameState, seat: int | None) -> ViewJson:
     """The view of ``seat`` as JSON; the seed stays null while the game runs (it fixes every
-    stack's order, so a client that knew it could compute the hidden cards)."""
+    stack's order, so a client that knew it could compute the hidden cards). Once the game is
+    over nothing is secret any more: every seat's rubles and hand are shown (``final_view_json``)."""
+    if state.is_over:
+        return final_view_json(state, seat)
     data = cast(ViewJson, view_to_json(view(state, seat)))
-    if not state.is_over:
-        data["seed"] = None
+    data["seed"] = None
+    return data
+
+
+def final_view_json(state: GameState, seat: int | None) -> ViewJson:
+    """The view of ``seat`` with every seat's rubles and hand: for a finished game (its final board
+    and every step of its replay), where they decided the result and hide nothing any more."""
+    data = cast(ViewJson, view_to_json(view(state, seat)))
+    data["seats"] = cast(list[SeatView], state_to_json(state)["seats"])
     return data
 
 
@@ -348,7 +367,8 @@ class Presenter:
     # Replays -----------------------------------------------------------------------------------
 
     def replay(self, table: Table, step: int | None) -> ReplayResponse:
-        """The public view of a finished game after ``step`` of its actions (all if None)."""
+        """A finished game after ``step`` of its actions (all if None), every seat's rubles and
+        hand shown (nothing is secret once the game is over)."""
         game = table.game
         assert game is not None
         actions = game.effective
@@ -362,7 +382,7 @@ class Presenter:
             "names": names,
             "step": step,
             "steps": len(actions),
-            "view": cast(ViewJson, view_to_json(view(state, None))),
+            "view": final_view_json(state, None),
             "summary": [seat_summary(player) for player in state.players],
             "texts": [text for seq, _seat, text in shown.words if seq == last],
             "log": log_entries(shown.words),

@@ -52,7 +52,7 @@ export function drawAlertControls(seatedAndPlaying) {
   offer.hidden = !seatedAndPlaying || asked;
   if (offer.hidden || offer.childElementCount) return;
   offer.append(
-    el("p", {}, "Would you like a sound and a notification when it is your turn while this page is in the background?"),
+    el("p", {}, "A sound and a notification when it is your turn and this page is in the background?"),
     el("div", { class: "offer-buttons" },
       el("button", { type: "button", class: "primary", id: "alerts-yes", onclick: () => switchAlerts(true) }, "Yes, alert me"),
       el("button", { type: "button", id: "alerts-no", onclick: () => switchAlerts(false) }, "No, thanks"))

@@ -49,7 +49,7 @@ function act(actionId) {
 
 const names = () => last.names || last.table.seats.map((s, i) => s.name || `Seat ${i + 1}`);
 const choose = (title, card, actions) => openChoice(title, card, actions, act);
-const cardHandlers = { openChoice: choose, makeDraggable, dropTarget: (node, kinds, title) => dropTarget(node, kinds, title, { act, openChoice: choose }) };
+const cardHandlers = { leave: () => confirmLeave(send), openChoice: choose, makeDraggable, dropTarget: (node, kinds, title) => dropTarget(node, kinds, title, { act, openChoice: choose }) };
 const barHandlers = {
   act,
   undo: () => send({ type: "undo", token: last.you.token, seq: last.seq }),
@@ -61,8 +61,6 @@ const barHandlers = {
 function draw(m, fresh) {
   byId("table-title").textContent = `#${m.table.id} ${m.table.name}`;
   renderSeats(m, send);
-  byId("leave").hidden = !(m.you && m.table.status === "playing") || replayMode;
-  byId("leave").onclick = () => confirmLeave(send);
   const playing = !!m.view;
   for (const id of ["bars", "board", "players"]) byId(id).hidden = !playing;
   if (!playing) {

@@ -30,7 +30,7 @@ function playerPanel(m, seat, names) {
   const p = v.seats[seat];
   const toAct = v.to_act === seat && v.stage !== "over";
   const open = openState.has(seat) ? openState.get(seat) : wide.matches;
-  const openHand = v.options.show_hands && p.hand ? el("div", { class: "open-hand" }, el("span", {}, "Hand:"), el("ul", { class: "chips" }, p.hand.map((id) => renderChip(id)))) : null;
+  const openHand = p.hand ? el("div", { class: "open-hand" }, el("span", {}, "Hand:"), el("ul", { class: "chips" }, p.hand.map((id) => renderChip(id)))) : null;
   const details = el("details", { class: "player" + (toAct ? " to-act" : ""), dataset: { seat }, open }, summaryLine(m, seat, names), el("div", { class: "player-body" }, renderArea(p, m.summary[seat]), openHand));
   details.addEventListener("toggle", () => openState.set(seat, details.open));
   return details;

@@ -63,7 +63,7 @@ export function renderSeats(m, send) {
   });
   const full = t.seats.every((s) => s.kind !== "empty");
   const levels = m.creator && m.bot_levels ? el("details", { class: "bot-levels" }, el("summary", {}, "The bot levels, weakest first"), botLevelList(m.bot_levels)) : null;
-  panel.append(
+  const parts = [
     el("h2", { id: "seats-heading" }, `Seats — ${t.name}`),
     list,
     el("p", { class: "invite" }, "Invite people with this page's address: ", el("code", {}, location.href), m.creator ? ". In the chat: /join, /bot <level>, /start, /leave, /help." : ". In the chat: /join, /leave, /help."),
@@ -71,6 +71,7 @@ export function renderSeats(m, send) {
     levels,
     m.creator
       ? el("button", { type: "button", id: "start", class: "primary big", disabled: !full, dataset: { focusKey: "start" }, onclick: () => send({ type: "start" }) }, full ? "Start the game" : "Fill every seat to start")
-      : el("p", { class: "seat-wait muted", id: "start-wait" }, "The player who created this table puts bots in its seats and starts the game.")
-  );
+      : el("p", { class: "seat-wait muted", id: "start-wait" }, "The player who created this table puts bots in its seats and starts the game."),
+  ];
+  panel.append(...parts.filter(Boolean));
 }
