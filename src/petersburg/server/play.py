@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import logging
 
-from petersburg.engine import PASS_ID, STAGE_OBSERVED, STAGE_PUB, GameState, legal_actions
+from petersburg.engine import PASS_ID, STAGE_OBSERVED, STAGE_PUB, GameState, final_scores, legal_actions
 from petersburg.server.errors import Refusal
 from petersburg.server.presenter import result_of
 from petersburg.server.protocol import FIELD_SENTENCES
-from petersburg.server.store import JsonObject, LogRow, StorageError
+from petersburg.server.store import JsonObject, LogRow, SoloPlace, StorageError
 from petersburg.server.tables import Table, TableService
 
 log = logging.getLogger("petersburg.server")
@@ -133,6 +133,14 @@ class Play(TableService):
             log.error("table %s: cannot write log row %s: %s", table.id, row.seq, error)
             raise Refusal("The action could not be recorded; nothing changed. Try again.") from None
 
+    async def _solo_place(self, table: Table, state: GameState) -> SoloPlace | None:
+        """Where a person's finished solo game places in the high-score list (None otherwise)."""
+        seat = table.row.seats[0]
+        if table.row.num_seats != 1 or seat.kind != "human" or seat.user_id is None:
+            return None
+        line = final_scores(state)[0]
+        return await self.tables.store.solo_placement(table.id, line.total, line.rubles, seat.user_id)
+
     async def after_change(self, table: Table) -> None:
         """After the game moved: switch off auto-passes of a past phase, finish the game if it is
         over, tell everyone. The move itself is durable already: bookkeeping that cannot be stored
@@ -146,6 +154,9 @@ class Play(TableService):
                     await self.tables.set_autopass(table, seat, None)
             if state.is_over and table.row.status != "over":
                 result: JsonObject = dict(result_of(state, table.names()))
+                place = await self._solo_place(table, state)
+                if place is not None:
+                    result["placement"] = dict(place._asdict())
                 await self.tables.finish(table, result)
         except StorageError as error:
             log.error("table %s: cannot store the bookkeeping of row %s: %s", table.id, table.seq - 1, error)

@@ -449,6 +449,20 @@ class GameResult(TypedDict):
     rounds: int
     names: list[str]
     """The seats' names."""
+    placement: NotRequired[SoloPlacement]
+    """A person's solo game: its place in the high-score list."""
+
+
+@with_config(MESSAGE)
+class SoloPlacement(TypedDict):
+    """Where a solo game places among the finished solo games (1 is the best)."""
+
+    overall: int
+    overall_of: int
+    """How many solo games there are, this one included."""
+    yours: int
+    """Among the games of the same person."""
+    yours_of: int
 
 
 @with_config(MESSAGE)

@@ -27,6 +27,7 @@ from petersburg.server.store import (
     LogRow,
     SeatKind,
     SeatRow,
+    SoloPlace,
     StorageError,
     TableRow,
     TableStatus,
@@ -384,6 +385,35 @@ class SqliteStore:
             ]
 
         return await self._submit(read, write=False)
+
+    async def solo_placement(self, table: int, total: int, rubles: int, uid: str) -> SoloPlace:
+        better = (total, total, rubles, rubles, table)
+
+        def read(db: sqlite3.Connection) -> SoloPlace:
+            def count(extra: str, params: tuple[object, ...]) -> int:
+                return int(db.execute(f"SELECT COUNT(*) {SOLO_GAMES}{extra}", params).fetchone()[0])
+
+            mine = " AND s.user_id = ?"
+            return SoloPlace(
+                count(SOLO_BETTER, better) + 1,
+                count("", ()) + 1,
+                count(mine + SOLO_BETTER, (uid, *better)) + 1,
+                count(mine, (uid,)) + 1,
+            )
+
+        return await self._submit(read, write=False)
+
+
+SOLO_GAMES = (
+    "FROM tables t JOIN seats s ON s.table_id = t.id AND s.seat = 0"
+    " WHERE t.seats = 1 AND t.status = 'over' AND t.result IS NOT NULL AND s.kind = 'human'"
+)
+SOLO_BETTER = (
+    " AND (json_extract(t.result, '$.scores[0].total') > ?"
+    " OR (json_extract(t.result, '$.scores[0].total') = ?"
+    " AND (json_extract(t.result, '$.scores[0].rubles') > ?"
+    " OR (json_extract(t.result, '$.scores[0].rubles') = ? AND t.id < ?))))"
+)
 
 
 def _seat_values(seat: SeatRow) -> tuple[str, str, str | None, str | None, str | None, str | None]:
