@@ -670,6 +670,45 @@ class CardInfo(TypedDict):
 
 
 @with_config(MESSAGE)
+class CardText(TypedDict):
+    """One card kind of an edition, with what it does in words (generated from the catalogue)."""
+
+    id: str
+    name: str
+    """Its name in this edition."""
+    deck: str
+    """Worker, Building, Aristocrat, Trading card or Market card."""
+    colour: str
+    """green, blue, red or yellow: the scoring it pays at."""
+    cost: int
+    rubles: int
+    vp: int
+    copies: int
+    text: str
+    """What it is, costs, pays and does, in sentences."""
+
+
+@with_config(MESSAGE)
+class EditionCards(TypedDict):
+    """The cards of one edition (or of the 2nd edition with The Market)."""
+
+    edition: str
+    phases: list[str]
+    """The phases of a round, in order."""
+    cards: list[CardText]
+
+
+@with_config(MESSAGE)
+class RulesHelp(TypedDict):
+    """``GET /api/rules``: what the rules and help page shows that comes from the software."""
+
+    editions: list[EditionCards]
+    commands: str
+    """The chat commands, in words."""
+    bot_levels: list[BotLevelInfo]
+
+
+@with_config(MESSAGE)
 class ReplayResponse(TypedDict):
     """``GET /api/tables/<id>/replay?step=n``: a finished game after ``step`` of its actions."""
 

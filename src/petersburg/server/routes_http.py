@@ -18,10 +18,11 @@ from fastapi.responses import FileResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from petersburg.server.bot_levels import bot_levels
+from petersburg.server.card_texts import all_edition_cards
 from petersburg.server.errors import Refusal
 from petersburg.server.narration import card_catalogue
-from petersburg.server.presenter import table_summary
-from petersburg.server.protocol import BadRequest, HttpError, parse_create_body
+from petersburg.server.presenter import help_text, level_infos, table_summary
+from petersburg.server.protocol import BadRequest, HttpError, RulesHelp, parse_create_body
 from petersburg.server.routes_ws import parse_table_id
 from petersburg.server.schema import protocol_schema
 
@@ -43,6 +44,11 @@ def refused(message: str, status: int = 400) -> Response:
     return json_response(detail, status)
 
 
+def rules_help() -> RulesHelp:
+    """What the rules and help page shows that the software knows."""
+    return {"editions": all_edition_cards(), "commands": help_text(), "bot_levels": level_infos()}
+
+
 def http_router(server: Server) -> APIRouter:
     """The pages and the JSON API of ``server``."""
     router = APIRouter()
@@ -60,6 +66,15 @@ def http_router(server: Server) -> APIRouter:
     @router.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
         return FileResponse(static / "table.html", headers=no_cache)
+
+    @router.get("/help", include_in_schema=False)
+    async def help_page() -> FileResponse:
+        return FileResponse(static / "help.html", headers=no_cache)
+
+    @router.get("/api/rules")
+    async def rules() -> Response:
+        """The cards of each edition in words, the chat commands and the bot levels (``RulesHelp``)."""
+        return json_response(rules_help())
 
     @router.get("/api/cards")
     async def cards() -> Response:

@@ -35,6 +35,7 @@ def _sources() -> list[tuple[str, JsonSchemaMode, TypeAdapter[object]]]:
         ("tables", "serialization", cast(TypeAdapter[object], TypeAdapter(list[protocol.TableSummary]))),
         ("highscores", "serialization", cast(TypeAdapter[object], TypeAdapter(list[protocol.HighScore]))),
         ("cards", "serialization", cast(TypeAdapter[object], TypeAdapter(list[protocol.CardInfo]))),
+        ("rules", "serialization", cast(TypeAdapter[object], TypeAdapter(protocol.RulesHelp))),
         ("replay", "serialization", cast(TypeAdapter[object], TypeAdapter(protocol.ReplayResponse))),
         ("http_error", "serialization", cast(TypeAdapter[object], TypeAdapter(protocol.HttpError))),
     ]
@@ -62,6 +63,7 @@ def protocol_schema() -> JsonDict:
             "GET /api/tables/<id>/replay?step=n": entry["replay"],
             "GET /api/highscores": entry["highscores"],
             "GET /api/cards": entry["cards"],
+            "GET /api/rules": entry["rules"],
             "GET /api/bots": {"type": "array", "items": {"type": "string"}},
             "any refusal (4xx)": entry["http_error"],
         },
