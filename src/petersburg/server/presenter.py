@@ -46,6 +46,7 @@ from petersburg.server.protocol import (
     ChatLine,
     ChatMessage,
     GameResult,
+    GameStory,
     HighScore,
     LegalAction,
     LobbyMessage,
@@ -55,6 +56,7 @@ from petersburg.server.protocol import (
     ScoreJson,
     SeatFigures,
     SeatView,
+    SoloPlacement,
     TablesMessage,
     TableStatusName,
     TableSummary,
@@ -62,6 +64,7 @@ from petersburg.server.protocol import (
     ViewJson,
 )
 from petersburg.server.store import ChatRow, TableRow
+from petersburg.server.story import game_story
 from petersburg.server.tables import Game, LogLine, Table, Tables
 
 LOBBY_LIVE = 200
@@ -365,6 +368,16 @@ class Presenter:
         return message
 
     # Replays -----------------------------------------------------------------------------------
+
+    def story(self, table: Table) -> GameStory:
+        """A finished game's results page, replayed from its log on each request."""
+        game = table.game
+        assert game is not None and table.row.result is not None
+        story = game_story(table.row, game.effective, table.names())
+        placement = table.row.result.get("placement")
+        if placement is not None:
+            story["placement"] = cast(SoloPlacement, placement)
+        return story
 
     def replay(self, table: Table, step: int | None) -> ReplayResponse:
         """A finished game after ``step`` of its actions (all if None), every seat's rubles and

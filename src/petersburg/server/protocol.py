@@ -670,6 +670,44 @@ class CardInfo(TypedDict):
 
 
 @with_config(MESSAGE)
+class ScoreSource(TypedDict):
+    """Where some of a seat's VP came from."""
+
+    source: str
+    """Workers, Buildings, Aristocrats, Market (the scorings of each colour), Pub, Aristocrat
+    bonus, Rubles, Hand (negative)."""
+    vp: int
+
+
+@with_config(MESSAGE)
+class SeatStory(TypedDict):
+    """One seat's game in figures."""
+
+    seat: int
+    name: str
+    sources: list[ScoreSource]
+    """Adding up to ``total``."""
+    total: int
+    rubles: int
+    """Rubles for the tie-break."""
+    vp_by_round: list[int]
+    """VP at the end of each round (the last: when the game ended, before the final scoring)."""
+
+
+@with_config(MESSAGE)
+class GameStory(TypedDict):
+    """``GET /api/tables/<id>/story``: a finished game's results page."""
+
+    table: int
+    names: list[str]
+    winners: list[int]
+    rounds: int
+    seats: list[SeatStory]
+    placement: NotRequired[SoloPlacement]
+    """A person's solo game: its place in the high-score list."""
+
+
+@with_config(MESSAGE)
 class CardText(TypedDict):
     """One card kind of an edition, with what it does in words (generated from the catalogue)."""
 

@@ -134,6 +134,21 @@ def http_router(server: Server) -> APIRouter:
             return refused("'step' must be a number of actions (0 or more).")
         return json_response(server.presenter.replay(table, int(step) if step is not None else None))
 
+    @router.get("/api/tables/{table_id}/story")
+    async def story(table_id: str) -> Response:
+        """A finished game's results: each seat's score by source and VP round by round."""
+        try:
+            table = await server.tables.get(parse_table_id(table_id))
+        except Refusal as refusal:
+            return refused(str(refusal), refusal.status)
+        if table.row.status != "over" or table.game is None:
+            return refused("The results are shown once the game is over.", 409)
+        return json_response(server.presenter.story(table))
+
+    @router.get("/results/{table_id}", include_in_schema=False)
+    async def results_page(table_id: str) -> FileResponse:
+        return FileResponse(static / "results.html", headers=no_cache)
+
     return router
 
 

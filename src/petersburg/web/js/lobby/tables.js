@@ -45,7 +45,7 @@ export function renderTables(tables, join, me) {
     const turn = yourTurn(t, me);
     const title = `#${t.id} ${t.name}`;
     const actions = [];
-    if (t.status === "over") actions.push(el("a", { class: "button", href: `/replay/${t.id}` }, "Replay", spoken(` of ${title}`)));
+    if (t.status === "over") actions.push(el("a", { class: "button", href: `/results/${t.id}` }, "Results", spoken(` of ${title}`)), el("a", { class: "button", href: `/replay/${t.id}` }, "Replay", spoken(` of ${title}`)));
     else if (t.status === "open" && free && !mine) {
       // Join = take a free seat at once (the same as typing /join <table> in the chat).
       actions.push(el("button", { type: "button", class: "primary", dataset: { join: t.id }, onclick: () => join(t.id) }, "Join", spoken(` ${title}`)));

@@ -54,6 +54,6 @@ export function openScores(m, names) {
     className: "final-dialog",
     closeLabel: "Look at the board",
     body: [place, el("div", { class: "scores-wrap" }, table), el("p", { class: "muted" }, `After ${result.rounds} rounds.`)],
-    buttons: [el("a", { class: "button", href: `/replay/${m.table.id}` }, "Watch the replay"), el("a", { class: "button", href: "/" }, "Lobby")],
+    buttons: [el("a", { class: "button primary", href: `/results/${m.table.id}`, id: "results-link" }, "Scores by source"), el("a", { class: "button", href: `/replay/${m.table.id}` }, "Watch the replay"), el("a", { class: "button", href: "/" }, "Lobby")],
   });
 }
