@@ -5,7 +5,9 @@ For each number of tables (``--tables 50,100,200,500,1000``), the server of an o
 from there) and this checkout's server are started as ``petersburg serve`` on throw-away databases,
 and one client process (one event loop, one shared HTTP client per server, one websocket per seat)
 opens that many 2-seat tables on *each* and plays random legal actions on all of them at once:
-the servers are loaded at the same time, so whatever else the machine does hits them alike. Each
+the servers are loaded at the same time, so whatever else the machine does hits them alike
+(``--clients K`` runs K client processes instead, each playing its share of the tables, and loads
+one server at a time: then the client is not what limits a saturated server). Each
 seat waits about ``--think`` seconds (uniform between 0.5x and 1.5x) when its turn comes; a game
 that ends is replaced by a new table. After ``--warmup`` seconds, for ``--seconds`` seconds it
 measures per server:
@@ -33,6 +35,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import resource
@@ -310,34 +313,160 @@ async def run_phase(
     await asyncio.sleep(min(2.0, max(0.5, think * 1.5)))  # let the last actions of the window land
     await asyncio.gather(*(entry[2].stop() for entry in loads))
     lag = 1000 * sorted(lags)[int(0.99 * (len(lags) - 1))] if lags else 0.0
-    phases = []
-    for (label, _pid, load, setup, rss_idle, rss_loaded), begin, end in zip(loads, starts, ends, strict=True):
-        sample = load.sample
-        latencies = sorted(sample.latencies) or [float("nan")]
-        cpu = end[0] - begin[0]
-        phases.append(
-            Phase(
-                label=label,
-                tables=tables,
-                think=think,
-                seconds=seconds,
-                p50_ms=round(1000 * statistics.median(latencies), 2),
-                p95_ms=round(_quantile(latencies, 0.95), 2),
-                p99_ms=round(_quantile(latencies, 0.99), 2),
-                max_ms=round(1000 * latencies[-1], 2),
-                actions_per_second=round(sample.actions / seconds, 1),
-                cpu_percent=round(100 * cpu / seconds, 1),
-                cpu_ms_per_action=round(1000 * cpu / max(1, sample.actions), 3),
-                kernel_percent=round(100 * (end[1] - begin[1]) / max(cpu, 1e-9)),
-                kb_per_table=round(1024 * (rss_loaded - rss_idle) / tables, 1),
-                rss_mb=round(end[2], 1),
-                errors=len(sample.errors),
-                setup_seconds=round(setup, 1),
-                client_cpu_percent=round(100 * client_cpu / seconds, 1),
-                client_lag_p99_ms=round(lag, 1),
-            )
+    return [
+        summarise(
+            label,
+            tables,
+            think,
+            seconds,
+            load.sample,
+            begin,
+            end,
+            setup,
+            rss_idle,
+            rss_loaded,
+            client_cpu,
+            lag,
         )
-    return phases
+        for (label, _pid, load, setup, rss_idle, rss_loaded), begin, end in zip(
+            loads, starts, ends, strict=True
+        )
+    ]
+
+
+def run_phase_in_processes(
+    label: str, server: LocalServer, tables: int, think: float, args: argparse.Namespace, run: int
+) -> Phase:
+    """Load one server from ``args.clients`` client processes, so that the client is not the limit
+    of a saturated server: each process plays its share of the tables; all measure in one window
+    (``time.perf_counter`` is the system-wide monotonic clock on Linux, the same in every process)."""
+    assert server.process is not None
+    pid = server.process.pid
+    _cpu, _kernel, rss_idle = _proc(pid)
+    context = multiprocessing.get_context("spawn")
+    pipes = []
+    workers = []
+    shares = [tables // args.clients + (1 if k < tables % args.clients else 0) for k in range(args.clients)]
+    for k, share in enumerate(shares):
+        ours, theirs = context.Pipe()
+        worker = context.Process(
+            target=client_process,
+            args=(theirs, server.base_url, share, think, args.seed + k, run * 100 + k),
+            daemon=True,
+        )
+        worker.start()
+        pipes.append(ours)
+        workers.append(worker)
+    try:
+        setup = max(_receive(pipe, 300.0) for pipe in pipes)
+        _cpu, _kernel, rss_loaded = _proc(pid)
+        time.sleep(args.warmup)
+        begin = _proc(pid)
+        start = time.perf_counter() + 0.2
+        for pipe in pipes:
+            pipe.send((start, start + args.seconds))
+        time.sleep(max(0.0, start + args.seconds - time.perf_counter()))
+        end = _proc(pid)
+        results = [_receive(pipe, 120.0) for pipe in pipes]
+    finally:
+        for worker in workers:
+            worker.join(timeout=30)
+            if worker.is_alive():
+                worker.kill()
+    sample = Sample()
+    client_cpu = 0.0
+    lag = 0.0
+    for latencies, actions, errors, games_ended, cpu, worker_lag in results:
+        sample.latencies += latencies
+        sample.actions += actions
+        sample.errors += errors
+        sample.games_ended += games_ended
+        client_cpu += cpu
+        lag = max(lag, worker_lag)
+    return summarise(
+        label, tables, think, args.seconds, sample, begin, end, setup, rss_idle, rss_loaded, client_cpu, lag
+    )
+
+
+def _receive(pipe: Any, timeout: float) -> Any:
+    """The next message of a client process, or an error if it sent none within ``timeout`` s."""
+    if not pipe.poll(timeout):
+        raise TimeoutError(f"a client process sent nothing for {timeout:g} s")
+    message = pipe.recv()
+    if isinstance(message, BaseException):
+        raise message
+    return message
+
+
+def client_process(pipe: Any, base: str, tables: int, think: float, seed: int, run: int) -> None:
+    """One client process of ``run_phase_in_processes``: set up its tables, say so, play, measure
+    in the window it is sent, and send back what it measured."""
+    try:
+        pipe.send(run_loop_any(_client_share(pipe, base, tables, think, seed, run)))
+    except BaseException as error:  # the parent reports it
+        pipe.send(RuntimeError(f"client process: {type(error).__name__}: {error}"))
+
+
+async def _client_share(
+    pipe: Any, base: str, tables: int, think: float, seed: int, run: int
+) -> tuple[list[float], int, list[str], int, float, float]:
+    load = Load(base, think, seed, run)
+    began = time.perf_counter()
+    await asyncio.gather(*(load.add_table() for _ in range(tables)))
+    pipe.send(time.perf_counter() - began)
+    window: tuple[float, float] = await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
+    load.window = window
+    await asyncio.sleep(max(0.0, window[0] - time.perf_counter()))
+    client_start = _own_cpu()
+    lags: list[float] = []
+    watch = asyncio.create_task(_loop_lag(lags))
+    await asyncio.sleep(max(0.0, window[1] - time.perf_counter()))
+    watch.cancel()
+    client_cpu = _own_cpu() - client_start
+    await asyncio.sleep(min(2.0, max(0.5, think * 1.5)))  # let the last actions of the window land
+    await load.stop()
+    lag = 1000 * sorted(lags)[int(0.99 * (len(lags) - 1))] if lags else 0.0
+    sample = load.sample
+    return sample.latencies, sample.actions, sample.errors, sample.games_ended, client_cpu, lag
+
+
+def summarise(
+    label: str,
+    tables: int,
+    think: float,
+    seconds: float,
+    sample: Sample,
+    begin: tuple[float, float, float],
+    end: tuple[float, float, float],
+    setup: float,
+    rss_idle: float,
+    rss_loaded: float,
+    client_cpu: float,
+    lag: float,
+) -> Phase:
+    """The figures of one server's phase from what its client(s) measured and its /proc counters."""
+    latencies = sorted(sample.latencies) or [float("nan")]
+    cpu = end[0] - begin[0]
+    return Phase(
+        label=label,
+        tables=tables,
+        think=think,
+        seconds=seconds,
+        p50_ms=round(1000 * statistics.median(latencies), 2),
+        p95_ms=round(_quantile(latencies, 0.95), 2),
+        p99_ms=round(_quantile(latencies, 0.99), 2),
+        max_ms=round(1000 * latencies[-1], 2),
+        actions_per_second=round(sample.actions / seconds, 1),
+        cpu_percent=round(100 * cpu / seconds, 1),
+        cpu_ms_per_action=round(1000 * cpu / max(1, sample.actions), 3),
+        kernel_percent=round(100 * (end[1] - begin[1]) / max(cpu, 1e-9)),
+        kb_per_table=round(1024 * (rss_loaded - rss_idle) / tables, 1),
+        rss_mb=round(end[2], 1),
+        errors=len(sample.errors),
+        setup_seconds=round(setup, 1),
+        client_cpu_percent=round(100 * client_cpu / seconds, 1),
+        client_lag_p99_ms=round(lag, 1),
+    )
 
 
 def _quantile(ordered: list[float], q: float) -> float:
@@ -373,6 +502,11 @@ def describe(phase: Phase) -> str:
 
 def run_loop(main: Coroutine[object, object, list[Phase]]) -> list[Phase]:
     """Run the client on uvloop when it is installed (the same fast loop the server uses)."""
+    return run_loop_any(main)
+
+
+def run_loop_any(main: Coroutine[object, object, Any]) -> Any:
+    """``run_loop`` for any coroutine (a client process returns its own measurements)."""
     try:
         import uvloop
     except ImportError:
@@ -415,7 +549,15 @@ def measure(
                 data = stack.enter_context(tempfile.TemporaryDirectory())
                 server = LocalServer(data, env=env, source=source, timeout=60)
                 running.append((label, stack.enter_context(server)))
-            phases = run_loop(run_phase(running, tables, think, args.seconds, args.warmup, args.seed, run))
+            if args.clients > 1:
+                phases = [
+                    run_phase_in_processes(label, server, tables, think, args, run)
+                    for label, server in running
+                ]
+            else:
+                phases = run_loop(
+                    run_phase(running, tables, think, args.seconds, args.warmup, args.seed, run)
+                )
     except Exception as error:
         print(f"{tables:>5} tables: not measured ({type(error).__name__}: {error})", flush=True)
         return []
@@ -495,7 +637,14 @@ def main() -> None:
     parser.add_argument("--encoding", action="store_true", help="also measure encoding one update")
     parser.add_argument("--json", help="write every phase's figures to this file")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--clients",
+        type=int,
+        default=1,
+        help="client processes (more than 1: each server is loaded alone, by all of them; max 8)",
+    )
     args = parser.parse_args()
+    args.clients = max(1, min(args.clients, 8))
     counts = [max(1, min(int(n), 2000)) for n in args.tables.split(",") if n.strip()]
     args.seconds = max(2.0, min(args.seconds, 120.0))
     args.warmup = max(0.0, min(args.warmup, 30.0))
@@ -513,7 +662,9 @@ def main() -> None:
                 chosen = servers(baseline, compression)
                 # With think time the servers are loaded together (the same noise for all); a
                 # saturated server takes all one client can send, so those run one at a time.
-                for group in [chosen] if think > 0 else [[one] for one in chosen]:
+                # Several client processes load one server at a time.
+                alone = think <= 0 or args.clients > 1
+                for group in [[one] for one in chosen] if alone else [chosen]:
                     run += 1
                     phases += measure(group, tables, think, args, run)
     print("\nsummary (median of the rounds):")
