@@ -59,26 +59,27 @@ def register(subparsers: Any) -> None:
         default=_env_number("PETERSBURG_BOT_DELAY", DEFAULTS.bot_delay),
         help="seconds a bot waits before acting (default %(default)s)",
     )
-    p.add_argument(
-        "--undo-grace",
-        type=float,
-        default=_env_number("PETERSBURG_UNDO_GRACE", DEFAULTS.undo_grace),
-        help="seconds after a person's action during which no bot deals new cards or draws with an "
-        "Observatory, so that the action can still be taken back (default %(default)s)",
+    seconds = (
+        (
+            "undo-grace",
+            "seconds after a person's action during which no bot deals new cards or draws with an "
+            "Observatory, so that the action can still be taken back",
+        ),
+        (
+            "idle-realtime",
+            "seconds a real-time game may run with no seated person connected before bots finish it",
+        ),
+        ("idle-turn-based", "the same for turn-based games (604800: 7 days)"),
     )
-    p.add_argument(
-        "--idle-realtime",
-        type=float,
-        default=_env_number("PETERSBURG_IDLE_REALTIME", DEFAULTS.idle_realtime),
-        help="seconds a real-time game may run with no seated person connected before bots finish "
-        "it (default %(default)s)",
-    )
-    p.add_argument(
-        "--idle-turn-based",
-        type=float,
-        default=_env_number("PETERSBURG_IDLE_TURN_BASED", DEFAULTS.idle_turn_based),
-        help="the same for turn-based games (default %(default)s: 7 days)",
-    )
+    for flag, text in seconds:
+        attribute = flag.replace("-", "_")
+        variable = "PETERSBURG_" + attribute.upper()
+        p.add_argument(
+            f"--{flag}",
+            type=float,
+            default=_env_number(variable, getattr(DEFAULTS, attribute)),
+            help=f"{text} (default %(default)s; {variable})",
+        )
     p.add_argument(
         "--bot-workers",
         type=int,

@@ -28,6 +28,7 @@ from petersburg.server.schema import protocol_schema
 
 if TYPE_CHECKING:
     from petersburg.server.app import Server
+    from petersburg.server.tables import Table
 
 
 def web_dir() -> Path:
@@ -121,15 +122,20 @@ def http_router(server: Server) -> APIRouter:
             return refused(str(refusal), refusal.status)
         return json_response(table_summary(table))
 
+    async def finished(table_id: str, unfinished: str) -> Table:
+        """A finished table by the id of a path; ``Refusal`` (``unfinished`` if it is not over)."""
+        table = await server.tables.get(parse_table_id(table_id))
+        if table.row.status != "over" or table.game is None:
+            raise Refusal(unfinished, status=409)
+        return table
+
     @router.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str, step: str | None = None) -> Response:
         """A finished game step by step: the public view after ``step`` actions and the log."""
         try:
-            table = await server.tables.get(parse_table_id(table_id))
+            table = await finished(table_id, "Only finished games can be replayed.")
         except Refusal as refusal:
             return refused(str(refusal), refusal.status)
-        if table.row.status != "over" or table.game is None:
-            return refused("Only finished games can be replayed.", 409)
         if step is not None and not (step.isascii() and step.isdigit() and len(step) <= 9):
             return refused("'step' must be a number of actions (0 or more).")
         return json_response(server.presenter.replay(table, int(step) if step is not None else None))
@@ -138,11 +144,9 @@ def http_router(server: Server) -> APIRouter:
     async def story(table_id: str) -> Response:
         """A finished game's results: each seat's score by source and VP round by round."""
         try:
-            table = await server.tables.get(parse_table_id(table_id))
+            table = await finished(table_id, "The results are shown once the game is over.")
         except Refusal as refusal:
             return refused(str(refusal), refusal.status)
-        if table.row.status != "over" or table.game is None:
-            return refused("The results are shown once the game is over.", 409)
         return json_response(server.presenter.story(table))
 
     @router.get("/results/{table_id}", include_in_schema=False)
