@@ -10,6 +10,8 @@ A compiled build writes ``petersburg/_compiled.json``: the SHA-256 of every sour
 editable install) runs as the edited source, never as its stale compiled module.
 
 Not compiled: ``engine/errors.py`` (exceptions, which users subclass; nothing there is hot),
+``engine/events.py`` and ``engine/narration.py`` (event values and their words: built only when
+someone asks for events, never on the search path),
 ``bots/base.py`` (a ``runtime_checkable`` Protocol, which mypyc cannot compile), the packages'
 ``__init__`` files (re-exports and the bot registry), and everything outside the engine and the bots.
 """
@@ -40,6 +42,7 @@ COMPILED = (
     "petersburg/engine/actions.py",
     "petersburg/engine/rules.py",
     "petersburg/engine/market.py",
+    "petersburg/engine/scoring.py",
     "petersburg/engine/views.py",
     "petersburg/engine/records.py",
     "petersburg/bots/evaluation.py",

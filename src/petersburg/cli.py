@@ -19,13 +19,19 @@ from typing import Any
 
 from petersburg import build_info
 from petersburg.engine import (
+    OMNISCIENT,
+    Event,
     GameOptions,
     GameRecord,
     GameState,
     PetersburgError,
     apply_action,
     apply_unchecked,
+    describe_events,
+    event_to_json,
+    events_for,
     final_scores,
+    format_action,
     legal_action_infos,
     legal_actions,
     new_game,
@@ -121,10 +127,10 @@ def add_game_arguments(parser: argparse.ArgumentParser, players: int = 2) -> Non
     add_option_arguments(parser)
 
 
-def _new_game_from_args(args: argparse.Namespace) -> GameState:
+def _new_game_from_args(args: argparse.Namespace, sink: list[Event] | None = None) -> GameState:
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     try:
-        return new_game(args.players, seed, options_from_args(args))
+        return new_game(args.players, seed, options_from_args(args), sink)
     except ValueError as error:
         raise CliError(str(error)) from None
 
@@ -197,24 +203,57 @@ def scores_table(state: GameState, names: Sequence[str] | None = None) -> str:
     )
 
 
+def _reader(seat: int | None, players: int) -> int | None:
+    """Whose eyes a replay's events are read with: ``None`` given (no ``--seat``) means every
+    secret, as the record holds them; -1 a spectator; else that seat."""
+    if seat is None:
+        return OMNISCIENT
+    if seat < 0:
+        return None
+    if seat >= players:
+        raise CliError(f"There is no seat {seat} in a {players}-player game (seats 0 to {players - 1}).")
+    return seat
+
+
+def seat_names(record: GameRecord) -> list[str]:
+    """The record's player names, or "Seat N" for a record without names."""
+    if record.names is not None and len(record.names) == record.num_players:
+        return list(record.names)
+    return [f"Seat {seat}" for seat in range(record.num_players)]
+
+
 def cmd_replay(args: argparse.Namespace) -> None:
     try:
         record = GameRecord.from_json(_load_json(args.record))
-        state = record.replay()
+        state, steps = record.replay_events()
     except PetersburgError as error:
         raise CliError(f"{args.record}: {error}") from None
+    reader = _reader(args.seat, record.num_players)
     if args.json:
-        _print_json(
-            {
-                "over": state.is_over,
-                "rounds": state.round,
-                "actions": len(record.actions),
-                "scores": [line._asdict() for line in final_scores(state)],
-                "winners": winners(state),
-                "state": state_to_json(state),
-            }
-        )
+        summary: dict[str, Any] = {
+            "over": state.is_over,
+            "rounds": state.round,
+            "actions": len(record.actions),
+            "scores": [line._asdict() for line in final_scores(state)],
+            "winners": winners(state),
+            "state": state_to_json(state),
+        }
+        if args.log:
+            summary["events"] = [
+                {
+                    "step": step,
+                    "action": format_action(record.actions[step - 1]) if step else None,
+                    "events": [event_to_json(event) for event in events_for(events, reader)],
+                }
+                for step, events in enumerate(steps)
+            ]
+        _print_json(summary)
         return
+    names = seat_names(record)
+    if args.log:
+        for events in steps:
+            for line in describe_events(events, names, state.shape, reader):
+                print(line)
     status = "finished" if state.is_over else "not finished"
     print(f"{record.num_players} players, seed {record.seed}, {len(record.actions)} actions, {status}.")
     print(scores_table(state, record.names))
@@ -302,12 +341,13 @@ def cmd_bench(args: argparse.Namespace) -> None:
 def cmd_play(args: argparse.Namespace) -> None:
     from petersburg.tui.play import run_terminal_game
 
-    state = _new_game_from_args(args)
+    setup: list[Event] = []
+    state = _new_game_from_args(args, setup)
     humans = args.humans if args.humans is not None else 1
     if not 0 <= humans <= state.num_players:
         raise CliError(f"--humans must be between 0 and {state.num_players}.")
     try:
-        run_terminal_game(state, humans, args.bots)
+        run_terminal_game(state, humans, args.bots, setup_events=setup)
     except ValueError as error:
         raise CliError(str(error)) from None
 
@@ -341,9 +381,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=None, help="seat number (omit for the spectator view)")
     p.set_defaults(func=cmd_view)
 
-    p = sub.add_parser("replay", help="replay a game record and print the final scores")
+    p = sub.add_parser(
+        "replay", help="replay a game record and print the final scores (and the game in words)"
+    )
     p.add_argument("record", help="record JSON file ('-' for stdin)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument(
+        "--log", action="store_true", help="also print every move and scoring, in words (with --json: events)"
+    )
+    p.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        help="read the log as this seat sees it (-1: spectator; default: all)",
+    )
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("selfplay", help="bots play a game; print its record as JSON")

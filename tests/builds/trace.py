@@ -10,7 +10,8 @@ by greedy or by random play.
 At every step a record holds the full state, every seat's view and the spectator's, the legal actions
 with prices and descriptions, a determinization of the acting seat's view, the greedy gains, the
 greedy and random bots' choices, the state after the chosen action applied to a copy (and whether
-the original stayed as it was), and at sampled steps an ``ismcts:easy`` or ``ismcts:expert`` choice.
+the original stayed as it was), the events of the action (and of the set-up), and at sampled steps
+what every phase's scoring would pay now and an ``ismcts:easy`` or ``ismcts:expert`` choice.
 Each game also records the answers to bad input, and whether states, views, options, records and
 bots survive pickling. Floats are written exactly (``json`` uses ``repr``), so equal digests mean
 equal records.
@@ -33,17 +34,20 @@ from petersburg.bots.greedy import action_gains
 from petersburg.bots.ismcts import LEVELS
 from petersburg.engine import (
     NUM_ACTIONS,
+    Event,
     GameOptions,
     GameRecord,
     GameState,
     apply_action,
     apply_unchecked,
+    apply_with_events,
     determinize,
     final_scores,
     legal_action_infos,
     new_game,
     options_from_json,
     parse_action,
+    phase_income,
     state_from_json,
     state_to_json,
     view,
@@ -125,8 +129,13 @@ def game_records(number: int) -> Iterator[dict[str, Any]]:
     options = OPTION_SETS[number // 4 % len(OPTION_SETS)]
     players = number % (5 if options.market and options.market_board == 10 else 4) + 1
     seed = 7919 * number + 13
-    state = new_game(players, seed, options)
-    yield {"setup": state_to_json(state), "bad_input": bad_input_answers(state)}
+    setup: list[Event] = []
+    state = new_game(players, seed, options, setup)
+    yield {
+        "setup": state_to_json(state),
+        "setup_events": [event.to_json() for event in setup],
+        "bad_input": bad_input_answers(state),
+    }
     greedy_play = number % 2 == 1
     while not state.is_over:
         seat = state.to_act
@@ -150,11 +159,14 @@ def game_records(number: int) -> Iterator[dict[str, Any]]:
             "copy_equal": before == state,
             "copy_independent": branch != state,
         }
+        if state.step % ISMCTS_EVERY == 0:  # what each scoring would pay now, at sampled steps
+            scorings = state.shape.phases
+            record["incomes"] = [[list(income) for income in phase_income(state, p)] for p in scorings]
         if number % 3 == 0 and state.step % ISMCTS_EVERY == 0 and len(legal) > 1:
             record["ismcts"] = IsmctsBot(seed, LEVELS["easy"], name="ismcts:easy").choose(own)
         if number % EXPERT_GAMES == 0 and state.step == EXPERT_STEP:
             record["expert"] = IsmctsBot(seed, LEVELS["expert"], name="ismcts:expert").choose(own)
-        apply_action(state, action)
+        record["events"] = [event.to_json() for event in apply_with_events(state, action)]
         yield record
     yield {
         "final": state_to_json(state),

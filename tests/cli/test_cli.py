@@ -101,6 +101,31 @@ def test_selfplay_record_replays(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "winner" in out and "total" in out
 
 
+def test_replay_log_tells_the_game_in_words_and_events_as_a_seat_sees_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "selfplay", "--players", "2", "--seed", "9", "--bots", "greedy")
+    assert code == 0
+    path = tmp_path / "record.json"
+    path.write_text(out)
+    code, out, _ = run(capsys, "replay", str(path), "--log")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("A 2-player game of Sankt Petersburg")
+    worker = next(line for line in lines if line.startswith("Worker scoring:"))
+    assert "₽" in worker  # the log names rubles
+    assert any(line.startswith("Final scoring:") for line in lines)
+    code, out, _ = run(capsys, "replay", str(path), "--json", "--log", "--seat", "1")
+    steps = json.loads(out)["events"]
+    record = json.loads(path.read_text())
+    assert [step["step"] for step in steps] == list(range(len(record["actions"]) + 1))
+    events = [event for step in steps for event in step["events"]]
+    assert events[0]["type"] == "game_started" and events[-1]["type"] == "game_ended"
+    assert all(event["private_to"] in (None, 1) for event in events)
+    code, _, err = run(capsys, "replay", str(path), "--log", "--seat", "2")
+    assert code == 2 and "There is no seat 2 in a 2-player game" in err
+
+
 def test_selfplay_needs_one_bot_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "selfplay", "--players", "3", "--bots", "random,random")
     assert code == 2 and "one bot for every seat" in err

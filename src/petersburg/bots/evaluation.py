@@ -40,6 +40,7 @@ from petersburg.cards import (
 )
 from petersburg.cards_second_edition import ALL_COLOUR, ALL_RUBLES, ALL_VP, YELLOW
 from petersburg.engine import STAGE_PUB, GameShape, GameState, PlayerState, card_price
+from petersburg.engine.scoring import colour_count
 from petersburg.engine.shape import BUILDING_PHASE, FIRST, NO_SCORING
 
 NUM_COLOURS = YELLOW + 1
@@ -201,9 +202,9 @@ class Schedule:
         elif kind in (CARPENTER_WORKSHOP, GOLD_SMELTER):
             value += self.rounds_after * 0.8 * self.ruble_now
         elif kind == MARIINSKIJ_THEATER:
-            value += _colour_count(player, RED, self.shape) * self._mariinsky_worth()
+            value += colour_count(player, RED, self.shape) * self._mariinsky_worth()
         elif kind == TAX_MAN:
-            value += _colour_count(player, GREEN, self.shape) * self.ruble_sum[RED]
+            value += colour_count(player, GREEN, self.shape) * self.ruble_sum[RED]
         return value
 
     def aristocrat_gain(self, player: PlayerState, kind: int) -> float:
@@ -229,7 +230,7 @@ class Schedule:
         """
         weights = self.weights
         risk = self.hand_risk
-        price = price_of(player, kind, False, self.shape)
+        price = card_price(player, kind, False, shape=self.shape)
         later = (
             self.card_value(player, kind)
             - ALL_VP[kind]
@@ -289,37 +290,11 @@ def distinct_red(player: PlayerState, shape: GameShape = FIRST) -> int:
     return sum(1 for kind in shape.red_kinds if area[kind])
 
 
-def _colour_count(player: PlayerState, colour: int, shape: GameShape) -> int:
-    area = player.area
-    return sum(area[kind] for kind in shape.kinds_of_colour[colour])
-
-
-def price_of(player: PlayerState, kind: int, from_lower: bool, shape: GameShape = FIRST) -> int:
-    """Price of an ordinary card (no displacement): the rules' price."""
-    return card_price(player, kind, from_lower, shape=shape)
-
-
-def ruble_income(player: PlayerState, shape: GameShape = FIRST) -> int:
-    """Rubles a player's play area brings per round (public information)."""
-    area = player.area
-    total = 0
-    for kind in shape.kinds:
-        if area[kind]:
-            total += ALL_RUBLES[kind] * area[kind]
-    if area[MARIINSKIJ_THEATER] and not shape.mariinsky_vp:
-        total += area[MARIINSKIJ_THEATER] * _colour_count(player, RED, shape)
-    if area[TAX_MAN]:
-        total += area[TAX_MAN] * _colour_count(player, GREEN, shape)
-    return total
-
-
 __all__ = [
     "DEFAULT_WEIGHTS",
     "Schedule",
     "Weights",
     "distinct_red",
-    "price_of",
     "rounds_after",
-    "ruble_income",
     "schedule",
 ]

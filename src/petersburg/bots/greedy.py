@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 
 from petersburg.bots.base import decision_rng, require_turn
-from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Schedule, Weights, price_of, schedule
+from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Schedule, Weights, schedule
 from petersburg.cards import WORKER
 from petersburg.cards_second_edition import ALL_DECK, ALL_IS_TRADING
 from petersburg.engine import ActionId, GameState, View, card_price
@@ -74,7 +74,7 @@ def _deny_value(sched: Schedule, state: GameState, seat: int, kind: int, from_lo
         if ALL_IS_TRADING[kind]:
             value *= 0.5
         else:
-            value -= price_of(player, kind, from_lower, sched.shape) * sched.ruble_now
+            value -= card_price(player, kind, from_lower, shape=sched.shape) * sched.ruble_now
         if value > best:
             best = value
     return sched.weights.deny * best
@@ -94,7 +94,7 @@ def _drawn_value(sched: Schedule, state: GameState, player: PlayerState, kind: i
                     gain = _purchase_gain(sched, player, kind, price, displaced, state.round)
                     best = max(best, gain)
     else:
-        price = price_of(player, kind, False, shape)
+        price = card_price(player, kind, False, shape=shape)
         if price <= player.rubles:
             best = max(best, _purchase_gain(sched, player, kind, price, NO_CARD, state.round))
     return best

@@ -30,9 +30,18 @@ import time
 from dataclasses import dataclass, fields
 
 from petersburg.bots.base import decision_rng, require_turn
-from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Weights, ruble_income, schedule
+from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Weights, schedule
 from petersburg.bots.greedy import action_gains, greedy_action
-from petersburg.engine import PASS_ID, STAGE_PUB, ActionId, GameState, View, determinize, final_scores
+from petersburg.engine import (
+    PASS_ID,
+    STAGE_PUB,
+    ActionId,
+    GameState,
+    View,
+    determinize,
+    final_scores,
+    phase_income,
+)
 from petersburg.engine.rules import apply_unchecked, legal_actions
 
 
@@ -109,19 +118,23 @@ def estimate_hidden_rubles(seen: View) -> list[int]:
     """A guess of every seat's rubles from public information only.
 
     Hidden rubles are guessed as the viewer's own rubles, corrected by how much more (or less)
-    income that seat's play area brings per round; visible rubles are kept.
+    income that seat's play area brings per round (the engine's ``phase_income`` over a round's
+    scorings); visible rubles are kept.
     """
     state = seen.state
     seat = seen.seat if seen.seat is not None else 0
     mine = state.players[seat]
     own = mine.rubles if mine.rubles >= 0 else 25
-    own_income = ruble_income(mine, state.shape)
+    per_round = [0] * state.num_players
+    for phase in state.shape.phases:
+        for income in phase_income(state, phase):
+            per_round[income.seat] += income.rubles
     guesses = []
-    for player in state.players:
+    for other, player in enumerate(state.players):
         if player.rubles >= 0:
             guesses.append(player.rubles)
         else:
-            guesses.append(max(0, own + ruble_income(player, state.shape) - own_income))
+            guesses.append(max(0, own + per_round[other] - per_round[seat]))
     return guesses
 
 

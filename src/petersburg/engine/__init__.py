@@ -12,6 +12,13 @@ Public API (all re-exported here)::
         apply_action(state, actions[0])      # validated, in place; apply_unchecked() for search
     final_scores(state), winners(state)
 
+``apply_with_events(state, action)`` applies an action and returns what happened (``Event``s: the
+move with its price, scorings per seat, cards dealt, ...; ``new_game(..., sink=events)`` for the
+set-up); ``events_for(events, seat)`` is what one seat may see of them, ``describe_event`` words
+one in English, ``event.to_json()`` / ``event_from_json`` serialise it, ``GameRecord.replay_events``
+gives the events of a whole game and ``score_breakdown(events)`` its score by source.
+``phase_income(state, phase)`` is what a phase's scoring would pay every seat now (the one income
+function; ``card_price`` / ``action_price`` the price functions).
 Actions are ints (``ActionId``) with canonical text (``format_action`` / ``parse_action``);
 ``action_price`` gives what an action costs; ``view(state, seat)`` gives what a seat may see and
 ``determinize(view, rng)`` samples a full state consistent with it; ``state_to_json`` /
@@ -34,7 +41,18 @@ from petersburg.engine.errors import (
     PetersburgError,
     StateFormatError,
 )
+from petersburg.engine.events import (
+    EVENT_TYPES,
+    OMNISCIENT,
+    PUBLIC,
+    Event,
+    event_from_json,
+    event_to_json,
+    events_for,
+    score_breakdown,
+)
 from petersburg.engine.market import goods_counts, majority_points, market_income, market_values
+from petersburg.engine.narration import describe_event, describe_events
 from petersburg.engine.options import check_options
 from petersburg.engine.records import (
     GameRecord,
@@ -45,10 +63,10 @@ from petersburg.engine.records import (
 )
 from petersburg.engine.rules import (
     ActionInfo,
-    ScoreLine,
     action_price,
     apply_action,
     apply_unchecked,
+    apply_with_events,
     card_price,
     crate_price,
     describe_action,
@@ -62,6 +80,7 @@ from petersburg.engine.rules import (
     new_game,
     winners,
 )
+from petersburg.engine.scoring import ScoreBreakdown, ScoreLine, SeatIncome, phase_income
 from petersburg.engine.shape import SHAPES, GameShape, num_actions, shape_of
 from petersburg.engine.state import (
     PHASE_NAMES,
@@ -80,10 +99,13 @@ from petersburg.engine.state import (
 from petersburg.engine.views import SPECTATOR, View, determinize, view
 
 __all__ = [
+    "EVENT_TYPES",
     "NUM_ACTIONS",
     "NUM_ALL_ACTIONS",
+    "OMNISCIENT",
     "PASS_ID",
     "PHASE_NAMES",
+    "PUBLIC",
     "SHAPES",
     "SPECTATOR",
     "STAGE_ACTIONS",
@@ -96,6 +118,7 @@ __all__ = [
     "ActionId",
     "ActionInfo",
     "ActionParseError",
+    "Event",
     "GameOptions",
     "GameRecord",
     "GameShape",
@@ -104,18 +127,26 @@ __all__ = [
     "MarketState",
     "PetersburgError",
     "PlayerState",
+    "ScoreBreakdown",
     "ScoreLine",
+    "SeatIncome",
     "StateFormatError",
     "View",
     "action_price",
     "apply_action",
     "apply_unchecked",
+    "apply_with_events",
     "card_price",
     "check_options",
     "crate_price",
     "describe_action",
+    "describe_event",
+    "describe_events",
     "describe_state",
     "determinize",
+    "event_from_json",
+    "event_to_json",
+    "events_for",
     "explain_illegal",
     "final_scores",
     "format_action",
@@ -131,6 +162,8 @@ __all__ = [
     "num_actions",
     "options_from_json",
     "parse_action",
+    "phase_income",
+    "score_breakdown",
     "shape_of",
     "state_from_json",
     "state_to_json",

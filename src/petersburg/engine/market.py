@@ -77,24 +77,3 @@ def market_income(state: GameState, seat: int) -> int:
     """Rubles ``seat`` receives at the market scoring: those printed on his yellow cards."""
     area = state.players[seat].area
     return sum(ALL_RUBLES[kind] * area[kind] for kind in state.shape.kinds_of_colour[YELLOW])
-
-
-def market_scores(state: GameState) -> list[int]:
-    """VP each seat would score for the majorities if the market scoring happened now."""
-    first, second = market_values(state.round, state.options)
-    counts = [goods_counts(state, seat) for seat in range(state.num_players)]
-    total = [0] * state.num_players
-    for good in range(NUM_GOODS):
-        points = majority_points([c[good] for c in counts], first, second, state.options.market_ties)
-        for seat in range(state.num_players):
-            total[seat] += points[seat]
-    return total
-
-
-def score_market(state: GameState) -> None:
-    """Income, then the majorities: the market scoring after the crates were decided."""
-    incomes = [market_income(state, seat) for seat in range(state.num_players)]
-    majorities = market_scores(state)
-    for seat, player in enumerate(state.players):
-        player.rubles += incomes[seat]
-        player.vp += majorities[seat]

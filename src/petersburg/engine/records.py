@@ -21,6 +21,7 @@ from petersburg.cards import OBSERVATORY, Card
 from petersburg.cards_second_edition import ALL_CARD_BY_ID, ALL_CARD_ID, ALL_DECK, GOODS, NO_GOOD
 from petersburg.engine.actions import HAND_SLOTS, ActionId, format_action, parse_action
 from petersburg.engine.errors import PetersburgError, StateFormatError
+from petersburg.engine.events import Event
 from petersburg.engine.market import goods_counts, market_values
 from petersburg.engine.options import CHOICES, EDITION_FIRST, check_options
 from petersburg.engine.rules import apply_action, final_scores, new_game, winners
@@ -478,15 +479,34 @@ class GameRecord:
 
     def replay(self) -> GameState:
         """Play the record from set-up; raise StateFormatError at the first illegal action."""
+        return self._play(None)
+
+    def replay_events(self) -> tuple[GameState, list[list[Event]]]:
+        """Play the record from set-up and say what happened: the final state, and per step the
+        events (``petersburg.engine.events``) in order: the set-up's first (step 0), then those
+        of each action (step ``i`` for action ``i``). Nothing is filtered: ``events_for`` gives
+        what one seat may see. Raises StateFormatError at the first illegal action."""
+        steps: list[list[Event]] = []
+        state = self._play(steps)
+        return state, steps
+
+    def _play(self, steps: list[list[Event]] | None) -> GameState:
+        """Replay, appending each step's events to ``steps`` when it is given."""
+        setup: list[Event] | None = [] if steps is not None else None
         try:
-            state = new_game(self.num_players, self.seed, self.options)
+            state = new_game(self.num_players, self.seed, self.options, setup)
         except ValueError as error:
             raise StateFormatError(str(error)) from None
+        if steps is not None and setup is not None:
+            steps.append(setup)
         for i, action in enumerate(self.actions):
+            sink: list[Event] | None = [] if steps is not None else None
             try:
-                apply_action(state, action)
+                apply_action(state, action, sink)
             except PetersburgError as error:
                 raise StateFormatError(
                     f"Action {i + 1} ('{format_action(action)}') is illegal: {error}"
                 ) from None
+            if steps is not None and sink is not None:
+                steps.append(sink)
         return state

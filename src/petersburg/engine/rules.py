@@ -18,12 +18,9 @@ from petersburg.cards import (
     BLUE,
     CARPENTER_WORKSHOP,
     GOLD_SMELTER,
-    GREEN,
-    MARIINSKIJ_THEATER,
     OBSERVATORY,
     PUB,
     RED,
-    TAX_MAN,
     Card,
     aristocrat_bonus,
 )
@@ -31,11 +28,10 @@ from petersburg.cards_second_edition import (
     ALL_COLOUR,
     ALL_DECK,
     ALL_IS_TRADING,
-    ALL_RUBLES,
-    ALL_VP,
     GOODS,
     NO_GOOD,
     NUM_GOODS,
+    YELLOW,
 )
 from petersburg.engine.actions import (
     ACTION_ARG,
@@ -63,7 +59,36 @@ from petersburg.engine.actions import (
     target_kind,
 )
 from petersburg.engine.errors import IllegalActionError
-from petersburg.engine.market import market_values, score_market
+from petersburg.engine.events import (
+    PUBLIC,
+    ROW_DRAWN,
+    ROW_LOWER,
+    ROW_UPPER,
+    CardBought,
+    CardPlayed,
+    CardsDealt,
+    CardTaken,
+    CratePaid,
+    CrateUnpaid,
+    DrawnDiscarded,
+    EndTriggered,
+    Event,
+    GameEnded,
+    GameStarted,
+    JokerNamed,
+    LowerRowDiscarded,
+    MarkersPassed,
+    ObservatoryUsed,
+    Passed,
+    PhaseScored,
+    PhaseStarted,
+    PubBought,
+    RoundEnded,
+    RoundStarted,
+    SupplySkipped,
+    UpperRowMovedDown,
+)
+from petersburg.engine.market import market_values
 from petersburg.engine.options import (
     CRATE_DISCARD,
     JOKER_EACH_SCORING,
@@ -75,6 +100,7 @@ from petersburg.engine.options import (
     GameOptions,
     check_options,
 )
+from petersburg.engine.scoring import ScoreLine, colour_scoring, phase_income
 from petersburg.engine.shape import FIRST, NO_PHASE, PHASE_NAMES, GameShape
 from petersburg.engine.state import (
     NO_CARD,
@@ -98,11 +124,14 @@ OPENING_WORKERS_PER_PLAYER: Final = 2
 # Set-up
 
 
-def new_game(num_players: int, seed: int, options: GameOptions | None = None) -> GameState:
+def new_game(
+    num_players: int, seed: int, options: GameOptions | None = None, sink: list[Event] | None = None
+) -> GameState:
     """A new game: stacks shuffled and markers dealt from ``seed``, two workers per player dealt.
 
     1 to 4 players, 5 with the Market. Raises ValueError (with a readable message) for a bad player
-    count, seed or option.
+    count, seed or option. With ``sink``, the set-up's events are appended to it (the game started,
+    the opening workers dealt, the first phase started).
     """
     options = options if options is not None else GameOptions()
     validate_setup(num_players, seed, options)
@@ -117,7 +146,14 @@ def new_game(num_players: int, seed: int, options: GameOptions | None = None) ->
     opening = state.stacks[shape.round_deck]
     for _ in range(OPENING_WORKERS_PER_PLAYER * num_players):
         state.upper.append(opening.pop())
-    _start_phase(state, shape.first_phase)
+    if sink is not None:
+        markers = tuple(state.markers)
+        sink.append(
+            GameStarted(players=num_players, edition=options.edition, market=options.market, markers=markers)
+        )
+        sink.append(RoundStarted(round=1))
+        sink.append(CardsDealt(deck=shape.round_deck, row=ROW_UPPER, cards=tuple(state.upper)))
+    _start_phase(state, shape.first_phase, sink)
     return state
 
 
@@ -521,26 +557,42 @@ def _explain_market_decision(state: GameState, action: ActionId) -> str:
 # Apply
 
 
-def apply_action(state: GameState, action: object) -> None:
+def apply_action(state: GameState, action: object, sink: list[Event] | None = None) -> None:
     """Apply a legal action in place; raise IllegalActionError (state untouched) otherwise.
 
     ``action`` is typed ``object`` as in ``explain_illegal``: a bool, text or float is refused
-    with a sentence in both builds (compiled code would turn ``True`` into action 1).
+    with a sentence in both builds (compiled code would turn ``True`` into action 1). With
+    ``sink``, the events of the action are appended to it (see ``apply_unchecked``).
     """
     if isinstance(action, bool) or not isinstance(action, int) or action not in legal_actions(state):
         raise IllegalActionError(explain_illegal(state, action))
-    apply_unchecked(state, action)
+    apply_unchecked(state, action, sink)
 
 
-def apply_unchecked(state: GameState, action: ActionId) -> None:
-    """Apply an action known to be legal, in place, without checking (the fast path for search)."""
+def apply_with_events(state: GameState, action: object) -> list[Event]:
+    """Apply a legal action in place, as ``apply_action``, and return what happened: the move,
+    then everything that followed from it (scorings, Pubs, cards dealt, a new phase or round, the
+    end of the game). See ``petersburg.engine.events``."""
+    events: list[Event] = []
+    apply_action(state, action, events)
+    return events
+
+
+def apply_unchecked(state: GameState, action: ActionId, sink: list[Event] | None = None) -> None:
+    """Apply an action known to be legal, in place, without checking (the fast path for search).
+
+    With ``sink``, every event the action brings about is appended to it, in order; search passes
+    none, and then no event is built.
+    """
     kind = ACTION_KIND[action]
     player = state.players[state.to_act]
     state.step += 1
     if kind == KIND_PASS:
+        if sink is not None:
+            sink.append(Passed(seat=state.to_act))
         state.passes += 1
         if state.passes >= state.num_players:
-            _end_actions(state)
+            _end_actions(state, sink)
         else:
             _next_turn(state)
         return
@@ -548,11 +600,13 @@ def apply_unchecked(state: GameState, action: ActionId) -> None:
         vp = ACTION_ARG[action]
         player.rubles -= vp * PUB_PRICE_PER_VP
         player.vp += vp
+        if sink is not None:
+            sink.append(PubBought(seat=state.to_act, vp=vp, rubles=vp * PUB_PRICE_PER_VP))
         state.pub_queue.pop(0)
-        _continue_pubs(state)
+        _continue_pubs(state, sink)
         return
     if kind >= KIND_JOKER:
-        _apply_market_decision(state, kind, ACTION_ARG[action])
+        _apply_market_decision(state, kind, ACTION_ARG[action], sink)
         return
     state.passes = 0
     if kind == KIND_OBSERVE:
@@ -561,8 +615,13 @@ def apply_unchecked(state: GameState, action: ActionId) -> None:
         state.drawn_deck = deck
         player.observatories_used += 1
         state.stage = STAGE_OBSERVED
+        if sink is not None:
+            seat = state.to_act
+            sink.append(ObservatoryUsed(seat=seat, deck=deck, card=state.drawn, private_to=seat))
         return
     if kind == KIND_DISCARD:
+        if sink is not None:
+            sink.append(DrawnDiscarded(seat=state.to_act, deck=state.drawn_deck, card=state.drawn))
         state.discards.append(state.drawn)
         _clear_drawn(state)
         _next_turn(state)
@@ -581,11 +640,16 @@ def apply_unchecked(state: GameState, action: ActionId) -> None:
         state.taken = True
     if kind == KIND_TAKE:
         insort(player.hand, card)
+        if sink is not None:
+            sink.append(_taken_event(state, card, source))
     else:
         shape = state.shape
         target = ACTION_TARGET[action]
         displaced = target_kind(target) if target else NO_CARD
-        player.rubles -= card_price(player, card, from_lower, displaced, shape)
+        price = card_price(player, card, from_lower, displaced, shape)
+        player.rubles -= price
+        if sink is not None:
+            sink.append(_purchase_event(state, kind, card, source, price, displaced))
         if target:
             player.area[displaced] -= 1
             state.discards.append(displaced)
@@ -597,6 +661,34 @@ def apply_unchecked(state: GameState, action: ActionId) -> None:
                 _ask_joker(state, card)
                 return
     _next_turn(state)
+
+
+def _source_place(source: int) -> tuple[str, int]:
+    """The row (``events.ROWS``) and 0-based slot of an action source (slot -1 for a drawn card)."""
+    row = SOURCE_ROW[source]
+    if row == DRAWN_CARD:
+        return ROW_DRAWN, -1
+    return (ROW_LOWER if row == LOWER_ROW else ROW_UPPER), SOURCE_SLOT[source]
+
+
+def _taken_event(state: GameState, card: Card, source: int) -> CardTaken:
+    """A card taken into hand: public from the board, private to its owner from an Observatory's
+    draw (unless the table shows every hand)."""
+    seat = state.to_act
+    row, slot = _source_place(source)
+    secret = row == ROW_DRAWN and not state.options.show_hands
+    return CardTaken(seat=seat, card=card, row=row, slot=slot, private_to=seat if secret else PUBLIC)
+
+
+def _purchase_event(
+    state: GameState, kind: int, card: Card, source: int, price: int, displaced: Card
+) -> CardBought | CardPlayed:
+    """A card bought from the board or a draw, or played from hand (all public)."""
+    seat = state.to_act
+    if kind == KIND_PLAY:
+        return CardPlayed(seat=seat, card=card, price=price, displaced=displaced)
+    row, slot = _source_place(source)
+    return CardBought(seat=seat, card=card, row=row, slot=slot, price=price, displaced=displaced)
 
 
 def _clear_drawn(state: GameState) -> None:
@@ -629,33 +721,44 @@ def _forget_joker(state: GameState, card: Card) -> None:
     market.jokers[state.shape.joker_slot[card]] = NO_GOOD
 
 
-def _apply_market_decision(state: GameState, kind: int, good: int) -> None:
+def _apply_market_decision(state: GameState, kind: int, good: int, sink: list[Event] | None) -> None:
     """Name a joker's good, or pay or skip a crate: the decision at the head of the queue."""
     market = state.market
     assert market is not None
     seat, card = market.queue.pop(0)
     if kind == KIND_JOKER:
         market.jokers[state.shape.joker_slot[card]] = good
+        if sink is not None:
+            sink.append(JokerNamed(seat=seat, card=card, good=good))
     elif kind == KIND_PAY_CRATE:
-        state.players[seat].rubles -= crate_price(state)
+        price = crate_price(state)
+        state.players[seat].rubles -= price
+        if sink is not None:
+            sink.append(CratePaid(seat=seat, card=card, good=good, rubles=price))
     else:
-        _leave_crate_unpaid(state, seat, card)
-    _continue_market_decisions(state)
+        _leave_crate_unpaid(state, seat, card, True, sink)
+    _continue_market_decisions(state, sink)
 
 
-def _leave_crate_unpaid(state: GameState, seat: int, crate: Card) -> None:
+def _leave_crate_unpaid(
+    state: GameState, seat: int, crate: Card, asked: bool, sink: list[Event] | None
+) -> None:
     """An unpaid crate is discarded with its symbols, or (``unpaid_crate = idle``) counts nothing
-    at this scoring."""
+    at this scoring. ``asked``: its owner chose so (else he could not pay)."""
     market = state.market
     assert market is not None
-    if state.options.unpaid_crate == CRATE_DISCARD:
+    discard = state.options.unpaid_crate == CRATE_DISCARD
+    if discard:
         state.players[seat].area[crate] -= 1
         state.discards.append(crate)
     else:
         market.idle.append(crate)
+    if sink is not None:
+        good = state.shape.good_of[crate]
+        sink.append(CrateUnpaid(seat=seat, card=crate, good=good, discarded=discard, asked=asked))
 
 
-def _continue_market_decisions(state: GameState) -> None:
+def _continue_market_decisions(state: GameState, sink: list[Event] | None) -> None:
     """Ask the next pending decision; when none is left, finish what asked for them: the market
     scoring (income, majorities, supply) or the turn in which a card with "?" entered play.
 
@@ -670,22 +773,22 @@ def _continue_market_decisions(state: GameState) -> None:
         seat, card = queue[0]
         if shape.joker_slot[card] < 0 and state.players[seat].rubles < crate_price(state):
             queue.pop(0)
-            _leave_crate_unpaid(state, seat, card)
+            _leave_crate_unpaid(state, seat, card, False, sink)
             continue
         state.stage = STAGE_JOKER if shape.joker_slot[card] >= 0 else STAGE_CRATE
         state.to_act = seat
         return
     if market.scoring:
-        score_market(state)
+        score_phase(state, state.phase, sink)
         market.idle.clear()
         market.scoring = False
-        _supply_and_advance(state)
+        _supply_and_advance(state, sink)
     else:
         state.stage = STAGE_ACTIONS
         _next_turn(state)
 
 
-def _start_market_scoring(state: GameState) -> None:
+def _start_market_scoring(state: GameState, sink: list[Event] | None) -> None:
     """After the market phase's actions: queue every crate (and, with ``joker = each_scoring``,
     every "?" card) in turn order from the sack holder, then score."""
     market = state.market
@@ -700,19 +803,21 @@ def _start_market_scoring(state: GameState) -> None:
         for seat in order:
             area = state.players[seat].area
             market.queue.extend((seat, card) for card in shape.joker_kinds if area[card])
-    _continue_market_decisions(state)
+    _continue_market_decisions(state, sink)
 
 
 # ----------------------------------------------------------------------------------------------
 # Phase flow
 
 
-def _start_phase(state: GameState, phase: int) -> None:
+def _start_phase(state: GameState, phase: int, sink: list[Event] | None) -> None:
     state.phase = phase
     state.stage = STAGE_ACTIONS
     state.passes = 0
     state.taken = False
     state.to_act = state.markers[phase]
+    if sink is not None:
+        sink.append(PhaseStarted(round=state.round, phase=phase, seat=state.to_act))
 
 
 def _seats_from(state: GameState, first: int) -> list[int]:
@@ -720,129 +825,124 @@ def _seats_from(state: GameState, first: int) -> list[int]:
     return [(first + i) % n for i in range(n)]
 
 
-def _end_actions(state: GameState) -> None:
+def _end_actions(state: GameState, sink: list[Event] | None) -> None:
     """All players passed in a row: score, run the Pubs, supply cards, move on."""
     shape = state.shape
     phase = state.phase
     if shape.next_phase[phase] == NO_PHASE:
-        _end_round(state)
+        _end_round(state, sink)
         return
     if phase == shape.market_phase:
-        _start_market_scoring(state)
+        _start_market_scoring(state, sink)
         return
-    score_phase(state, phase)
+    score_phase(state, phase, sink)
     if phase == shape.pub_phase:
         state.pub_queue = [
             seat for seat in _seats_from(state, state.markers[phase]) if max_pub_vp(state.players[seat]) > 0
         ]
-        _continue_pubs(state)
+        _continue_pubs(state, sink)
         return
-    _supply_and_advance(state)
+    _supply_and_advance(state, sink)
 
 
-def _continue_pubs(state: GameState) -> None:
+def _continue_pubs(state: GameState, sink: list[Event] | None) -> None:
     if state.pub_queue:
         state.stage = STAGE_PUB
         state.to_act = state.pub_queue[0]
         return
-    _supply_and_advance(state)
+    _supply_and_advance(state, sink)
 
 
-def _supply_and_advance(state: GameState) -> None:
+def _supply_and_advance(state: GameState, sink: list[Event] | None) -> None:
     """Top the board up from the next phase's stack (unless nobody took a card) and start that phase."""
     shape = state.shape
     phase = state.phase
     if state.taken or state.options.always_refill:
-        _fill_board(state, shape.supply_deck[phase])
-    _start_phase(state, shape.next_phase[phase])
+        _fill_board(state, shape.supply_deck[phase], sink)
+    elif sink is not None:
+        sink.append(SupplySkipped(phase=phase, deck=shape.supply_deck[phase]))
+    _start_phase(state, shape.next_phase[phase], sink)
 
 
-def _fill_board(state: GameState, deck: int) -> None:
+def _fill_board(state: GameState, deck: int, sink: list[Event] | None) -> None:
     """Place cards of ``deck`` into the upper row until the board is full; flag the last card."""
     stack = state.stacks[deck]
     upper = state.upper
-    room = state.shape.board_size - len(upper) - len(state.lower)
+    first = len(upper)
+    ending = state.last_round
+    room = state.shape.board_size - first - len(state.lower)
     while room > 0 and stack:
         upper.append(stack.pop())
         room -= 1
         if not stack:
             state.last_round = True
+    if sink is not None:
+        if len(upper) > first:
+            sink.append(CardsDealt(deck=deck, row=ROW_UPPER, cards=tuple(upper[first:])))
+        if state.last_round and not ending:
+            sink.append(EndTriggered(deck=deck, round=state.round))
 
 
-def score_phase(state: GameState, phase: int) -> None:
-    """Every player scores his cards of the phase's colour, plus Mariinsky Theater / Tax Man.
+def score_phase(state: GameState, phase: int, sink: list[Event] | None = None) -> None:
+    """Every player receives what the scoring of ``phase`` pays (``scoring.phase_income``): his
+    cards of the phase's colour with the Mariinsky Theater, the Tax Man and face-down
+    Observatories, or the Market's income and majorities. The trading phase is not scored.
 
-    The building scoring also leaves out a face-down Observatory's VP; the market phase is scored
-    by the Market's own scoring (``market.score_market``), the trading phase not at all.
+    A colour scoring without a sink (the search path) adds the rule's plain figures
+    (``colour_scoring``) and builds no ``SeatIncome``.
     """
     shape = state.shape
     colour = shape.scoring[phase]
-    kinds = shape.kinds_of_colour[colour]
-    for seat in _seats_from(state, state.markers[phase]):
-        player = state.players[seat]
-        area = player.area
-        rubles = 0
-        vp = 0
-        for kind in kinds:
-            count = area[kind]
-            if count:
-                rubles += ALL_RUBLES[kind] * count
-                vp += ALL_VP[kind] * count
-        if colour == BLUE:
-            vp -= player.observatories_used * ALL_VP[OBSERVATORY]
-            if area[MARIINSKIJ_THEATER]:
-                bonus = area[MARIINSKIJ_THEATER] * colour_count(player, RED, shape)
-                if shape.mariinsky_vp:
-                    vp += bonus
-                else:
-                    rubles += bonus
-        elif colour == RED and area[TAX_MAN]:
-            rubles += area[TAX_MAN] * colour_count(player, GREEN, shape)
-        player.rubles += rubles
-        player.vp += vp
+    order = _seats_from(state, state.markers[phase])
+    players = state.players
+    if colour == YELLOW or sink is not None:
+        incomes = phase_income(state, phase)
+        for seat in order:
+            players[seat].rubles += incomes[seat].rubles
+            players[seat].vp += incomes[seat].vp
+        if sink is not None:
+            scored = tuple(incomes[seat] for seat in order)
+            sink.append(PhaseScored(round=state.round, phase=phase, incomes=scored))
+        return
+    for seat in order:
+        player = players[seat]
+        figures = colour_scoring(player, colour, shape)
+        player.rubles += figures[0]
+        player.vp += figures[1]
 
 
-def colour_count(player: PlayerState, colour: int, shape: GameShape = FIRST) -> int:
-    """How many cards of ``colour`` (trading cards by the colour they count as) are in play."""
-    area = player.area
-    return sum(area[kind] for kind in shape.kinds_of_colour[colour])
-
-
-def _end_round(state: GameState) -> None:
+def _end_round(state: GameState, sink: list[Event] | None) -> None:
+    """After the trading phase's actions: the game ends after its last round; otherwise the lower
+    row is discarded, the upper row moves down, workers are dealt, the markers pass on."""
+    if sink is not None:
+        sink.append(RoundEnded(round=state.round))
     if state.last_round:
         state.stage = STAGE_OVER
         state.to_act = -1
+        if sink is not None:
+            sink.append(GameEnded(scores=tuple(final_scores(state)), winners=tuple(winners(state))))
         return
     shape = state.shape
+    if sink is not None:
+        sink.append(LowerRowDiscarded(cards=tuple(state.lower)))
+        sink.append(UpperRowMovedDown(cards=tuple(state.upper)))
     state.discards.extend(state.lower)
     state.lower = state.upper
     state.upper = []
-    _fill_board(state, shape.round_deck)
+    state.round += 1  # the deal belongs to the round that follows (RULES.md End of the game)
+    _fill_board(state, shape.round_deck, sink)
     n = state.num_players
     state.markers = [(seat + 1) % n for seat in state.markers]
     for player in state.players:
         player.observatories_used = 0
-    state.round += 1
-    _start_phase(state, shape.first_phase)
+    if sink is not None:
+        sink.append(MarkersPassed(markers=tuple(state.markers)))
+        sink.append(RoundStarted(round=state.round))
+    _start_phase(state, shape.first_phase, sink)
 
 
 # ----------------------------------------------------------------------------------------------
 # Final scoring
-
-
-class ScoreLine(NamedTuple):
-    """One player's final scoring, as announced at the end of the game."""
-
-    seat: int
-    play_vp: int
-    """VP scored during the game (cards, Pubs and market majorities)."""
-    aristocrat_bonus: int
-    money_vp: int
-    hand_penalty: int
-    """Negative: -5 per card still in hand."""
-    total: int
-    rubles: int
-    """Rubles for the tie-break (all of them, or the remainder with the money option 'traded')."""
 
 
 def distinct_red_cards(player: PlayerState, shape: GameShape = FIRST) -> int:

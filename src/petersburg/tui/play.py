@@ -1,20 +1,25 @@
 """A terminal game for one or more humans against bots (``petersburg play``).
 
 Humans sit in the first seats and type an action's text (``buy U3``) or its menu number; bots
-decide from their own seat's view. Input and output are injectable so tests can drive a game.
+decide from their own seat's view. Every move and everything that follows from it (scorings with
+each player's rubles and VP, Pubs, cards dealt, new phases and rounds, the final scoring) is told
+in words from the engine's events, as the human seat may see them (with several humans at one
+terminal, as a spectator sees them). Input and output are injectable so tests can drive a game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from petersburg.bots import make_bot
 from petersburg.engine import (
+    Event,
     GameState,
     PetersburgError,
     View,
     apply_action,
-    describe_action,
+    apply_with_events,
+    describe_events,
     format_action,
     legal_action_infos,
     parse_action,
@@ -40,21 +45,32 @@ def run_terminal_game(
     bot_spec: str,
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
+    setup_events: Sequence[Event] = (),
 ) -> GameState:
-    """Play ``state`` to its end: seats below ``humans`` prompt, the others are ``bot_spec`` bots."""
+    """Play ``state`` to its end: seats below ``humans`` prompt, the others are ``bot_spec`` bots.
+
+    ``setup_events`` (from ``new_game(..., sink=...)``) are told first.
+    """
     names = [f"You (seat {s})" if humans == 1 else f"Player {s + 1}" for s in range(humans)]
     names += [f"{bot_spec} bot (seat {s})" for s in range(humans, state.num_players)]
     bots = {seat: make_bot(bot_spec, state.seed * 10 + seat) for seat in range(humans, state.num_players)}
+    # One human reads his own secrets and is spoken to as "you"; several share a spectator's view.
+    reader = 0 if humans == 1 else None
+
+    def tell(events: Sequence[Event]) -> None:
+        for line in describe_events(events, names, state.shape, reader, second_person=True):
+            write(line)
+
     write(f"Sankt Petersburg - {state.num_players} players, seed {state.seed}. Type 'help' for help.")
+    tell(setup_events)
     try:
         while not state.is_over:
             seat = state.current_player
             if seat in bots:
                 action = bots[seat].choose(view(state, seat))
-                write(f"{names[seat]}: {describe_action(state, action)}.")
             else:
                 action = _ask_human(state, seat, names, read, write)
-            apply_action(state, action)
+            tell(apply_with_events(state, action))
     except QuitGame:
         write("Game abandoned.")
         return state
