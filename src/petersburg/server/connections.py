@@ -203,7 +203,7 @@ class Connections:
         creator = connection.uid == table.row.creator
         connection.send(encode(chat_history(table)))
         connection.send(encode(self.presenter.update(table, seat, creator, 0)))
-        connection.log_sent = len(table.game.words) if table.game is not None else 0
+        connection.log_sent = len(table.game.events) if table.game is not None else 0
 
     def _forget(self, connection: Connection) -> None:
         self.lobby.discard(connection)
@@ -237,7 +237,7 @@ class Connections:
                 self.presenter.forget(table.id)
             return
         seats = {s.user_id: i for i, s in enumerate(table.row.seats) if s.kind == "human" and s.user_id}
-        words = len(table.game.words) if table.game is not None else 0
+        words = len(table.game.events) if table.game is not None else 0
         built: dict[tuple[int | None, bool, int], str] = {}
         for connection in viewers:
             seat = seats.get(connection.uid)

@@ -73,7 +73,7 @@ class Play(TableService):
         others = len(span) - 1
         with_them = f" and the {others} move{'s' if others > 1 else ''} after it" if others else ""
         await self.announce(
-            table, f"{table.names()[seat]} takes back their last action ({span[0].phrase}){with_them}."
+            table, f"{table.names()[seat]} takes back their last action{with_them}: {span[0].phrase}"
         )
         await self.after_change(table)
 

@@ -17,9 +17,14 @@ import secrets
 from dataclasses import dataclass, field
 from typing import cast
 
+from pydantic import JsonValue
+
 from petersburg.cards import CARD_ID, STACK_NAMES
 from petersburg.engine import (
+    OMNISCIENT,
     GameState,
+    describe_event,
+    event_to_json,
     final_scores,
     legal_action_infos,
     state_to_json,
@@ -39,7 +44,7 @@ from petersburg.engine.actions import (
     target_kind,
 )
 from petersburg.server.bot_levels import bot_levels
-from petersburg.server.narration import seat_summary
+from petersburg.server.narration import seat_figures
 from petersburg.server.protocol import (
     BotLevelInfo,
     ChatHistoryMessage,
@@ -65,7 +70,7 @@ from petersburg.server.protocol import (
 )
 from petersburg.server.store import ChatRow, TableRow
 from petersburg.server.story import game_story
-from petersburg.server.tables import Game, LogLine, Table, Tables
+from petersburg.server.tables import Game, LoggedEvent, Table, Tables
 
 LOBBY_LIVE = 200
 """Live tables listed in the lobby (newest first)."""
@@ -221,8 +226,18 @@ def result_of(state: GameState, names: list[str]) -> GameResult:
     }
 
 
-def log_entries(words: list[LogLine], start: int = 0) -> list[LogEntry]:
-    return [{"seq": seq, "seat": seat, "text": text} for seq, seat, text in words[start:]]
+def log_entry(logged: LoggedEvent, game: Game, reader: int | None) -> LogEntry:
+    """One event of the log as ``reader`` (a seat, None: a spectator, ``OMNISCIENT``: a finished
+    game's replay) may see it: its words (to a seat, "you") and the event itself, another seat's
+    secret replaced by its public form."""
+    event = logged.event if logged.event.visible_to(reader) else logged.event.redacted()
+    second_person = reader is not None and reader >= 0
+    return {
+        "seq": logged.seq,
+        "seat": logged.seat,
+        "text": describe_event(event, game.names, game.state.shape, reader, second_person),
+        "event": cast(dict[str, JsonValue], event_to_json(event)),
+    }
 
 
 def chat_line(line: ChatRow) -> ChatLine:
@@ -256,6 +271,7 @@ class Presenter:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
         self._frames: dict[int, Frame] = {}
+        self._logs: dict[int, dict[int | None, tuple[int, list[LogEntry]]]] = {}
         self._lobby_rows: dict[int, tuple[int, TableSummary]] = {}
 
     # Lobby -------------------------------------------------------------------------------------
@@ -308,13 +324,11 @@ class Presenter:
         keys: list[tuple[object, ...]] = []
         legal: list[LegalAction] = []
         if state is not None:
-            for seat, player in enumerate(state.players):
-                key = (tuple(player.area), player.observatories_used)
-                if frame is not None and seat < len(frame.figure_keys) and frame.figure_keys[seat] == key:
-                    summary.append(frame.summary[seat])
-                else:
-                    summary.append(seat_summary(player))
-                keys.append(key)
+            keys = [(tuple(player.area), player.observatories_used) for player in state.players]
+            kept, previous = (frame.figure_keys, frame.summary) if frame is not None else ([], [])
+            changed = {seat for seat, key in enumerate(keys) if seat >= len(kept) or kept[seat] != key}
+            fresh = seat_figures(state, changed)
+            summary = [fresh[seat] if seat in fresh else previous[seat] for seat in range(len(keys))]
             if not state.is_over:
                 legal = legal_for(state)
         frame = Frame(table.version, table.names(), summary, keys, legal)
@@ -324,6 +338,20 @@ class Presenter:
     def forget(self, table_id: int) -> None:
         """Drop what was kept for a table that left memory."""
         self._frames.pop(table_id, None)
+        self._logs.pop(table_id, None)
+
+    def log(self, table: Table, reader: int | None) -> list[LogEntry]:
+        """The whole game log as ``reader`` sees it, worded once per event and reader: kept, and
+        only extended while the game goes on (built again after an undo took events back)."""
+        game = table.game
+        assert game is not None
+        kept = self._logs.setdefault(table.id, {})
+        generation, entries = kept.get(reader, (-1, []))
+        if generation != game.undos:
+            entries = []
+        entries.extend(log_entry(logged, game, reader) for logged in game.events[len(entries) :])
+        kept[reader] = (game.undos, entries)
+        return entries
 
     def update(self, table: Table, seat: int | None, creator: bool, log_from: int) -> UpdateMessage:
         """The one message a viewer gets about a table: only what its seat (or a spectator) may see."""
@@ -355,9 +383,10 @@ class Presenter:
         message["view"] = seen
         message["summary"] = frame.summary
         message["names"] = frame.names
-        start = min(log_from, len(game.words))
+        entries = self.log(table, seat)
+        start = min(log_from, len(entries))
         message["log_from"] = start
-        message["log"] = log_entries(game.words, start)
+        message["log"] = entries[start:]
         message["deadline"] = table.deadline
         message["autopass"] = seat is not None and row.seats[seat].autopass is not None
         to_act = seat is not None and state.current_player == seat
@@ -373,7 +402,7 @@ class Presenter:
         """A finished game's results page, replayed from its log on each request."""
         game = table.game
         assert game is not None and table.row.result is not None
-        story = game_story(table.row, game.effective, table.names())
+        story = game_story(table.id, game)
         placement = table.row.result.get("placement")
         if placement is not None:
             story["placement"] = cast(SoloPlacement, placement)
@@ -390,15 +419,16 @@ class Presenter:
         shown = Game.replay(table.row, actions[:step], names, contiguous=False)
         state = shown.state
         last = actions[step - 1].seq if step else None
+        log = [log_entry(logged, shown, OMNISCIENT) for logged in shown.events]
         return {
             "table": table.id,
             "names": names,
             "step": step,
             "steps": len(actions),
             "view": final_view_json(state, None),
-            "summary": [seat_summary(player) for player in state.players],
-            "texts": [text for seq, _seat, text in shown.words if seq == last],
-            "log": log_entries(shown.words),
+            "summary": list(seat_figures(state).values()),
+            "texts": [entry["text"] for entry in log if entry["seq"] == last],
+            "log": log,
             "result": cast(GameResult, table.row.result) if step == len(actions) else None,
             "scores": [cast(ScoreJson, line._asdict()) for line in final_scores(state)]
             if state.is_over

@@ -311,13 +311,17 @@ class ChatLine(TypedDict):
 
 @with_config(MESSAGE)
 class LogEntry(TypedDict):
-    """One line of the game log in words (public: it never names a card taken into a hidden hand)."""
+    """One event of the game, in words and as data, as the viewer may see it: another seat's
+    secret (the card his Observatory drew, a card he took from it into hand) is never in it."""
 
     seq: int
-    """The log row it belongs to (-1: the opening line)."""
+    """The log row it belongs to (-1: the set-up)."""
     seat: int | None
-    """The acting seat, or null for what the game itself does (scorings, new rounds)."""
+    """The acting seat for a move, or null for what followed from it (scorings, new rounds)."""
     text: str
+    """The event in words, every ruble and VP named; to the viewer's own seat it says "you"."""
+    event: dict[str, JsonValue]
+    """The engine's event as JSON (``docs/events.md``): ``type``, its fields, ``private_to``."""
 
 
 @with_config(MESSAGE)

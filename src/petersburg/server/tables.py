@@ -1,6 +1,6 @@
 """The table aggregate, its one replay path, and the repository that keeps memory and storage as one.
 
-- ``Game``: a game as its log made it (state, words, which actions count). Live play and every
+- ``Game``: a game as its log made it (state, the engine's events, which actions count). Live play and every
   rebuild go through the same ``Game.apply``, so a game in memory is always what its log replays
   to; a row that does not apply raises ``LogReplayError`` naming the table and the row.
 - ``Table``: a table's stored row, its game, its recent chat and its ``SerialQueue``: every
@@ -24,18 +24,20 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Protocol, TypeVar, cast
 
 from petersburg.engine import (
+    Event,
     GameState,
-    apply_action,
+    apply_with_events,
+    describe_event,
     explain_illegal,
     is_legal,
     new_game,
     options_from_json,
 )
 from petersburg.engine.actions import ACTION_KIND, KIND_OBSERVE
+from petersburg.engine.events import CardsDealt
 from petersburg.server.clock import Clock
 from petersburg.server.config import ServerConfig
 from petersburg.server.errors import LogReplayError, Refusal
-from petersburg.server.narration import action_phrase, transition_texts
 from petersburg.server.store import (
     LOBBY,
     ChatRow,
@@ -51,8 +53,15 @@ log = logging.getLogger("petersburg.server")
 
 T = TypeVar("T")
 
-LogLine = tuple[int, int | None, str]
-"""One line of the game log in words: (log row, acting seat or None, text)."""
+
+class LoggedEvent(NamedTuple):
+    """One event of the game as the log keeps it: the log row that brought it about (-1: the
+    set-up), the seat whose move it is (None for what followed from a move), the event."""
+
+    seq: int
+    seat: int | None
+    event: Event
+
 
 CHAT_KEPT = 100
 """Chat lines of a table (and of the lobby) kept in memory."""
@@ -112,11 +121,12 @@ class _Undoable(NamedTuple):
     before: GameState | None
     """The state before it; kept for each seat's latest action only (the only one its seat may
     take back), so a game holds at most one such copy per seat."""
-    words: int
-    """How many log lines there were before it."""
+    events: int
+    """How many events there were before it."""
     effective: int
     """How many actions counted before it."""
     phrase: str
+    """The move in words, for everybody (``Anna buys Market ...``)."""
 
 
 def reveals(state: GameState, action: int) -> bool:
@@ -124,9 +134,7 @@ def reveals(state: GameState, action: int) -> bool:
     that deals new cards onto the board): such an action, and everything before it, stays."""
     if ACTION_KIND[action] == KIND_OBSERVE:
         return True
-    after = state.copy()
-    apply_action(after, action)
-    return sum(map(len, after.stacks)) != sum(map(len, state.stacks))
+    return any(isinstance(event, CardsDealt) for event in apply_with_events(state.copy(), action))
 
 
 class Game:
@@ -137,25 +145,25 @@ class Game:
     acted since) is the server's decision (``undo_refusal``'s ``people``); the log row of an undo
     names the action it takes back, and replaying it takes back the same actions."""
 
-    __slots__ = ("allow_undo", "effective", "names", "sealed", "state", "undoable", "words")
+    __slots__ = ("allow_undo", "effective", "events", "names", "sealed", "state", "undoable", "undos")
 
     def __init__(self, row: TableRow, names: list[str]) -> None:
         if row.seed is None:
             raise ValueError(f"table {row.id} has no seed: its game has not been dealt")
-        self.state = new_game(row.num_seats, row.seed, options_from_json(row.options))
+        opening: list[Event] = []
+        self.state = new_game(row.num_seats, row.seed, options_from_json(row.options), sink=opening)
         self.names = names
         self.allow_undo = row.allow_undo
         self.effective: list[LogRow] = []
         """The actions that make the current state (undone ones removed), for replays."""
-        self.words: list[LogLine] = [(-1, None, self._opening())]
+        self.events: list[LoggedEvent] = [LoggedEvent(-1, None, event) for event in opening]
+        """Everything that happened, as the engine told it (the game log is worded from these)."""
+        self.undos = 0
+        """Undos applied: what was built from ``events`` before the last one is out of date."""
         self.undoable: list[_Undoable] = []
         """The actions since the last one that showed hidden cards (or the last undo)."""
         self.sealed = ""
         """Why the actions before ``undoable`` stay: what the last sealing action did."""
-
-    def _opening(self) -> str:
-        names = self.names
-        return f"The game begins: {', '.join(names)}. Worker phase: {names[self.state.markers[0]]} starts."
 
     def refusal(self, row: LogRow) -> str:
         """Why ``row`` cannot be applied to this game now ('' if it can)."""
@@ -215,7 +223,8 @@ class Game:
             target = self.undoable[index]
             assert target.before is not None  # kept for each seat's latest action
             self.state = target.before
-            del self.words[target.words :]
+            del self.events[target.events :]
+            self.undos += 1
             del self.effective[target.effective :]
             # One step back only: what came before stays, as before any undo.
             self.undoable.clear()
@@ -223,22 +232,23 @@ class Game:
             return
         state = self.state
         before = state.copy()
-        phrase = action_phrase(state, row.action)
-        apply_action(state, row.action)
-        words = len(self.words)
+        happened = apply_with_events(state, row.action)
+        count = len(self.events)
         self.effective.append(row)
-        self.words.append((row.seq, row.seat, f"{self.names[row.seat]} {phrase}."))
-        for extra in transition_texts(before, state, self.names):
-            self.words.append((row.seq, None, extra))
+        self.events.extend(
+            LoggedEvent(row.seq, row.seat if index == 0 else None, event)
+            for index, event in enumerate(happened)
+        )
+        phrase = describe_event(happened[0], self.names, state.shape)
         if ACTION_KIND[row.action] == KIND_OBSERVE:
             self._seal("An Observatory draw has shown a card since; it cannot be taken back.")
-        elif sum(map(len, state.stacks)) != sum(map(len, before.stacks)):
+        elif any(isinstance(event, CardsDealt) for event in happened):
             self._seal("New cards have been dealt onto the board since; it cannot be taken back.")
         elif self.allow_undo:
             previous = self._target_index(row.seat)
             if previous is not None:  # only a seat's latest action can be taken back
                 self.undoable[previous] = self.undoable[previous]._replace(before=None)
-            self.undoable.append(_Undoable(row, before, words, len(self.effective) - 1, phrase))
+            self.undoable.append(_Undoable(row, before, count, len(self.effective) - 1, phrase))
 
     def _seal(self, why: str) -> None:
         self.undoable.clear()
