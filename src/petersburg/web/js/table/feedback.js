@@ -36,7 +36,7 @@ export function moveWords(e) {
 /** The last move of a seat as a line for its panel. */
 export function lastMoveLine(e) {
   const words = moveWords(e);
-  return words ? el("p", { class: "last-move", dataset: { lastMove: e.type } }, el("span", { class: "last-move-label" }, "Last move: "), words) : null;
+  return words ? el("span", { class: "last-move", dataset: { lastMove: e.type } }, el("span", { class: "last-move-label" }, "Last move: "), words) : null;
 }
 
 /** Mark the chip of the card a seat last bought or played inside `panel`. */
@@ -62,7 +62,7 @@ export function flyCards(fresh, before, you) {
     const e = line.event;
     if (!e || !["card_bought", "card_taken"].includes(e.type) || e.row === "drawn") continue;
     const from = before.get(`${e.row}:${e.slot}`);
-    const target = e.seat === you ? byId(e.type === "card_taken" ? "me" : "me") : document.querySelector(`#player-list .player[data-seat="${e.seat}"]`);
+    const target = e.seat === you ? byId("me") : document.querySelector(`#player-list .player[data-seat="${e.seat}"]`);
     if (!from || !target) continue;
     const to = target.getBoundingClientRect();
     const ghost = from.node;
@@ -88,7 +88,7 @@ export function scoringSummary(fresh, you) {
     const mine = you === null ? null : e.incomes.find((income) => income.seat === you);
     if (mine) {
       const paid = [mine.rubles ? `+${mine.rubles} ₽` : "", mine.vp ? `${mine.vp > 0 ? "+" : ""}${mine.vp} VP` : ""].filter(Boolean).join(" ");
-      text = `${phase} scoring: you ${paid || "nothing"}`;
+      text = paid ? `${phase} scoring: you ${paid}` : `${phase} scoring: nothing for you`;
     } else text = `${phase} scoring`;
   }
   return text;

@@ -6,6 +6,7 @@ import { loadCards } from "../catalogue.js";
 import { Chat } from "../chat.js";
 import { byId, focusByKey, keepFocus } from "../dom.js";
 import { identity, setName } from "../identity.js";
+import { boardSnapshot, flyCards, lastMoveLine, lastMoves, markLastCard, scoringSummary, showSummary } from "./feedback.js";
 import { confirmLeave } from "./leave.js";
 import { addShortcut, installShortcuts } from "../shortcuts.js";
 import { connectionIndicator, sendOrTell, Socket } from "../socket.js";
@@ -103,8 +104,27 @@ function render(m) {
   if (!last || last.seq !== m.seq) closeChoice(); // its actions belong to the old state
   last = m;
   const fresh = replayMode ? [] : gameLog.take(m);
+  const board = fresh.length ? boardSnapshot() : null;
   keepFocus(() => draw(m, fresh));
+  if (m.view) showFeedback(m, fresh, board);
   document.body.dataset.seq = m.seq;
+}
+
+/** What the game's events show on the table: each player's last move, the cards that flew from
+ * the board, the last scoring's result for you. */
+function showFeedback(m, fresh, board) {
+  const moves = lastMoves(gameLog.lines, m.view.players);
+  moves.forEach((move, seat) => {
+    const panel = m.you && seat === m.you.seat ? byId("me") : document.querySelector(`#player-list .player[data-seat="${seat}"]`);
+    if (!panel || !move) return;
+    const line = lastMoveLine(move);
+    const summary = panel.querySelector("summary");
+    if (line && summary) summary.append(line);
+    else if (line) panel.querySelector(".me-head").after(line);
+    markLastCard(panel, move);
+  });
+  if (board) flyCards(fresh, board, m.you ? m.you.seat : null);
+  showSummary(scoringSummary(fresh, m.you ? m.you.seat : null));
 }
 
 function onMessage(m) {
