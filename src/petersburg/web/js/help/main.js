@@ -23,7 +23,7 @@ async function load() {
   const response = await fetch("/api/rules");
   const rules = await response.json();
   byId("editions").replaceChildren(
-    ...rules.editions.map((edition, i) => el("details", { class: "edition", open: i === 0 }, el("summary", {}, edition.edition), el("div", { class: "table-wrap" }, cardTable(edition))))
+    ...rules.editions.map((edition, i) => el("details", { class: "edition", open: i === 0 }, el("summary", {}, edition.edition), el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": `${edition.edition} cards` }, cardTable(edition))))
   );
   byId("commands").textContent = rules.commands;
   byId("bot-levels-help").replaceChildren(botLevelList(rules.bot_levels));
