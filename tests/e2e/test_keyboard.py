@@ -256,7 +256,7 @@ def check_help_undo_chat(page: Any, player: KeyboardPlayer) -> None:
     wait_for_answer(page, before)
     page.wait_for_function("document.getElementById('undo').getAttribute('aria-disabled') === 'false'")
     assert page.evaluate("document.activeElement !== document.body"), "the focus was lost after acting"
-    assert any(line.startswith("Kim Keys ") for line in announced(page))  # the move was told
+    assert any(line.startswith("You ") for line in announced(page))  # the move was told
     before = seq(page)
     page.keyboard.press("u")
     wait_for_answer(page, before)

@@ -17,7 +17,7 @@ PLAIN = ["random", "greedy", "easy", "medium", "hard", "expert"]
 
 
 def test_levels_are_plain_names_weakest_first_each_with_a_sentence() -> None:
-    levels = bot_levels()
+    levels = bot_levels()[: len(PLAIN)]  # bots a program registered come after them
     assert [level.id for level in levels] == PLAIN
     assert [level.name for level in levels] == [word.capitalize() for word in PLAIN]
     for level in levels:
@@ -40,7 +40,8 @@ def test_older_ids_and_names_find_the_same_level() -> None:
 
 
 def test_seat_names_are_short_and_distinct() -> None:
-    expert = bot_levels()[-1]
+    expert = find_level("expert")
+    assert expert is not None
     assert seat_name(expert, ["Alice"]) == "Expert bot"
     assert seat_name(expert, ["Alice", "Expert bot"]) == "Expert bot 2"
     assert seat_name(expert, ["expert BOT", "Expert bot 2"]) == "Expert bot 3"
@@ -50,8 +51,9 @@ def test_bot_command_takes_plain_and_older_names(client: TestClient) -> None:
     table = create_table(client, 4)
     with client.websocket_connect(f"/ws/table/{table}") as ws:
         first = hello(ws, UIDS[0], NAMES[0])
-        assert first["bots"] == PLAIN
-        assert [level["name"] for level in first["bot_levels"]] == [w.capitalize() for w in PLAIN]
+        assert first["bots"][: len(PLAIN)] == PLAIN
+        names = [level["name"] for level in first["bot_levels"]]
+        assert names[: len(PLAIN)] == [w.capitalize() for w in PLAIN]
         ws.send_json({"type": "chat", "text": "/bot expert"})
         update = recv_until(ws, lambda m: m["type"] == "update" and m["table"]["seats"][1]["kind"] == "bot")
         assert update["table"]["seats"][1]["name"] == "Expert bot"
@@ -68,9 +70,9 @@ def test_bot_command_takes_plain_and_older_names(client: TestClient) -> None:
     with client.websocket_connect("/ws/lobby") as lobby:
         lobby.send_json({"type": "hello", "uid": UIDS[1], "name": NAMES[1]})
         hello_message = recv_until(lobby, lambda m: m["type"] == "lobby")
-        assert hello_message["bots"] == PLAIN
+        assert hello_message["bots"][: len(PLAIN)] == PLAIN
         assert "weakest first: " + ", ".join(PLAIN) in hello_message["help"]
-    assert client.get("/api/bots").json() == PLAIN
+    assert client.get("/api/bots").json()[: len(PLAIN)] == PLAIN
 
 
 def test_a_seat_stored_with_an_older_id_still_plays(make_client: Callable[..., TestClient]) -> None:

@@ -65,11 +65,10 @@ export function flyCards(fresh, before, you) {
     const target = e.seat === you ? byId("me") : document.querySelector(`#player-list .player[data-seat="${e.seat}"]`);
     if (!from || !target) continue;
     const to = target.getBoundingClientRect();
-    const ghost = from.node;
-    ghost.classList.add("flying-card");
+    // A picture of the card only: no button, no focus key, nothing a click or a test could take.
+    const ghost = el("div", { class: `${from.node.className.replace(/\bactionable\b/, "")} flying-card`, "aria-hidden": "true" });
+    ghost.append(...[...from.node.childNodes].map((child) => child.cloneNode(true)));
     Object.assign(ghost.style, { left: `${from.rect.left}px`, top: `${from.rect.top}px`, width: `${from.rect.width}px`, height: `${from.rect.height}px` });
-    ghost.setAttribute("aria-hidden", "true");
-    ghost.tabIndex = -1;
     document.body.append(ghost);
     const dx = to.left + Math.min(to.width, 200) / 2 - (from.rect.left + from.rect.width / 2);
     const dy = to.top + 30 - (from.rect.top + from.rect.height / 2);
