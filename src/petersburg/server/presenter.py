@@ -271,7 +271,6 @@ class Presenter:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
         self._frames: dict[int, Frame] = {}
-        self._logs: dict[int, dict[int | None, tuple[int, list[LogEntry]]]] = {}
         self._lobby_rows: dict[int, tuple[int, TableSummary]] = {}
 
     # Lobby -------------------------------------------------------------------------------------
@@ -338,20 +337,14 @@ class Presenter:
     def forget(self, table_id: int) -> None:
         """Drop what was kept for a table that left memory."""
         self._frames.pop(table_id, None)
-        self._logs.pop(table_id, None)
 
-    def log(self, table: Table, reader: int | None) -> list[LogEntry]:
-        """The whole game log as ``reader`` sees it, worded once per event and reader: kept, and
-        only extended while the game goes on (built again after an undo took events back)."""
+    def log(self, table: Table, reader: int | None, start: int = 0) -> list[LogEntry]:
+        """The game log from event ``start`` on, as ``reader`` sees it. Worded when sent, not kept:
+        an update carries the few events since the viewer's last one, and only a socket that
+        connects gets the whole log, so memory holds the events alone."""
         game = table.game
         assert game is not None
-        kept = self._logs.setdefault(table.id, {})
-        generation, entries = kept.get(reader, (-1, []))
-        if generation != game.undos:
-            entries = []
-        entries.extend(log_entry(logged, game, reader) for logged in game.events[len(entries) :])
-        kept[reader] = (game.undos, entries)
-        return entries
+        return [log_entry(logged, game, reader) for logged in game.events[start:]]
 
     def update(self, table: Table, seat: int | None, creator: bool, log_from: int) -> UpdateMessage:
         """The one message a viewer gets about a table: only what its seat (or a spectator) may see."""
@@ -383,10 +376,9 @@ class Presenter:
         message["view"] = seen
         message["summary"] = frame.summary
         message["names"] = frame.names
-        entries = self.log(table, seat)
-        start = min(log_from, len(entries))
+        start = min(log_from, len(game.events))
         message["log_from"] = start
-        message["log"] = entries[start:]
+        message["log"] = self.log(table, seat, start)
         message["deadline"] = table.deadline
         message["autopass"] = seat is not None and row.seats[seat].autopass is not None
         to_act = seat is not None and state.current_player == seat

@@ -145,7 +145,7 @@ class Game:
     acted since) is the server's decision (``undo_refusal``'s ``people``); the log row of an undo
     names the action it takes back, and replaying it takes back the same actions."""
 
-    __slots__ = ("allow_undo", "effective", "events", "names", "sealed", "state", "undoable", "undos")
+    __slots__ = ("allow_undo", "effective", "events", "names", "sealed", "state", "undoable")
 
     def __init__(self, row: TableRow, names: list[str]) -> None:
         if row.seed is None:
@@ -158,8 +158,6 @@ class Game:
         """The actions that make the current state (undone ones removed), for replays."""
         self.events: list[LoggedEvent] = [LoggedEvent(-1, None, event) for event in opening]
         """Everything that happened, as the engine told it (the game log is worded from these)."""
-        self.undos = 0
-        """Undos applied: what was built from ``events`` before the last one is out of date."""
         self.undoable: list[_Undoable] = []
         """The actions since the last one that showed hidden cards (or the last undo)."""
         self.sealed = ""
@@ -224,7 +222,6 @@ class Game:
             assert target.before is not None  # kept for each seat's latest action
             self.state = target.before
             del self.events[target.events :]
-            self.undos += 1
             del self.effective[target.effective :]
             # One step back only: what came before stays, as before any undo.
             self.undoable.clear()
