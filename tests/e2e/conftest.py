@@ -18,8 +18,9 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of a server started as a subprocess (bots act after 20 ms)."""
-    with LocalServer(tmp_path_factory.mktemp("data"), bot_delay=0.02) as local:
+    """Base URL of a server started as a subprocess (bots act after 20 ms; a bot move that would end
+    the chance to undo a person's action waits until 0.3 s after it)."""
+    with LocalServer(tmp_path_factory.mktemp("data"), bot_delay=0.02, undo_grace=0.3) as local:
         yield local.base_url
 
 

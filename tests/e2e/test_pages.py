@@ -93,6 +93,8 @@ PAGES: dict[str, tuple[Callable[[dict[str, int]], str], str, Callable[[Any], Non
     ),
     "help": (lambda s: f"/table/{s['running']}", "body[data-myturn='1'] #board", open_help),
     "final": (lambda s: f"/table/{s['bots']}", "dialog.final-dialog[open]", None),
+    "rules": (lambda s: "/help", "#editions details[open] tbody tr", None),
+    "results": (lambda s: f"/results/{s['bots']}", "body[data-loaded='1'] #vp-chart polyline", None),
     "replay": (lambda s: f"/replay/{s['bots']}", "#replay-bar:not([hidden])", replay_to_the_end),
 }
 
@@ -169,7 +171,7 @@ def test_every_page_fits_every_screen(server: str, browser: Any, scenes: dict[st
             context.close()
 
 
-AUDITED = ["lobby", "seats", "table", "dialog", "help", "final", "replay"]
+AUDITED = ["lobby", "seats", "table", "dialog", "help", "final", "replay", "rules", "results"]
 
 
 @pytest.mark.parametrize("size", [(1366, 900), (390, 844)], ids=["desktop", "phone"])

@@ -45,7 +45,7 @@ def test_turn_timer_passes_for_a_slow_player_when_time_is_up(make_client: Callab
         assert live is not None and live.seq == 0
         clock.advance(1)
         update = latest(alice, 1)
-        assert update["log"][-1]["text"].endswith("passes.")
+        assert update["log"][-1]["event"]["type"] == "passed"
         assert update["log"][-1]["seat"] == first["view"]["to_act"]
         notice = recv_until(bob, lambda m: m["type"] == "chat" and "Time is up" in m["text"])
         assert notice["name"] == ""  # the table's own notice, not a person's line
@@ -69,7 +69,7 @@ def test_the_timer_of_a_seat_is_not_reset_by_another_seats_request(
         assert latest(sockets[waiting], 0)["deadline"] == updates[0]["deadline"]
         clock.advance(10)  # 30 s after the deal: the first timer fires, it was not started again
         passed = latest(alice, 1)["log"]
-        assert passed[0]["seat"] == 1 - waiting and passed[0]["text"].endswith("passes.")
+        assert passed[0]["seat"] == 1 - waiting and passed[0]["event"]["type"] == "passed"
 
 
 def failing_bot(level: str, seed: int, seen: View) -> int:
@@ -109,7 +109,7 @@ def test_a_bot_that_fails_or_answers_an_illegal_action_is_passed_for(
                 seq = 2
                 update = latest(ws, 2)
             bot_line = update["log"][-1] if update["log"][-1]["seat"] == 1 else update["log"][-2]
-            assert bot_line["seat"] == 1 and bot_line["text"].endswith("passes.")
+            assert bot_line["seat"] == 1 and bot_line["event"]["type"] == "passed"
             assert update["view"]["to_act"] == 0 and update["legal"]  # the game goes on
             assert update["seq"] == seq
         assert logged in caplog.text
@@ -141,7 +141,8 @@ def test_leaving_mid_game_hands_the_seat_to_a_bot(client: TestClient) -> None:
         live = server_of(client).tables.cached(table)
         assert live is not None and live.game is not None
         assert live.row.seats[1].kind == "bot" and live.row.seats[1].user_id is None
-        assert any(seat == 1 and text.startswith("Bob (bot) ") for _seq, seat, text in live.game.words)
+        log = server_of(client).presenter.log(live, None)
+        assert any(line["seat"] == 1 and line["text"].startswith("Bob (bot) ") for line in log)
 
 
 def test_leaving_an_open_table_frees_the_seat(client: TestClient) -> None:

@@ -82,7 +82,7 @@ def test_a_request_waits_behind_the_one_being_written_and_is_checked_after_it(db
         # the server passes for the second seat; the copy of the action is refused as stale.
         assert latest(sockets[second], 1)["autopass"] is False
         assert recv_until(sockets[second], lambda m: m["type"] == "update" and m["autopass"])["seq"] == 1
-        assert latest(sockets[second], 2)["log"][-1]["text"].endswith("passes.")
+        assert latest(sockets[second], 2)["log"][-1]["event"]["type"] == "passed"
         refusal = recv_until(again, lambda m: m["type"] == "error")
         assert refusal["message"] == "Stale action: it was made against #0, the game is now at #1."
         assert refusal["request"] == "act"

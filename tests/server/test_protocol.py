@@ -288,7 +288,7 @@ def test_autopass_passes_until_the_phase_ends(client: TestClient) -> None:
         # The server passes for the second seat at once: the first seat is to act again at seq 2.
         update = latest(sockets[first], 2)
         assert update["view"]["to_act"] == first
-        assert update["log"][-1]["text"].endswith("passes.")
+        assert update["log"][-1]["event"]["type"] == "passed"
         assert latest(sockets[second], 2)["autopass"] is True
 
 
@@ -312,7 +312,7 @@ def test_autopass_survives_a_restart(db_path: str) -> None:
         ws.send_json({"type": "act", "token": resumed["you"]["token"], "seq": 0, "action": take})
         update = latest(ws, 2)  # the restarted server passed for the other seat
         assert update["view"]["to_act"] == first
-        assert update["log"][-1]["text"].endswith("passes.")
+        assert update["log"][-1]["event"]["type"] == "passed"
     with sqlite3.connect(db_path) as db:
         stored = dict(db.execute("SELECT seat, autopass FROM seats WHERE table_id=?", (table,)).fetchall())
     assert stored[second] is not None
@@ -372,7 +372,8 @@ def test_lobby_create_and_bot_game_to_the_end(client: TestClient) -> None:
     finished = server_of(client).tables.cached(table)
     assert finished is not None and finished.state is not None
     fresh = new_game(4, finished.state.seed, finished.state.options)
-    assert replay["view"] == view_to_json(view(fresh, None))
+    # A finished game's replay shows every seat's rubles and hand from the first step on.
+    assert replay["view"] == {**view_to_json(view(fresh, None)), "seats": state_to_json(fresh)["seats"]}
     end = client.get(f"/api/tables/{table}/replay").json()
     assert end["result"] == result and end["view"]["stage"] == "over"
 
@@ -399,12 +400,12 @@ def test_games_are_rebuilt_from_the_database(db_path: str) -> None:
         played = server_of(client).tables.cached(table)
         assert played is not None and played.game is not None
         before = state_to_json(played.game.state)
-        log_before = list(played.game.words)
+        log_before = list(played.game.events)
     with TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client:
         again = server_of(client).tables.cached(table)
         assert again is not None and again.game is not None
         assert state_to_json(again.game.state) == before
-        assert again.game.words == log_before
+        assert again.game.events == log_before
         with client.websocket_connect(f"/ws/table/{table}") as ws:
             resumed = hello(ws, UIDS[1], "Bob")
             assert resumed["you"]["seat"] == 1 and resumed["seq"] == 25

@@ -24,11 +24,12 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from starlette.responses import Response
 
-from petersburg.bots import bot_specs
 from petersburg.server.accounts import Accounts
 from petersburg.server.automation import Automation, BotRunner
 from petersburg.server.bus import RedisBus
@@ -61,6 +62,17 @@ class StartupCheckError(Exception):
             f"not serve them (start with --set-aside-bad-logs to serve the others):\n{lines}"
         )
         self.problems = problems
+
+
+class RevalidatedStaticFiles(StaticFiles):
+    """The pages' files with ``Cache-Control: no-cache``: a browser keeps them and asks again each
+    time with their ETag (an unchanged file costs a 304 with no body). The ES modules import each
+    other by plain names, so a longer lifetime could mix modules of two versions after an upgrade."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
 
 
 class ServerEvents:
@@ -162,9 +174,9 @@ def build_server(
     clock = clock or SystemClock()
     events = ServerEvents()
     tables = Tables(store, config)
-    presenter = Presenter(tables, bot_specs())
+    presenter = Presenter(tables)
     play = Play(tables, events, clock)
-    seating = Seating(tables, events, clock, config, seeds or random_seeds(), bot_specs, play)
+    seating = Seating(tables, events, clock, config, seeds or random_seeds(), play)
     chat = Chat(tables, events, clock, config, seating)
     runner = bots or BotRunner(config.bot_workers)
     automation = Automation(tables, play, seating, runner, clock, config)
@@ -221,7 +233,7 @@ def create_app(
     app = FastAPI(title="Sankt Petersburg", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.server = server
     app.add_middleware(BodyLimit, limit=server.config.max_body_bytes)
-    app.mount("/static", StaticFiles(directory=web_dir()), name="static")
+    app.mount("/static", RevalidatedStaticFiles(directory=web_dir()), name="static")
     app.include_router(http_router(server))
     app.include_router(account_router(server))
     app.include_router(websocket_router(server))

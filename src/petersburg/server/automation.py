@@ -25,14 +25,15 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from petersburg.bots import make_bot
-from petersburg.engine import NUM_ALL_ACTIONS, STAGE_ACTIONS, View, is_legal, view
+from petersburg.engine import NUM_ALL_ACTIONS, STAGE_ACTIONS, GameState, View, is_legal, view
+from petersburg.server.bot_levels import spec_of
 from petersburg.server.clock import Clock
 from petersburg.server.config import ServerConfig
 from petersburg.server.errors import Refusal
 from petersburg.server.leases import Leases
 from petersburg.server.play import Play, fallback_action
 from petersburg.server.seating import Seating
-from petersburg.server.tables import Table, Tables
+from petersburg.server.tables import Table, Tables, reveals
 
 log = logging.getLogger("petersburg.server")
 
@@ -210,7 +211,7 @@ class Automation:
         seat_row = table.row.seats[seat]
         seq = table.seq
         if seat_row.kind == "bot":
-            level = seat_row.bot or "random"
+            level = spec_of(seat_row.bot)
             return ("bot", seq, seat, level), lambda: self._bot_move(table, seat, seq, level)
         if seat_row.autopass is not None and state.stage == STAGE_ACTIONS:
             return ("autopass", seq, seat), lambda: self._fallback(table, seat, seq, 0.0, None)
@@ -295,7 +296,26 @@ class Automation:
                     "table %s: the %s bot in seat %s chose illegal action %r", table.id, level, seat, action
                 )
             action = fallback_action(state)
+        wait = self._undo_wait(table, state, action)
+        if wait > 0:
+            await self.clock.sleep(wait)
+            if not self._current(table, seat, seq):
+                return
         await self._play(table, seat, action, seq, None)
+
+    def _undo_wait(self, table: Table, state: GameState, action: int) -> float:
+        """How long a bot holds back ``action`` so that a person can still take back his last
+        action: until ``undo_grace`` seconds after it, if this move would show hidden cards (which
+        nobody can take back) while some person's action could still be undone."""
+        game = table.game
+        grace = self.config.undo_grace
+        if game is None or grace <= 0 or not table.row.allow_undo:
+            return 0.0
+        people = table.people()
+        if all(game.undo_refusal(seat, people) for seat in people):
+            return 0.0
+        left = table.person_acted_at + grace - self.clock.time()
+        return left if left > 0 and reveals(state, action) else 0.0
 
     async def _play(self, table: Table, seat: int, action: int, seq: int, notice: str | None) -> None:
         try:
@@ -307,18 +327,35 @@ class Automation:
             self.schedule(table)
 
     async def _sweep(self) -> None:
-        """Close open tables that nobody has been connected to for ``open_table_ttl`` seconds."""
+        """Every ``SWEEP_SECONDS``: close open tables nobody has been connected to for
+        ``open_table_ttl`` seconds; hand running games no seated person has been connected to for
+        ``idle_realtime`` / ``idle_turn_based`` seconds to bots, which finish them."""
         while True:
             await self.clock.sleep(SWEEP_SECONDS)
             now = self.clock.time()
             for table in list(self.tables.live()):
-                if table.row.status != "open" or table.watchers > 0:
+                limit = self._idle_limit(table)
+                if limit is None:
                     self._idle_since.pop(table.id, None)
                     continue
                 since = self._idle_since.setdefault(table.id, now)
-                if now - since >= self.config.open_table_ttl:
-                    self._idle_since.pop(table.id, None)
-                    try:
+                if now - since < limit:
+                    continue
+                self._idle_since.pop(table.id, None)
+                try:
+                    if table.row.status == "open":
                         await self.seating.close_if_idle(table)
-                    except Exception:
-                        log.exception("table %s: cannot close the idle table", table.id)
+                    else:
+                        await self.seating.hand_idle_game_to_bots(table, limit)
+                except Exception:
+                    log.exception("table %s: cannot close the idle table", table.id)
+
+    def _idle_limit(self, table: Table) -> float | None:
+        """How long ``table`` may stay as it is with nobody there; None while someone is (or while
+        nobody needs to be: a game of bots alone)."""
+        config = self.config
+        if table.row.status == "open":
+            return config.open_table_ttl if table.watchers == 0 else None
+        if table.person_here() or table.bot_only():
+            return None
+        return config.idle_realtime if table.row.realtime else config.idle_turn_based

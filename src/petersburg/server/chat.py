@@ -1,7 +1,7 @@
 """Chat lines and chat commands, with a flood limit per person and names tied to seats.
 
 A line at a table is shown under the speaker's seat name; someone without a seat there speaks as
-"<name> (watching)", so nobody can speak as a seat he does not hold. Each person (browser
+"<name> (spectator)", so nobody can speak as a seat he does not hold. Each person (browser
 identity) may send at most ``chat_lines`` lines or commands in ``chat_window`` seconds, however
 many sockets he opens. Commands (``/join``, ``/leave``, ``/bot``, ``/start``, ``/help``) are the
 same requests as the buttons, with the same authority checks (``seating.py``).
@@ -15,7 +15,7 @@ from collections import deque
 from petersburg.server.clock import Clock
 from petersburg.server.config import ServerConfig
 from petersburg.server.errors import Refusal
-from petersburg.server.presenter import help_text
+from petersburg.server.presenter import help_text, level_words
 from petersburg.server.protocol import MAX_CHAT, GotoMessage, NoticeMessage
 from petersburg.server.seating import Seating, clean_name, seat_argument
 from petersburg.server.store import ChatRow
@@ -83,7 +83,7 @@ class Chat(TableService):
         command = words[0].lower() if words else ""
         args = words[1:]
         if command == "help":
-            return {"type": "notice", "text": help_text(self.seating.bot_levels())}
+            return {"type": "notice", "text": help_text()}
         if table is None:
             return await self._lobby_command(uid, name, command, args)
         if command == "join":
@@ -94,7 +94,7 @@ class Chat(TableService):
             await self.seating.start(table, uid)
         elif command == "bot":
             if not args:
-                raise Refusal(f"/bot <level> [seat]; levels: {', '.join(self.seating.bot_levels())}.")
+                raise Refusal(f"/bot <level> [seat]; levels: {level_words()}.")
             await self.seating.put_bot(table, uid, args[0], seat_argument(args[1:]))
         else:
             raise Refusal(f"Unknown command /{_shown(command)}. Type /help.")
@@ -120,7 +120,7 @@ class Chat(TableService):
         seat = table.seat_of_uid(uid)
         if seat is not None:
             return table.row.seats[seat].name
-        return f"{clean_name(name)} (watching)"
+        return f"{clean_name(name)} (spectator)"
 
 
 def _shown(word: str) -> str:

@@ -61,6 +61,27 @@ def register(subparsers: Any) -> None:
         default=_env_number("PETERSBURG_BOT_DELAY", DEFAULTS.bot_delay),
         help="seconds a bot waits before acting (default %(default)s)",
     )
+    seconds = (
+        (
+            "undo-grace",
+            "seconds after a person's action during which no bot deals new cards or draws with an "
+            "Observatory, so that the action can still be taken back",
+        ),
+        (
+            "idle-realtime",
+            "seconds a real-time game may run with no seated person connected before bots finish it",
+        ),
+        ("idle-turn-based", "the same for turn-based games (604800: 7 days)"),
+    )
+    for flag, text in seconds:
+        attribute = flag.replace("-", "_")
+        variable = "PETERSBURG_" + attribute.upper()
+        p.add_argument(
+            f"--{flag}",
+            type=float,
+            default=_env_number(variable, getattr(DEFAULTS, attribute)),
+            help=f"{text} (default %(default)s; {variable})",
+        )
     p.add_argument(
         "--bot-workers",
         type=int,
@@ -135,6 +156,9 @@ def _database(args: argparse.Namespace) -> str:
 def _config(args: argparse.Namespace) -> ServerConfig:
     return ServerConfig(
         bot_delay=max(0.0, args.bot_delay),
+        undo_grace=max(0.0, args.undo_grace),
+        idle_realtime=max(0.0, args.idle_realtime),
+        idle_turn_based=max(0.0, args.idle_turn_based),
         bot_workers=max(1, args.bot_workers),
         max_live_tables=args.max_live_tables,
         max_live_tables_per_person=args.max_live_tables_per_person,

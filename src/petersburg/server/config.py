@@ -18,6 +18,9 @@ class ServerConfig:
     bot_workers: int = 1
     """Processes that compute bot moves (outside the event loop's process, so bots never slow
     the loop); at most this many bot moves are computed at once."""
+    undo_grace: float = 5.0
+    """Seconds after a person's action during which a bot does not make a move that would end
+    the chance to take it back (one that deals new cards or draws with an Observatory)."""
     max_live_tables: int = 2000
     """Open or playing tables on the server; finished tables do not count."""
     max_live_tables_per_person: int = 8
@@ -40,6 +43,12 @@ class ServerConfig:
     """Finished tables kept in memory after their last watcher left (others load on demand)."""
     open_table_ttl: float = 3600.0
     """An open table with nobody connected for this many seconds is closed (its game never started)."""
+    idle_realtime: float = 3600.0
+    """A running real-time game where no seated person has been connected for this many seconds
+    is handed to bots, which finish it (the game and its log are kept: it ends in the finished list
+    with its replay)."""
+    idle_turn_based: float = 7 * 86400.0
+    """The same for turn-based games (people come back days later): 7 days by default."""
     tune_gc: bool = False
     """Freeze what start-up loaded and collect garbage less often (``petersburg serve`` does; tests
     that start many servers in one process do not)."""

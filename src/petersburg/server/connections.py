@@ -201,17 +201,17 @@ class Connections:
 
     def join_lobby(self, connection: Connection) -> None:
         self.lobby.add(connection)
-        connection.send(encode(self.presenter.lobby_hello()))
+        connection.send(encode(self.presenter.lobby_hello(connection.uid)))
 
     def join_table(self, connection: Connection, table: Table) -> None:
         connection.table = table
         self.by_table.setdefault(table.id, set()).add(connection)
-        self.tables.watch(table, +1)
+        self.tables.watch(table, +1, connection.uid)
         seat = table.seat_of_uid(connection.uid)
         creator = connection.uid == table.row.creator
         connection.send(encode(chat_history(table)))
         connection.send(encode(self.presenter.update(table, seat, creator, 0)))
-        connection.log_sent = len(table.game.words) if table.game is not None else 0
+        connection.log_sent = len(table.game.events) if table.game is not None else 0
 
     def _forget(self, connection: Connection) -> None:
         self.lobby.discard(connection)
@@ -225,7 +225,7 @@ class Connections:
                 del self.by_table[table.id]
                 if not table.live:
                     self.presenter.forget(table.id)
-        self.tables.watch(table, -1)
+        self.tables.watch(table, -1, connection.uid)
         connection.table = None
 
     # Broadcasting ------------------------------------------------------------------------------
@@ -245,7 +245,7 @@ class Connections:
                 self.presenter.forget(table.id)
             return
         seats = {s.user_id: i for i, s in enumerate(table.row.seats) if s.kind == "human" and s.user_id}
-        words = len(table.game.words) if table.game is not None else 0
+        words = len(table.game.events) if table.game is not None else 0
         built: dict[tuple[int | None, bool, int], str] = {}
         for connection in viewers:
             seat = seats.get(connection.uid)

@@ -32,11 +32,12 @@ class LocalServer:
     it answers and stops it on the way out.
 
     ``bot_delay`` is the seconds a bot waits before acting (0 for load tests, a little for browser
-    tests so that a person could follow). ``port`` may be given to restart a server on the same
-    address; otherwise a free one is chosen. ``env`` adds environment variables (the limits of
-    ``petersburg serve``); ``source`` runs the package found in that ``src`` folder instead of the
-    installed one (an older checkout, to measure it side by side); ``output`` receives the
-    server's standard output and error (by default they are discarded).
+    tests so that a person could follow); ``undo_grace`` the seconds a bot holds back a move that
+    would end the chance to undo a person's action (0: none). ``port`` may be given to restart a
+    server on the same address; otherwise a free one is chosen. ``env`` adds environment
+    variables (the limits of ``petersburg serve``); ``source`` runs the package found in that
+    ``src`` folder instead of the installed one (an older checkout, to measure it side by side);
+    ``output`` receives the server's standard output and error (by default they are discarded).
     """
 
     def __init__(
@@ -44,6 +45,7 @@ class LocalServer:
         data_dir: str | Path,
         *,
         bot_delay: float = 0.0,
+        undo_grace: float = 0.0,
         port: int | None = None,
         timeout: float = 30.0,
         env: Mapping[str, str] | None = None,
@@ -52,6 +54,7 @@ class LocalServer:
     ) -> None:
         self.data_dir = Path(data_dir)
         self.bot_delay = bot_delay
+        self.undo_grace = undo_grace
         self.port = port if port is not None else free_port()
         self.timeout = timeout
         self.env = dict(env or {})
@@ -66,7 +69,12 @@ class LocalServer:
 
     def start(self) -> LocalServer:
         """Launch the server and wait until its API answers; raise ``RuntimeError`` if it never does."""
-        env = {**os.environ, "PETERSBURG_BOT_DELAY": str(self.bot_delay), **self.env}
+        env = {
+            **os.environ,
+            "PETERSBURG_BOT_DELAY": str(self.bot_delay),
+            "PETERSBURG_UNDO_GRACE": str(self.undo_grace),
+            **self.env,
+        }
         if self.source is not None:
             env["PYTHONPATH"] = os.pathsep.join([str(self.source), env.get("PYTHONPATH", "")]).rstrip(
                 os.pathsep

@@ -13,11 +13,19 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 
-from petersburg.engine import PASS_ID, STAGE_CRATE, STAGE_OBSERVED, STAGE_PUB, GameState, legal_actions
+from petersburg.engine import (
+    PASS_ID,
+    STAGE_CRATE,
+    STAGE_OBSERVED,
+    STAGE_PUB,
+    GameState,
+    final_scores,
+    legal_actions,
+)
 from petersburg.server.errors import Refusal
 from petersburg.server.presenter import result_of
 from petersburg.server.protocol import FIELD_SENTENCES
-from petersburg.server.store import JsonObject, LogRow, StorageError
+from petersburg.server.store import JsonObject, LogRow, SoloPlace, StorageError
 from petersburg.server.tables import Table, TableService
 
 log = logging.getLogger("petersburg.server")
@@ -49,8 +57,9 @@ class Play(TableService):
         await table.queue.run(lambda: self._act(table, token, seq, action))
 
     async def undo(self, table: Table, token: str | None, seq: int | None) -> None:
-        """Take back your own last action if nobody acted since, the table allows it and the action
-        revealed no card (an Observatory draw or new cards dealt cannot be taken back)."""
+        """Take back your own last action, with the bots' moves made after it, if no other person
+        acted since, the table allows it and no card was revealed since (an Observatory draw or
+        new cards dealt cannot be taken back)."""
         await table.queue.run(lambda: self._undo(table, token, seq))
 
     async def set_autopass(self, table: Table, token: str | None, on: bool | None) -> None:
@@ -62,18 +71,23 @@ class Play(TableService):
         if action is None:
             raise Refusal(FIELD_SENTENCES["action"])
         await self._write(table, LogRow(table.seq, "action", seat, action))
+        table.person_acted_at = self.clock.time()
         await self.after_change(table)
 
     async def _undo(self, table: Table, token: str | None, seq: int | None) -> None:
         seat = self._acting_seat(table, token, seq)
         game = table.game
         assert game is not None
-        reason = game.undo_refusal(seat)
-        if reason or game.last is None:
+        reason = game.undo_refusal(seat, table.people())
+        span = game.undo_span(seat)
+        if reason or not span:
             raise Refusal(reason or "There is nothing to undo.")
-        undone = game.last
-        await self._write(table, LogRow(table.seq, "undo", seat, undone.row.action))
-        await self.announce(table, f"{table.names()[seat]} takes back their last action ({undone.phrase}).")
+        await self._write(table, LogRow(table.seq, "undo", seat, span[0].row.action))
+        others = len(span) - 1
+        with_them = f" and the {others} move{'s' if others > 1 else ''} after it" if others else ""
+        await self.announce(
+            table, f"{table.names()[seat]} takes back their last action{with_them}: {span[0].phrase}"
+        )
         await self.after_change(table)
 
     async def _set_autopass(self, table: Table, token: str | None, on: bool | None) -> None:
@@ -132,6 +146,14 @@ class Play(TableService):
             log.error("table %s: cannot write log row %s: %s", table.id, row.seq, error)
             raise Refusal("The action could not be recorded; nothing changed. Try again.") from None
 
+    async def _solo_place(self, table: Table, state: GameState) -> SoloPlace | None:
+        """Where a person's finished solo game places in the high-score list (None otherwise)."""
+        seat = table.row.seats[0]
+        if table.row.num_seats != 1 or seat.kind != "human" or seat.user_id is None:
+            return None
+        line = final_scores(state)[0]
+        return await self.tables.store.solo_placement(table.id, line.total, line.rubles, seat.user_id)
+
     async def after_change(self, table: Table) -> None:
         """After the game moved: switch off auto-passes of a past phase, finish the game if it is
         over, tell everyone. The move itself is durable already: bookkeeping that cannot be stored
@@ -145,6 +167,9 @@ class Play(TableService):
                     await self.tables.set_autopass(table, seat, None)
             if state.is_over and table.row.status != "over":
                 result: JsonObject = dict(result_of(state, table.names()))
+                place = await self._solo_place(table, state)
+                if place is not None:
+                    result["placement"] = dict(place._asdict())
                 await self.tables.finish(table, result)
                 if self.on_finish is not None:
                     await self.on_finish(table)

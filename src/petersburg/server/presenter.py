@@ -11,17 +11,26 @@ computed again only when its play area changed.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import secrets
 from dataclasses import dataclass, field
 from typing import cast
 
+from pydantic import JsonValue
+
 from petersburg.cards_second_edition import ALL_CARD_ID, ALL_STACK_NAMES, GOODS
 from petersburg.engine import (
+    OMNISCIENT,
     GameState,
+    describe_event,
+    event_to_json,
     final_scores,
     good_points,
     goods_counts,
     legal_action_infos,
     market_values,
+    state_to_json,
     view,
     view_to_json,
     winners,
@@ -46,12 +55,15 @@ from petersburg.engine.actions import (
     target_kind,
 )
 from petersburg.engine.state import PHASE_NAMES
-from petersburg.server.narration import seat_summary
+from petersburg.server.bot_levels import bot_levels
+from petersburg.server.narration import seat_figures
 from petersburg.server.protocol import (
+    BotLevelInfo,
     ChatHistoryMessage,
     ChatLine,
     ChatMessage,
     GameResult,
+    GameStory,
     HighScore,
     LegalAction,
     LobbyMessage,
@@ -61,6 +73,8 @@ from petersburg.server.protocol import (
     ReplayResponse,
     ScoreJson,
     SeatFigures,
+    SeatView,
+    SoloPlacement,
     TablesMessage,
     TableStatusName,
     TableSummary,
@@ -68,33 +82,66 @@ from petersburg.server.protocol import (
     ViewJson,
 )
 from petersburg.server.store import ChatRow, TableRow
-from petersburg.server.tables import Game, LogLine, Table, Tables
+from petersburg.server.story import game_story
+from petersburg.server.tables import Game, LoggedEvent, Table, Tables
 
 LOBBY_LIVE = 200
 """Live tables listed in the lobby (newest first)."""
 
 HELP_TEXT = (
     "Commands: /join [seat] takes a seat (in the lobby: /join <table number>), /leave gives it up "
-    "(during a game a bot takes over), /bot <level> [seat] puts a bot in a free seat (the table's "
-    "creator only; levels: {levels}), /start starts the game when every seat is filled (the "
-    "creator only), /help shows this."
+    "(during a game a bot takes over), /bot <level> [seat] puts a bot in a free seat or changes a "
+    "bot's level (the table's creator only; levels, weakest first: {levels}), /start starts the "
+    "game when every seat is filled (the creator only), /help shows this."
 )
 
 
-def help_text(levels: list[str]) -> str:
-    return HELP_TEXT.format(levels=", ".join(levels))
+def level_words() -> str:
+    """The bot levels as a person types them, weakest first."""
+    return ", ".join(level.id for level in bot_levels())
 
 
-def row_summary(row: TableRow, round_: int | None, seat: int | None = None) -> TableSummary:
+def help_text() -> str:
+    return HELP_TEXT.format(levels=level_words())
+
+
+def level_infos() -> list[BotLevelInfo]:
+    """Each bot level with its name and what it does, weakest first."""
+    return [{"id": level.id, "name": level.name, "text": level.text} for level in bot_levels()]
+
+
+HOLDER_KEY = secrets.token_bytes(16)
+"""This process's key for ``holder_id``: a holder id means nothing outside it."""
+
+
+def holder_id(uid: str | None) -> str | None:
+    """Who holds a person's seat, as the lobby may show it: a keyed hash of the browser identity
+    (which is secret: it claims the seat), so one encoded lobby list serves everybody and each
+    page still finds its own seats (``LobbyMessage.you``)."""
+    if not uid:
+        return None
+    return hmac.new(HOLDER_KEY, uid.encode(), hashlib.sha256).hexdigest()[:16]
+
+
+def row_summary(
+    row: TableRow, round_: int | None, seat: int | None = None, to_act: int | None = None
+) -> TableSummary:
     """What the lobby shows of a table (nothing secret); ``seat`` is the receiver's own seat."""
     return {
         "id": row.id,
         "name": row.name,
         "status": cast(TableStatusName, row.status),
         "seats": [
-            {"kind": s.kind, "name": s.name, "bot": s.bot, "you": index == seat}
+            {
+                "kind": s.kind,
+                "name": s.name,
+                "bot": s.bot,
+                "you": index == seat,
+                "holder": holder_id(s.user_id) if s.kind == "human" else None,
+            }
             for index, s in enumerate(row.seats)
         ],
+        "to_act": to_act,
         "options": cast(OptionsJson, row.options),
         "realtime": row.realtime,
         "timer": row.timer,
@@ -114,18 +161,38 @@ def table_round(table: Table) -> int | None:
     return state.round if state is not None else None
 
 
+def table_to_act(table: Table) -> int | None:
+    state = table.state
+    return state.current_player if state is not None and not state.is_over else None
+
+
+def table_summary(table: Table, seat: int | None = None) -> TableSummary:
+    """``row_summary`` of a table in memory, with its round and the seat to act."""
+    return row_summary(table.row, table_round(table), seat, table_to_act(table))
+
+
 def lobby_key(table: Table) -> tuple[object, ...]:
     """What the lobby shows of a table: when it changes, the lobby list is sent again."""
     seats = tuple((s.kind, s.name, s.bot) for s in table.row.seats)
-    return (table.row.status, table_round(table), seats)
+    return (table.row.status, table_round(table), table_to_act(table), seats)
 
 
 def public_view_json(state: GameState, seat: int | None) -> ViewJson:
     """The view of ``seat`` as JSON; the seed stays null while the game runs (it fixes every
-    stack's order, so a client that knew it could compute the hidden cards)."""
+    stack's order, so a client that knew it could compute the hidden cards). Once the game is
+    over nothing is secret any more: every seat's rubles and hand are shown (``final_view_json``)."""
+    if state.is_over:
+        return final_view_json(state, seat)
     data = cast(ViewJson, view_to_json(view(state, seat)))
-    if not state.is_over:
-        data["seed"] = None
+    data["seed"] = None
+    return data
+
+
+def final_view_json(state: GameState, seat: int | None) -> ViewJson:
+    """The view of ``seat`` with every seat's rubles and hand: for a finished game (its final board
+    and every step of its replay), where they decided the result and hide nothing any more."""
+    data = cast(ViewJson, view_to_json(view(state, seat)))
+    data["seats"] = cast(list[SeatView], state_to_json(state)["seats"])
     return data
 
 
@@ -197,8 +264,18 @@ def result_of(state: GameState, names: list[str]) -> GameResult:
     }
 
 
-def log_entries(words: list[LogLine], start: int = 0) -> list[LogEntry]:
-    return [{"seq": seq, "seat": seat, "text": text} for seq, seat, text in words[start:]]
+def log_entry(logged: LoggedEvent, game: Game, reader: int | None) -> LogEntry:
+    """One event of the log as ``reader`` (a seat, None: a spectator, ``OMNISCIENT``: a finished
+    game's replay) may see it: its words (to a seat, "you") and the event itself, another seat's
+    secret replaced by its public form."""
+    event = logged.event if logged.event.visible_to(reader) else logged.event.redacted()
+    second_person = reader is not None and reader >= 0
+    return {
+        "seq": logged.seq,
+        "seat": logged.seat,
+        "text": describe_event(event, game.names, game.state.shape, reader, second_person),
+        "event": cast(dict[str, JsonValue], event_to_json(event)),
+    }
 
 
 def chat_line(line: ChatRow) -> ChatLine:
@@ -231,9 +308,8 @@ class Frame:
 class Presenter:
     """Builds every message; keeps what one version of a table shares with all its viewers."""
 
-    def __init__(self, tables: Tables, bot_levels: list[str]) -> None:
+    def __init__(self, tables: Tables) -> None:
         self.tables = tables
-        self.bot_levels = bot_levels
         self._frames: dict[int, Frame] = {}
         self._lobby_rows: dict[int, tuple[int, TableSummary]] = {}
 
@@ -247,7 +323,7 @@ class Presenter:
         for table in live:
             cached = self._lobby_rows.get(table.id)
             if cached is None or cached[0] != table.version:
-                cached = (table.version, row_summary(table.row, table_round(table)))
+                cached = (table.version, table_summary(table))
             kept[table.id] = cached
             listed.append(cached[1])
         self._lobby_rows = kept
@@ -260,14 +336,16 @@ class Presenter:
             for h in self.tables.highscores
         ]
 
-    def lobby_hello(self) -> LobbyMessage:
+    def lobby_hello(self, uid: str) -> LobbyMessage:
         return {
             "type": "lobby",
+            "you": holder_id(uid) or "",
             "tables": self.lobby_tables(),
             "highscores": self.highscores(),
             "chat": [chat_line(line) for line in list(self.tables.lobby_chat)[-50:]],
-            "bots": self.bot_levels,
-            "help": help_text(self.bot_levels),
+            "bots": [level.id for level in bot_levels()],
+            "bot_levels": level_infos(),
+            "help": help_text(),
         }
 
     def tables_message(self) -> TablesMessage:
@@ -285,13 +363,11 @@ class Presenter:
         keys: list[tuple[object, ...]] = []
         legal: list[LegalAction] = []
         if state is not None:
-            for seat, player in enumerate(state.players):
-                key = (tuple(player.area), player.observatories_used)
-                if frame is not None and seat < len(frame.figure_keys) and frame.figure_keys[seat] == key:
-                    summary.append(frame.summary[seat])
-                else:
-                    summary.append(seat_summary(state, seat))
-                keys.append(key)
+            keys = [(tuple(player.area), player.observatories_used) for player in state.players]
+            kept, previous = (frame.figure_keys, frame.summary) if frame is not None else ([], [])
+            changed = {seat for seat, key in enumerate(keys) if seat >= len(kept) or kept[seat] != key}
+            fresh = seat_figures(state, changed)
+            summary = [fresh[seat] if seat in fresh else previous[seat] for seat in range(len(keys))]
             if not state.is_over:
                 legal = legal_for(state)
         frame = Frame(table.version, table.names(), summary, keys, legal)
@@ -305,13 +381,21 @@ class Presenter:
         """Drop what was kept for a table that left memory."""
         self._frames.pop(table_id, None)
 
+    def log(self, table: Table, reader: int | None, start: int = 0) -> list[LogEntry]:
+        """The game log from event ``start`` on, as ``reader`` sees it. Worded when sent, not kept:
+        an update carries the few events since the viewer's last one, and only a socket that
+        connects gets the whole log, so memory holds the events alone."""
+        game = table.game
+        assert game is not None
+        return [log_entry(logged, game, reader) for logged in game.events[start:]]
+
     def update(self, table: Table, seat: int | None, creator: bool, log_from: int) -> UpdateMessage:
         """The one message a viewer gets about a table: only what its seat (or a spectator) may see."""
         frame = self.frame(table)
         row = table.row
         summary = frame.tables.get(seat)
         if summary is None:
-            summary = frame.tables[seat] = row_summary(row, table_round(table), seat)
+            summary = frame.tables[seat] = table_summary(table, seat)
         message: UpdateMessage = {
             "type": "update",
             "table": summary,
@@ -320,7 +404,8 @@ class Presenter:
             "creator": creator,
         }
         if row.status == "open":
-            message["bots"] = self.bot_levels
+            message["bots"] = [level.id for level in bot_levels()]
+            message["bot_levels"] = level_infos()
         if seat is not None:
             token = row.seats[seat].token
             message["you"] = {"seat": seat, "token": token or ""}
@@ -337,22 +422,33 @@ class Presenter:
         message["phases"] = frame.phases
         if frame.market is not None:
             message["market"] = frame.market
-        start = min(log_from, len(game.words))
+        start = min(log_from, len(game.events))
         message["log_from"] = start
-        message["log"] = log_entries(game.words, start)
+        message["log"] = self.log(table, seat, start)
         message["deadline"] = table.deadline
         message["autopass"] = seat is not None and row.seats[seat].autopass is not None
         to_act = seat is not None and state.current_player == seat
         message["legal"] = frame.legal if to_act else []
-        message["undo"] = seat is not None and not game.undo_refusal(seat)
+        message["undo"] = seat is not None and not game.undo_refusal(seat, table.people())
         if state.is_over and row.result is not None:
             message["result"] = cast(GameResult, row.result)
         return message
 
     # Replays -----------------------------------------------------------------------------------
 
+    def story(self, table: Table) -> GameStory:
+        """A finished game's results page, replayed from its log on each request."""
+        game = table.game
+        assert game is not None and table.row.result is not None
+        story = game_story(table.id, game)
+        placement = table.row.result.get("placement")
+        if placement is not None:
+            story["placement"] = cast(SoloPlacement, placement)
+        return story
+
     def replay(self, table: Table, step: int | None) -> ReplayResponse:
-        """The public view of a finished game after ``step`` of its actions (all if None)."""
+        """A finished game after ``step`` of its actions (all if None), every seat's rubles and
+        hand shown (nothing is secret once the game is over)."""
         game = table.game
         assert game is not None
         actions = game.effective
@@ -361,15 +457,16 @@ class Presenter:
         shown = Game.replay(table.row, actions[:step], names, contiguous=False)
         state = shown.state
         last = actions[step - 1].seq if step else None
+        log = [log_entry(logged, shown, OMNISCIENT) for logged in shown.events]
         response: ReplayResponse = {
             "table": table.id,
             "names": names,
             "step": step,
             "steps": len(actions),
-            "view": cast(ViewJson, view_to_json(view(state, None))),
-            "summary": [seat_summary(state, seat) for seat in range(state.num_players)],
-            "texts": [text for seq, _seat, text in shown.words if seq == last],
-            "log": log_entries(shown.words),
+            "view": final_view_json(state, None),
+            "summary": list(seat_figures(state).values()),
+            "texts": [entry["text"] for entry in log if entry["seq"] == last],
+            "log": log,
             "result": cast(GameResult, table.row.result) if step == len(actions) else None,
             "scores": [cast(ScoreJson, line._asdict()) for line in final_scores(state)]
             if state.is_over

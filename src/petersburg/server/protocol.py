@@ -149,7 +149,7 @@ class BotRequest(TypedDict):
 
     type: Literal["bot"]
     level: NotRequired[str | None]
-    """A bot level (``bots`` of the update)."""
+    """A bot level (``bots`` of the update; older ids such as ``ismcts:expert`` work too)."""
     seat: NotRequired[SeatNumber | None]
     """0-based; the first free seat if missing."""
 
@@ -269,6 +269,9 @@ class SeatInfo(TypedDict):
     """The bot level of a bot seat."""
     you: bool
     """Whether the receiving browser holds this seat (always false in the lobby list)."""
+    holder: str | None
+    """A person's seat: who holds it, as an id that means nothing outside this server process
+    (compare with ``LobbyMessage.you`` to find your own seats); null for bots and free seats."""
 
 
 @with_config(ENGINE_JSON)
@@ -312,6 +315,8 @@ class TableSummary(TypedDict):
     allow_undo: bool
     round: int | None
     """The game's round once it has started."""
+    to_act: int | None
+    """While the game runs: the seat to act (0-based)."""
     created: float
     """Epoch seconds."""
 
@@ -334,19 +339,23 @@ class ChatLine(TypedDict):
     t: float
     """Epoch seconds."""
     name: str
-    """Who said it: a seat's name, '<name> (watching)' for a spectator, '' for the table's notices."""
+    """Who said it: a seat's name, '<name> (spectator)' for a spectator, '' for the table's notices."""
     text: str
 
 
 @with_config(MESSAGE)
 class LogEntry(TypedDict):
-    """One line of the game log in words (public: it never names a card taken into a hidden hand)."""
+    """One event of the game, in words and as data, as the viewer may see it: another seat's
+    secret (the card his Observatory drew, a card he took from it into hand) is never in it."""
 
     seq: int
-    """The log row it belongs to (-1: the opening line)."""
+    """The log row it belongs to (-1: the set-up)."""
     seat: int | None
-    """The acting seat, or null for what the game itself does (scorings, new rounds)."""
+    """The acting seat for a move, or null for what followed from it (scorings, new rounds)."""
     text: str
+    """The event in words, every ruble and VP named; to the viewer's own seat it says "you"."""
+    event: dict[str, JsonValue]
+    """The engine's event as JSON (``docs/events.md``): ``type``, its fields, ``private_to``."""
 
 
 @with_config(MESSAGE)
@@ -548,6 +557,33 @@ class GameResult(TypedDict):
     rounds: int
     names: list[str]
     """The seats' names."""
+    placement: NotRequired[SoloPlacement]
+    """A person's solo game: its place in the high-score list."""
+
+
+@with_config(MESSAGE)
+class SoloPlacement(TypedDict):
+    """Where a solo game places among the finished solo games (1 is the best)."""
+
+    overall: int
+    overall_of: int
+    """How many solo games there are, this one included."""
+    yours: int
+    """Among the games of the same person."""
+    yours_of: int
+
+
+@with_config(MESSAGE)
+class BotLevelInfo(TypedDict):
+    """A bot level a seat can be given."""
+
+    id: str
+    """What ``bot`` requests, ``/bot`` and ``SeatInfo.bot`` carry (``expert``); the older ids
+    (``ismcts:expert``, ``ismcts``) are still understood in requests."""
+    name: str
+    """Its plain name (``Expert``)."""
+    text: str
+    """One sentence: what it does and how strong it is."""
 
 
 @with_config(MESSAGE)
@@ -564,7 +600,9 @@ class UpdateMessage(TypedDict):
     creator: bool
     """Whether this viewer created the table (only the creator manages bots and starts)."""
     bots: NotRequired[list[str]]
-    """While the table is open: the levels a seat can be given."""
+    """While the table is open: the levels a seat can be given, weakest first."""
+    bot_levels: NotRequired[list[BotLevelInfo]]
+    """While the table is open: the same levels with their names and what they do."""
     view: NotRequired[ViewJson]
     """Once started: the viewer's seat's view, or the public view."""
     summary: NotRequired[list[SeatFigures]]
@@ -596,6 +634,8 @@ class LobbyMessage(TypedDict):
     """After hello on the lobby."""
 
     type: Literal["lobby"]
+    you: str
+    """This browser's holder id (``SeatInfo.holder`` of its seats)."""
     tables: list[TableSummary]
     """Open and running tables, newest first (at most 200), then the 20 last finished ones."""
     highscores: list[HighScore]
@@ -603,7 +643,9 @@ class LobbyMessage(TypedDict):
     chat: list[ChatLine]
     """The lobby's last chat lines."""
     bots: list[str]
-    """The bot levels a seat can be given."""
+    """The bot levels a seat can be given, weakest first."""
+    bot_levels: list[BotLevelInfo]
+    """The same levels with their names and what they do."""
     help: str
     """The chat commands, in words."""
 
@@ -741,6 +783,83 @@ class CardInfo(TypedDict):
     """With the Market: the good printed on it (``joker`` for "?")."""
     symbols: NotRequired[int]
     """With the Market: how many symbols of its good it carries."""
+
+
+@with_config(MESSAGE)
+class ScoreSource(TypedDict):
+    """Where some of a seat's VP came from."""
+
+    source: str
+    """Workers, Buildings, Aristocrats, Market (the scorings of each colour), Pub, Aristocrat
+    bonus, Rubles, Hand (negative)."""
+    vp: int
+
+
+@with_config(MESSAGE)
+class SeatStory(TypedDict):
+    """One seat's game in figures."""
+
+    seat: int
+    name: str
+    sources: list[ScoreSource]
+    """Adding up to ``total``."""
+    total: int
+    rubles: int
+    """Rubles for the tie-break."""
+    vp_by_round: list[int]
+    """VP at the end of each round (the last: when the game ended, before the final scoring)."""
+
+
+@with_config(MESSAGE)
+class GameStory(TypedDict):
+    """``GET /api/tables/<id>/story``: a finished game's results page."""
+
+    table: int
+    names: list[str]
+    winners: list[int]
+    rounds: int
+    seats: list[SeatStory]
+    placement: NotRequired[SoloPlacement]
+    """A person's solo game: its place in the high-score list."""
+
+
+@with_config(MESSAGE)
+class CardText(TypedDict):
+    """One card kind of an edition, with what it does in words (generated from the catalogue)."""
+
+    id: str
+    name: str
+    """Its name in this edition."""
+    deck: str
+    """Worker, Building, Aristocrat, Trading card or Market card."""
+    colour: str
+    """green, blue, red or yellow: the scoring it pays at."""
+    cost: int
+    rubles: int
+    vp: int
+    copies: int
+    text: str
+    """What it is, costs, pays and does, in sentences."""
+
+
+@with_config(MESSAGE)
+class EditionCards(TypedDict):
+    """The cards of one edition (or of the 2nd edition with The Market)."""
+
+    edition: str
+    phases: list[str]
+    """The phases of a round, in order."""
+    cards: list[CardText]
+
+
+@with_config(MESSAGE)
+class RulesHelp(TypedDict):
+    """``GET /api/rules``: what the rules and help page shows that comes from the software."""
+
+    editions: list[EditionCards]
+    commands: str
+    """The chat commands, in words."""
+    bot_levels: list[BotLevelInfo]
 
 
 @with_config(MESSAGE)

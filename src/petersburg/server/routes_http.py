@@ -17,19 +17,21 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from petersburg.bots import bot_specs
 from petersburg.engine import PetersburgError, check_options, options_from_json, shape_of
 from petersburg.engine.options import EDITION_FIRST
 from petersburg.server.accounts import SESSION_COOKIE
+from petersburg.server.bot_levels import bot_levels
+from petersburg.server.card_texts import all_edition_cards
 from petersburg.server.errors import Refusal
 from petersburg.server.narration import card_catalogue
-from petersburg.server.presenter import row_summary, table_round
-from petersburg.server.protocol import BadRequest, HttpError, parse_create_body
+from petersburg.server.presenter import help_text, level_infos, table_summary
+from petersburg.server.protocol import BadRequest, HttpError, RulesHelp, parse_create_body
 from petersburg.server.routes_ws import parse_table_id
 from petersburg.server.schema import protocol_schema
 
 if TYPE_CHECKING:
     from petersburg.server.app import Server
+    from petersburg.server.tables import Table
 
 
 def web_dir() -> Path:
@@ -44,6 +46,11 @@ def json_response(data: object, status: int = 200) -> Response:
 def refused(message: str, status: int = 400) -> Response:
     detail: HttpError = {"detail": message}
     return json_response(detail, status)
+
+
+def rules_help() -> RulesHelp:
+    """What the rules and help page shows that the software knows."""
+    return {"editions": all_edition_cards(), "commands": help_text(), "bot_levels": level_infos()}
 
 
 def http_router(server: Server) -> APIRouter:
@@ -64,6 +71,15 @@ def http_router(server: Server) -> APIRouter:
     async def replay_page(table_id: str) -> FileResponse:
         return FileResponse(static / "table.html", headers=no_cache)
 
+    @router.get("/help", include_in_schema=False)
+    async def help_page() -> FileResponse:
+        return FileResponse(static / "help.html", headers=no_cache)
+
+    @router.get("/api/rules")
+    async def rules() -> Response:
+        """The cards of each edition in words, the chat commands and the bot levels (``RulesHelp``)."""
+        return json_response(rules_help())
+
     @router.get("/api/cards")
     async def cards(edition: str = EDITION_FIRST, market: str = "false") -> Response:
         """Every card kind of a game's edition with its printed figures (``CardInfo``):
@@ -78,8 +94,8 @@ def http_router(server: Server) -> APIRouter:
 
     @router.get("/api/bots")
     async def bots() -> Response:
-        """The bot levels a seat can be given."""
-        return json_response(bot_specs())
+        """The bot levels a seat can be given, weakest first."""
+        return json_response([level.id for level in bot_levels()])
 
     @router.get("/api/protocol")
     async def protocol() -> Response:
@@ -108,7 +124,7 @@ def http_router(server: Server) -> APIRouter:
             table = await server.seating.create(uid, name, body)
         except (BadRequest, Refusal) as error:
             return refused(str(error), error.status if isinstance(error, Refusal) else 400)
-        return json_response(row_summary(table.row, table_round(table), table.seat_of_uid(uid)), 201)
+        return json_response(table_summary(table, table.seat_of_uid(uid)), 201)
 
     @router.get("/api/tables/{table_id}")
     async def table_info(table_id: str) -> Response:
@@ -116,20 +132,38 @@ def http_router(server: Server) -> APIRouter:
             table = await server.tables.get(parse_table_id(table_id))
         except Refusal as refusal:
             return refused(str(refusal), refusal.status)
-        return json_response(row_summary(table.row, table_round(table)))
+        return json_response(table_summary(table))
+
+    async def finished(table_id: str, unfinished: str) -> Table:
+        """A finished table by the id of a path; ``Refusal`` (``unfinished`` if it is not over)."""
+        table = await server.tables.get(parse_table_id(table_id))
+        if table.row.status != "over" or table.game is None:
+            raise Refusal(unfinished, status=409)
+        return table
 
     @router.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str, step: str | None = None) -> Response:
         """A finished game step by step: the public view after ``step`` actions and the log."""
         try:
-            table = await server.tables.get(parse_table_id(table_id))
+            table = await finished(table_id, "Only finished games can be replayed.")
         except Refusal as refusal:
             return refused(str(refusal), refusal.status)
-        if table.row.status != "over" or table.game is None:
-            return refused("Only finished games can be replayed.", 409)
         if step is not None and not (step.isascii() and step.isdigit() and len(step) <= 9):
             return refused("'step' must be a number of actions (0 or more).")
         return json_response(server.presenter.replay(table, int(step) if step is not None else None))
+
+    @router.get("/api/tables/{table_id}/story")
+    async def story(table_id: str) -> Response:
+        """A finished game's results: each seat's score by source and VP round by round."""
+        try:
+            table = await finished(table_id, "The results are shown once the game is over.")
+        except Refusal as refusal:
+            return refused(str(refusal), refusal.status)
+        return json_response(server.presenter.story(table))
+
+    @router.get("/results/{table_id}", include_in_schema=False)
+    async def results_page(table_id: str) -> FileResponse:
+        return FileResponse(static / "results.html", headers=no_cache)
 
     return router
 

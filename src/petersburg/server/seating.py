@@ -16,9 +16,9 @@ import asyncio
 import logging
 import re
 import secrets
-from collections.abc import Callable
 
 from petersburg.engine import PetersburgError, check_options, options_from_json
+from petersburg.server.bot_levels import BotLevel, bot_levels, find_level, seat_name
 from petersburg.server.clock import Clock, SeedSource
 from petersburg.server.config import ServerConfig
 from petersburg.server.errors import Refusal
@@ -48,8 +48,10 @@ def guest_name(name: str | None) -> str:
     return cleaned or "Guest"
 
 
-def bot_seat(index: int, level: str) -> SeatRow:
-    return SeatRow("bot", f"{level.capitalize()} bot {index + 1}", None, None, level)
+def bot_seat(row: TableRow, index: int, level: BotLevel) -> SeatRow:
+    """A bot of ``level`` for seat ``index``, named apart from the table's other seats."""
+    taken = [seat.name for i, seat in enumerate(row.seats) if i != index and seat.kind != "empty"]
+    return SeatRow("bot", seat_name(level, taken), None, None, level.id)
 
 
 SEAT_WORD = re.compile(r"[0-9]{1,2}")
@@ -65,13 +67,11 @@ class Seating(TableService):
         clock: Clock,
         config: ServerConfig,
         seeds: SeedSource,
-        bot_levels: Callable[[], list[str]],
         play: Play,
     ) -> None:
         super().__init__(tables, events, clock)
         self.config = config
         self.seeds = seeds
-        self.bot_levels = bot_levels
         self.play = play
         self._creating = asyncio.Lock()
         """Creating tables one at a time, so two requests cannot both pass a limit."""
@@ -145,15 +145,16 @@ class Seating(TableService):
             level = self._level(fill)
             for index, seat in enumerate(row.seats):
                 if seat.kind == "empty":
-                    row.seats[index] = bot_seat(index, level)
+                    row.seats[index] = bot_seat(row, index, level)
         return row
 
-    def _level(self, level: str | None) -> str:
-        known = self.bot_levels()
-        cleaned = (level or "").strip().lower()
-        if cleaned not in known:
-            raise Refusal(f"Unknown bot level {level!r}. Known: {', '.join(known)}.")
-        return cleaned
+    @staticmethod
+    def _level(level: str | None) -> BotLevel:
+        found = find_level(level)
+        if found is None:
+            known = ", ".join(known.id for known in bot_levels())
+            raise Refusal(f"Unknown bot level {level!r}. Known: {known}.")
+        return found
 
     # Seats -------------------------------------------------------------------------------------
 
@@ -234,11 +235,11 @@ class Seating(TableService):
         chosen = self._level(level)
         if seat is not None and table.row.seats[self._seat_index(table, seat)].kind == "bot":
             index = seat
-            notice = f"The bot in seat {index + 1} is now a {chosen} bot."
+            notice = f"The bot in seat {index + 1} is now a {chosen.name} bot."
         else:
             index = self._free_seat(table, seat)
-            notice = f"A {chosen} bot sits down in seat {index + 1}."
-        await self._change_seat(table, index, bot_seat(index, chosen), notice)
+            notice = f"A {chosen.name} bot sits down in seat {index + 1}."
+        await self._change_seat(table, index, bot_seat(table.row, index, chosen), notice)
         return index
 
     async def _clear(self, table: Table, uid: str, seat: int | None) -> None:
@@ -295,12 +296,45 @@ class Seating(TableService):
         await self.announce(table, "The game starts.")
         await self.play.after_change(table)
 
+    async def hand_idle_game_to_bots(self, table: Table, idle: float) -> bool:
+        """A running game nobody seated has been at for ``idle`` seconds: every person's seat goes
+        to a Greedy bot, which finishes the game quickly (it ends with a result and a replay,
+        instead of staying "playing" for ever)."""
+        return await table.queue.run(lambda: self._hand_to_bots(table, idle))
+
+    async def _hand_to_bots(self, table: Table, idle: float) -> bool:
+        if table.row.status != "playing" or table.person_here():
+            return False
+        greedy = self._level("greedy")
+        for seat, row in enumerate(table.row.seats):
+            if row.kind == "human":
+                new = SeatRow("bot", f"{row.name} (bot)", None, None, greedy.id)
+                try:
+                    await self.tables.set_seat(table, seat, new)
+                except StorageError as error:
+                    log.error("table %s: cannot hand seat %s to a bot: %s", table.id, seat, error)
+                    return False
+        await self.announce(
+            table, f"Nobody has been at this table for {_duration(idle)}: Greedy bots finish the game."
+        )
+        await self.play.after_change(table)
+        return True
+
     async def _close_if_idle(self, table: Table) -> bool:
         if table.row.status != "open" or table.watchers > 0:
             return False
         await self.tables.close(table)
         self.events.table_changed(table)
         return True
+
+
+def _duration(seconds: float) -> str:
+    """``7 days``, ``1 hour``, ``90 seconds``: a duration as people say it."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size and seconds % size == 0:
+            count = int(seconds // size)
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    return f"{seconds:g} seconds"
 
 
 def seat_argument(args: list[str]) -> int | None:

@@ -29,6 +29,7 @@ from petersburg.server.store import (
     LogRow,
     SeatKind,
     SeatRow,
+    SoloPlace,
     StorageError,
     TableRow,
     TableStatus,
@@ -317,6 +318,38 @@ class SqlStore:
                 )
                 for table, name, total, rubles, rounds in connection.execute(query)
             ]
+
+        return await self._submit(read, write=False)
+
+    async def solo_placement(self, table: int, total: int, rubles: int, uid: str) -> SoloPlace:
+        t, s = db.tables.c, db.seats.c
+        their_total = t.result[("scores", 0, "total")].as_integer()
+        their_rubles = t.result[("scores", 0, "rubles")].as_integer()
+        finished = (
+            sa.select(sa.func.count())
+            .select_from(db.tables.join(db.seats, sa.and_(s.table_id == t.id, s.seat == 0)))
+            .where(t.seats == 1, t.status == "over", t.result.is_not(None), s.kind == "human")
+        )
+        # Better in the order of ``solo_highscores``: more VP, then more rubles, then older.
+        better = sa.or_(
+            their_total > total,
+            sa.and_(
+                their_total == total,
+                sa.or_(their_rubles > rubles, sa.and_(their_rubles == rubles, t.id < table)),
+            ),
+        )
+        mine = s.user_id == uid
+
+        def read(connection: Connection) -> SoloPlace:
+            def count(query: Any) -> int:
+                return int(connection.execute(query).scalar_one())
+
+            return SoloPlace(
+                count(finished.where(better)) + 1,
+                count(finished) + 1,
+                count(finished.where(mine, better)) + 1,
+                count(finished.where(mine)) + 1,
+            )
 
         return await self._submit(read, write=False)
 

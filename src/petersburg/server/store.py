@@ -87,6 +87,16 @@ class ChatRow(NamedTuple):
     text: str
 
 
+class SoloPlace(NamedTuple):
+    """A solo game's place in the high-score list: ``overall`` of ``overall_of`` games, and
+    ``yours`` of ``yours_of`` games of the same person (1 is the best)."""
+
+    overall: int
+    overall_of: int
+    yours: int
+    yours_of: int
+
+
 class HighScoreRow(NamedTuple):
     """A finished solo game of a person, for the high-score table."""
 
@@ -150,6 +160,12 @@ class Store(Protocol):
 
     async def solo_highscores(self, limit: int) -> list[HighScoreRow]:
         """The best finished one-seat games of a person: total VP, then rubles, then table id."""
+        ...
+
+    async def solo_placement(self, table: int, total: int, rubles: int, uid: str) -> SoloPlace:
+        """Where a solo game of ``uid`` with ``total`` VP and ``rubles`` (table ``table``, not yet
+        finished in the store) places among the finished solo games: overall and among his own,
+        in the order of ``solo_highscores``."""
         ...
 
     async def close(self) -> None:

@@ -1,6 +1,6 @@
 """The table aggregate, its one replay path, and the repository that keeps memory and storage as one.
 
-- ``Game``: a game as its log made it (state, words, which actions count). Live play and every
+- ``Game``: a game as its log made it (state, the engine's events, which actions count). Live play and every
   rebuild go through the same ``Game.apply``, so a game in memory is always what its log replays
   to; a row that does not apply raises ``LogReplayError`` naming the table and the row.
 - ``Table``: a table's stored row, its game, its recent chat and its ``SerialQueue``: every
@@ -18,25 +18,27 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
-from collections import OrderedDict, deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple, Protocol, TypeVar, cast
 
 from petersburg.engine import (
+    Event,
     GameState,
-    apply_action,
+    apply_with_events,
+    describe_event,
     explain_illegal,
     is_legal,
     new_game,
     options_from_json,
 )
 from petersburg.engine.actions import ACTION_KIND, KIND_OBSERVE
+from petersburg.engine.events import CardsDealt
 from petersburg.server.bus import Bus, NoBus
 from petersburg.server.clock import Clock
 from petersburg.server.config import ServerConfig
 from petersburg.server.errors import LogReplayError, Refusal
-from petersburg.server.narration import action_phrase, phase_start_text, transition_texts
 from petersburg.server.store import (
     LOBBY,
     ChatRow,
@@ -53,8 +55,15 @@ log = logging.getLogger("petersburg.server")
 
 T = TypeVar("T")
 
-LogLine = tuple[int, int | None, str]
-"""One line of the game log in words: (log row, acting seat or None, text)."""
+
+class LoggedEvent(NamedTuple):
+    """One event of the game as the log keeps it: the log row that brought it about (-1: the
+    set-up), the seat whose move it is (None for what followed from a move), the event."""
+
+    seq: int
+    seat: int | None
+    event: Event
+
 
 CHAT_KEPT = 100
 """Chat lines of a table (and of the lobby) kept in memory."""
@@ -113,42 +122,61 @@ def row_text(row: LogRow) -> str:
 
 
 class _Undoable(NamedTuple):
-    """The last action, as long as it may still be taken back: the state and words before it."""
+    """An action that may still be taken back, with what its undo restores."""
 
     row: LogRow
-    before: GameState
-    words: int
+    before: GameState | None
+    """The state before it; kept for each seat's latest action only (the only one its seat may
+    take back), so a game holds at most one such copy per seat."""
+    events: int
+    """How many events there were before it."""
+    effective: int
+    """How many actions counted before it."""
     phrase: str
-    dealt: bool
-    """Whether it brought new cards onto the board (then it cannot be taken back)."""
+    """The move in words, for everybody (``Anna buys Market ...``)."""
+
+
+def reveals(state: GameState, action: int) -> bool:
+    """Whether ``action`` in ``state`` shows a hidden card (an Observatory draw, or a phase change
+    that deals new cards onto the board): such an action, and everything before it, stays."""
+    if ACTION_KIND[action] == KIND_OBSERVE:
+        return True
+    return any(isinstance(event, CardsDealt) for event in apply_with_events(state.copy(), action))
 
 
 class Game:
-    """A game as its log made it: the state, the log in words, the actions that count."""
+    """A game as its log made it: the state, the log in words, the actions that count.
 
-    __slots__ = ("allow_undo", "effective", "last", "names", "state", "words")
+    Undo: a seat may take back its latest action together with every action after it, as long as
+    none of them showed a hidden card (``reveals``). Who may ask when (only while no other person
+    acted since) is the server's decision (``undo_refusal``'s ``people``); the log row of an undo
+    names the action it takes back, and replaying it takes back the same actions."""
+
+    __slots__ = ("allow_undo", "effective", "events", "names", "sealed", "state", "undoable")
 
     def __init__(self, row: TableRow, names: list[str]) -> None:
         if row.seed is None:
             raise ValueError(f"table {row.id} has no seed: its game has not been dealt")
-        self.state = new_game(row.num_seats, row.seed, options_from_json(row.options))
+        opening: list[Event] = []
+        self.state = new_game(row.num_seats, row.seed, options_from_json(row.options), sink=opening)
         self.names = names
         self.allow_undo = row.allow_undo
         self.effective: list[LogRow] = []
         """The actions that make the current state (undone ones removed), for replays."""
-        self.words: list[LogLine] = [(-1, None, self._opening())]
-        self.last: _Undoable | None = None
-
-    def _opening(self) -> str:
-        names = self.names
-        return f"The game begins: {', '.join(names)}. {phase_start_text(self.state, names)}"
+        self.events: list[LoggedEvent] = [LoggedEvent(-1, None, event) for event in opening]
+        """Everything that happened, as the engine told it (the game log is worded from these)."""
+        self.undoable: list[_Undoable] = []
+        """The actions since the last one that showed hidden cards (or the last undo)."""
+        self.sealed = ""
+        """Why the actions before ``undoable`` stay: what the last sealing action did."""
 
     def refusal(self, row: LogRow) -> str:
         """Why ``row`` cannot be applied to this game now ('' if it can)."""
         state = self.state
         if row.kind == "undo":
             reason = self.undo_refusal(row.seat)
-            if not reason and self.last is not None and row.action != self.last.row.action:
+            target = self._target(row.seat)
+            if not reason and target is not None and row.action != target.row.action:
                 reason = "An undo must name the action it takes back."
             return reason
         if state.is_over:
@@ -159,20 +187,35 @@ class Game:
             return explain_illegal(state, row.action)
         return ""
 
-    def undo_refusal(self, seat: int) -> str:
-        """Why ``seat`` cannot take back an action now ('' if it can)."""
+    def _target_index(self, seat: int) -> int | None:
+        for index in range(len(self.undoable) - 1, -1, -1):
+            if self.undoable[index].row.seat == seat:
+                return index
+        return None
+
+    def _target(self, seat: int) -> _Undoable | None:
+        index = self._target_index(seat)
+        return None if index is None else self.undoable[index]
+
+    def undo_refusal(self, seat: int, people: Iterable[int] = ()) -> str:
+        """Why ``seat`` cannot take back its latest action now ('' if it can). ``people``: the
+        seats played by persons, none of whom (but ``seat``) may have acted since."""
         if not self.allow_undo:
             return "This table does not allow undo."
         if self.state.is_over:
             return "There is nothing to undo."
-        last = self.last
-        if last is None or last.row.seat != seat:
-            return "You can only undo your own last action, before anyone else acts."
-        if ACTION_KIND[last.row.action] == KIND_OBSERVE:
-            return "An Observatory draw cannot be taken back: the card has been seen."
-        if last.dealt:
-            return "That action brought new cards onto the board; it cannot be taken back."
+        index = self._target_index(seat)
+        if index is None:
+            return self.sealed or "You have nothing to take back: you can only undo your own last action."
+        others = {p for p in people if p != seat}
+        if any(entry.row.seat in others for entry in self.undoable[index + 1 :]):
+            return "Another player has acted since; your action can no longer be taken back."
         return ""
+
+    def undo_span(self, seat: int) -> list[_Undoable]:
+        """The actions an undo by ``seat`` would take back, its own first."""
+        index = self._target_index(seat)
+        return [] if index is None else self.undoable[index:]
 
     def apply(self, row: LogRow) -> None:
         """Apply one log row (an action or an undo); ``Refusal`` if it does not apply here."""
@@ -180,23 +223,40 @@ class Game:
         if reason:
             raise Refusal(reason)
         if row.kind == "undo":
-            last = self.last
-            assert last is not None  # refusal() checked it
-            self.state = last.before
-            del self.words[last.words :]
-            self.effective.pop()
-            self.last = None
+            index = self._target_index(row.seat)
+            assert index is not None  # refusal() checked it
+            target = self.undoable[index]
+            assert target.before is not None  # kept for each seat's latest action
+            self.state = target.before
+            del self.events[target.events :]
+            del self.effective[target.effective :]
+            # One step back only: what came before stays, as before any undo.
+            self.undoable.clear()
+            self.sealed = "That was taken back already: you can only undo your own last action, once."
             return
         state = self.state
         before = state.copy()
-        phrase = action_phrase(state, row.action)
-        apply_action(state, row.action)
-        dealt = sum(map(len, state.stacks)) != sum(map(len, before.stacks))
-        self.last = _Undoable(row, before, len(self.words), phrase, dealt)
+        happened = apply_with_events(state, row.action)
+        count = len(self.events)
         self.effective.append(row)
-        self.words.append((row.seq, row.seat, f"{self.names[row.seat]} {phrase}."))
-        for extra in transition_texts(before, state, self.names, row.action):
-            self.words.append((row.seq, None, extra))
+        self.events.extend(
+            LoggedEvent(row.seq, row.seat if index == 0 else None, event)
+            for index, event in enumerate(happened)
+        )
+        phrase = describe_event(happened[0], self.names, state.shape)
+        if ACTION_KIND[row.action] == KIND_OBSERVE:
+            self._seal("An Observatory draw has shown a card since; it cannot be taken back.")
+        elif any(isinstance(event, CardsDealt) for event in happened):
+            self._seal("New cards have been dealt onto the board since; it cannot be taken back.")
+        elif self.allow_undo:
+            previous = self._target_index(row.seat)
+            if previous is not None:  # only a seat's latest action can be taken back
+                self.undoable[previous] = self.undoable[previous]._replace(before=None)
+            self.undoable.append(_Undoable(row, before, count, len(self.effective) - 1, phrase))
+
+    def _seal(self, why: str) -> None:
+        self.undoable.clear()
+        self.sealed = why
 
     @classmethod
     def replay(
@@ -232,6 +292,11 @@ class Table:
     """Counts changes, so what is built from the table can be reused until the next one."""
     deadline: float | None = None
     """When the turn timer passes for the seat to act (epoch seconds), if it runs."""
+    person_acted_at: float = 0.0
+    """When a person last acted here (epoch seconds; memory only): a bot move that would end the
+    chance to undo it waits until ``undo_grace`` seconds after it."""
+    present: Counter[str] = field(default_factory=Counter)
+    """Open sockets on this table per browser identity (who is here)."""
     watchers: int = 0
     """Sockets open on this table (a finished table stays in memory while anyone watches)."""
     behind: bool = False
@@ -268,6 +333,14 @@ class Table:
             if seat.token is not None and hmac.compare_digest(seat.token, token):
                 found = i
         return found
+
+    def person_here(self) -> bool:
+        """Whether anyone holding a seat has the table open right now."""
+        return any(seat.user_id in self.present for seat in self.row.seats if seat.kind == "human")
+
+    def people(self) -> list[int]:
+        """The seats played by persons (not bots)."""
+        return [i for i, seat in enumerate(self.row.seats) if seat.kind == "human"]
 
     def bot_only(self) -> bool:
         return all(seat.kind == "bot" for seat in self.row.seats)
@@ -485,9 +558,13 @@ class Tables:
                 del self._finished[table_id]
                 extra -= 1
 
-    def watch(self, table: Table, delta: int) -> None:
-        """A socket opened (+1) or closed (-1) on ``table``."""
+    def watch(self, table: Table, delta: int, uid: str = "") -> None:
+        """A socket of browser identity ``uid`` opened (+1) or closed (-1) on ``table``."""
         table.watchers += delta
+        if uid:
+            table.present[uid] += delta
+            if table.present[uid] <= 0:
+                del table.present[uid]
         if table.watchers == 0 and not table.live:
             self._trim_finished()
 

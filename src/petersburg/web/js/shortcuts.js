@@ -40,6 +40,7 @@ export function openHelp() {
         el("tbody", {}, rows, el("tr", {}, el("th", { scope: "row" }, el("kbd", {}, "?")), el("td", {}, "This help")))
       ),
       el("label", { class: "check-line" }, toggle, " Single-key shortcuts on"),
+      el("p", {}, el("a", { href: "/help", id: "rules-link-help", class: "button" }, "Rules, cards, options and chat commands")),
     ],
   });
 }

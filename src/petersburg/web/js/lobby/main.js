@@ -5,11 +5,13 @@ import { identity, setName } from "../identity.js";
 import { installShortcuts, addShortcut } from "../shortcuts.js";
 import { connectionIndicator, sendOrTell, Socket } from "../socket.js";
 import { toast } from "../toast.js";
+import { botLevelList } from "../bot-levels.js";
 import { renderHighscores, renderTables } from "./tables.js";
 
 const nameInput = byId("name");
 nameInput.value = identity().name;
 let socket = null;
+let me = ""; // this browser's holder id: its seats in the lobby list carry it
 
 byId("name-form").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -34,9 +36,11 @@ function join(tableId) {
   if (requireName()) send({ type: "chat", text: `/join ${tableId}` });
 }
 
-function fillBots(list) {
+/** The bot levels, weakest first, in the form's "fill" select and, one sentence each, below it. */
+function fillBots(levels) {
   const select = document.querySelector("select[name=fill]");
-  for (const spec of list) if (![...select.options].some((o) => o.value === spec)) select.append(el("option", { value: spec }, `yes: ${spec} bots`));
+  for (const level of levels) if (![...select.options].some((o) => o.value === level.id)) select.append(el("option", { value: level.id }, `yes: ${level.name} bots`));
+  byId("bot-levels").replaceChildren(botLevelList(levels));
 }
 
 const MARKET_OPTIONS = ["market_board", "joker", "market_values", "unpaid_crate", "market_ties"];
@@ -100,13 +104,14 @@ byId("create-form").addEventListener("submit", (event) => {
 
 function onMessage(m) {
   if (m.type === "lobby") {
-    renderTables(m.tables, join);
+    me = m.you;
+    renderTables(m.tables, join, me);
     renderHighscores(m.highscores);
-    fillBots(m.bots);
+    fillBots(m.bot_levels);
     chat.clear();
     for (const line of m.chat) chat.add(line);
   } else if (m.type === "tables") {
-    renderTables(m.tables, join);
+    renderTables(m.tables, join, me);
     renderHighscores(m.highscores);
   } else if (m.type === "chat") chat.add(m, null, true);
   else if (m.type === "notice") chat.add({ text: m.text }, "notice", true);

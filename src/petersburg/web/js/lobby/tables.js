@@ -1,11 +1,21 @@
 // The lobby's lists: open and running tables, finished games.
 import { el, spoken } from "../dom.js";
 
-function seatChip(seat) {
+function seatChip(seat, me) {
   if (seat.kind === "empty") return el("li", { class: "seat empty" }, "free seat");
-  if (seat.kind === "bot") return el("li", { class: "seat bot" }, "bot: " + seat.bot);
-  return el("li", { class: "seat human" + (seat.you ? " you" : "") }, seat.name, seat.you ? " (you)" : "");
+  if (seat.kind === "bot") return el("li", { class: "seat bot" }, seat.name);
+  const you = seat.you || (me && seat.holder === me);
+  return el("li", { class: "seat human" + (you ? " you" : "") }, seat.name, you ? " (you)" : "");
 }
+
+/** Your tables first (those where it is your turn before the others), then the rest as listed. */
+function ordered(tables, me) {
+  const mine = (t) => !!me && t.seats.some((s) => s.holder === me);
+  const rank = (t) => (yourTurn(t, me) ? 0 : mine(t) && t.status !== "over" ? 1 : 2);
+  return tables.map((t, i) => [rank(t), i, t]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
+}
+
+const yourTurn = (t, me) => !!me && t.status === "playing" && t.to_act !== null && t.seats[t.to_act].holder === me;
 
 function optionsText(t) {
   const o = t.options;
@@ -24,18 +34,19 @@ function statusText(t, free) {
   return t.status === "playing" ? `playing, round ${t.round}` : "finished";
 }
 
-/** Draw the tables; join(tableId) takes a free seat. */
-export function renderTables(tables, join) {
+/** Draw the tables, yours first; join(tableId) takes a free seat; me: this browser's holder id. */
+export function renderTables(tables, join, me) {
   const live = document.getElementById("tables");
   const done = document.getElementById("finished");
   live.textContent = "";
   done.textContent = "";
-  for (const t of tables) {
+  for (const t of ordered(tables, me)) {
     const free = t.seats.filter((s) => s.kind === "empty").length;
-    const mine = t.seats.some((s) => s.you);
+    const mine = t.seats.some((s) => s.you || (me && s.holder === me));
+    const turn = yourTurn(t, me);
     const title = `#${t.id} ${t.name}`;
     const actions = [];
-    if (t.status === "over") actions.push(el("a", { class: "button", href: `/replay/${t.id}` }, "Replay", spoken(` of ${title}`)));
+    if (t.status === "over") actions.push(el("a", { class: "button", href: `/results/${t.id}` }, "Results", spoken(` of ${title}`)), el("a", { class: "button", href: `/replay/${t.id}` }, "Replay", spoken(` of ${title}`)));
     else if (t.status === "open" && free && !mine) {
       // Join = take a free seat at once (the same as typing /join <table> in the chat).
       actions.push(el("button", { type: "button", class: "primary", dataset: { join: t.id }, onclick: () => join(t.id) }, "Join", spoken(` ${title}`)));
@@ -43,9 +54,9 @@ export function renderTables(tables, join) {
     } else actions.push(el("a", { class: "button", href: `/table/${t.id}` }, mine ? "Open" : "Watch", spoken(` ${title}`)));
     const row = el(
       "li",
-      { class: `table-row ${t.status}`, dataset: { table: t.id } },
-      el("div", { class: "table-title" }, el("h3", {}, title), el("span", { class: "table-status" }, statusText(t, free))),
-      el("ul", { class: "table-seats", "aria-label": "Seats" }, t.seats.map(seatChip)),
+      { class: `table-row ${t.status}` + (mine ? " mine" : "") + (turn ? " your-turn" : ""), dataset: { table: t.id } },
+      el("div", { class: "table-title" }, el("h3", {}, title), turn ? el("span", { class: "turn-badge" }, "your turn") : null, el("span", { class: "table-status" }, statusText(t, free))),
+      el("ul", { class: "table-seats", "aria-label": "Seats" }, t.seats.map((s) => seatChip(s, me))),
       el("p", { class: "table-options muted" }, optionsText(t)),
       el("div", { class: "table-actions" }, actions)
     );

@@ -8,6 +8,14 @@ export function winnerWords(result, names) {
   return `${winners} ${result.winners.length > 1 ? "share the win" : "wins"}`;
 }
 
+const ordinal = (n) => `${n}${[11, 12, 13].includes(n % 100) ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th"}`;
+
+/** A solo game's place in the high-score list, in words ("your 3rd best of 7, 12th of 40 overall"). */
+export function placementWords(p) {
+  const yours = p.yours === 1 ? (p.yours_of === 1 ? "your first solo game" : `your best of ${p.yours_of}`) : `your ${ordinal(p.yours)} best of ${p.yours_of}`;
+  return `High scores: ${yours}, ${ordinal(p.overall)} of ${p.overall_of} overall.`;
+}
+
 export function openScores(m, names) {
   const result = m.result;
   const n = result.names || names;
@@ -38,11 +46,14 @@ export function openScores(m, names) {
       )
     )
   );
+  const solo = result.scores.length === 1;
+  const line = result.scores[0];
+  const place = result.placement ? el("p", { class: "placement", id: "placement" }, placementWords(result.placement)) : null;
   return openDialog({
-    title: `★ ${winnerWords(result, n)}!`,
+    title: solo ? `${n[0]}: ${line.total} VP` : `★ ${winnerWords(result, n)}!`,
     className: "final-dialog",
     closeLabel: "Look at the board",
-    body: [el("div", { class: "scores-wrap" }, table), el("p", { class: "muted" }, `After ${result.rounds} rounds.`)],
-    buttons: [el("a", { class: "button", href: `/replay/${m.table.id}` }, "Watch the replay"), el("a", { class: "button", href: "/" }, "Lobby")],
+    body: [place, el("div", { class: "scores-wrap" }, table), el("p", { class: "muted" }, `After ${result.rounds} rounds.`)],
+    buttons: [el("a", { class: "button primary", href: `/results/${m.table.id}`, id: "results-link" }, "Scores by source"), el("a", { class: "button", href: `/replay/${m.table.id}` }, "Watch the replay"), el("a", { class: "button", href: "/" }, "Lobby")],
   });
 }

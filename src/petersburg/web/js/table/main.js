@@ -5,11 +5,14 @@
 import { loadCards } from "../catalogue.js";
 import { Chat } from "../chat.js";
 import { byId, focusByKey, keepFocus } from "../dom.js";
-import { identity } from "../identity.js";
+import { identity, setName } from "../identity.js";
+import { boardSnapshot, flyCards, lastMoveLine, lastMoves, markLastCard, scoringSummary, showSummary } from "./feedback.js";
+import { confirmLeave } from "./leave.js";
 import { addShortcut, installShortcuts } from "../shortcuts.js";
 import { connectionIndicator, sendOrTell, Socket } from "../socket.js";
 import { toast } from "../toast.js";
-import { renderActionBar } from "./action-bar.js";
+import { renderActionBar, turnWords } from "./action-bar.js";
+import { drawAlertControls, turnAlert } from "./alerts.js";
 import { renderBoard } from "./board.js";
 import { closeChoice, openChoice } from "./choice.js";
 import { dropTarget, makeDraggable } from "./drag.js";
@@ -48,7 +51,7 @@ function act(actionId) {
 
 const names = () => last.names || last.table.seats.map((s, i) => s.name || `Seat ${i + 1}`);
 const choose = (title, card, actions, options) => openChoice(title, card, actions, act, options);
-const cardHandlers = { openChoice: choose, makeDraggable, dropTarget: (node, kinds, title) => dropTarget(node, kinds, title, { act, openChoice: choose }) };
+const cardHandlers = { leave: () => confirmLeave(send), openChoice: choose, makeDraggable, dropTarget: (node, kinds, title) => dropTarget(node, kinds, title, { act, openChoice: choose }) };
 const barHandlers = {
   act,
   undo: () => send({ type: "undo", token: last.you.token, seq: last.seq }),
@@ -87,6 +90,10 @@ function draw(m, fresh) {
     news.tell(m, n, fresh);
   }
   document.title = (mine ? "● Your turn — " : "") + `Sankt Petersburg — ${m.table.name}`;
+  if (!replayMode) {
+    drawAlertControls(!!m.you && m.view.stage !== "over");
+    turnAlert(mine, "Your turn", `${m.table.name}: ${turnWords(m, n)}`);
+  }
   if (m.result && scoresShownFor !== m.table.id && !replayMode) {
     scoresShownFor = m.table.id;
     openScores(m, n);
@@ -99,12 +106,32 @@ function render(m) {
   if (!last || last.seq !== m.seq) closeChoice(); // its actions belong to the old state
   last = m;
   const fresh = replayMode ? [] : gameLog.take(m);
+  const board = fresh.length ? boardSnapshot() : null;
   keepFocus(() => draw(m, fresh));
+  if (m.view) showFeedback(m, fresh, board);
   document.body.dataset.seq = m.seq;
 }
 
 // Messages are handled in order; an update waits for the cards of its table's edition.
 let handled = Promise.resolve();
+
+/** What the game's events show on the table: each player's last move, the cards that flew from
+ * the board, the last scoring's result for you. */
+function showFeedback(m, fresh, board) {
+  const moves = lastMoves(gameLog.lines, m.view.players);
+  moves.forEach((move, seat) => {
+    const panel = m.you && seat === m.you.seat ? byId("me") : document.querySelector(`#player-list .player[data-seat="${seat}"]`);
+    if (!panel || !move) return;
+    const line = lastMoveLine(move);
+    const summary = panel.querySelector("summary");
+    if (line && summary) summary.append(line);
+    else if (line) panel.querySelector(".me-head").after(line);
+    markLastCard(panel, move);
+  });
+  if (board) flyCards(fresh, board, m.you ? m.you.seat : null);
+  showSummary(scoringSummary(fresh, m.you ? m.you.seat : null));
+}
+
 function onMessage(m) {
   handled = handled.then(() => handle(m)).catch((error) => console.error(error));
 }
@@ -147,5 +174,33 @@ if (replayMode) {
     render(update);
   });
 } else {
-  socket = new Socket(`/ws/table/${tableId}`, onMessage, connectionIndicator(byId("status")));
+  askNameFirst(() => {
+    socket = new Socket(`/ws/table/${tableId}`, onMessage, connectionIndicator(byId("status")));
+  });
+}
+
+/** Someone who opens a table's address without a name (a friend following a link) chooses one
+ * before anything else: seats, chat lines and the log show it. */
+function askNameFirst(then) {
+  if (identity().name) {
+    then();
+    return;
+  }
+  const panel = byId("name-panel");
+  const input = byId("name-input");
+  panel.hidden = false;
+  document.body.dataset.naming = "1";
+  byId("status").textContent = "choose a name";
+  input.focus();
+  byId("name-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    setName(input.value);
+    if (!identity().name) {
+      toast("Choose a name (1 to 24 characters).", "error");
+      return;
+    }
+    panel.hidden = true;
+    delete document.body.dataset.naming;
+    then();
+  });
 }

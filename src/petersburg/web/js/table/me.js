@@ -2,11 +2,11 @@
 // Hand cards you can play are buttons; cards can also be dragged onto the hand or the area.
 import { cards } from "../catalogue.js";
 import { renderCard } from "../card-view.js";
-import { byId, el } from "../dom.js";
+import { byId, el, spoken } from "../dom.js";
 import { markerChips, renderArea } from "./area.js";
 import { offerWords, priceBadge } from "./legal.js";
 
-export function renderMe(m, names, byKey, { openChoice, makeDraggable, dropTarget }) {
+export function renderMe(m, names, byKey, { openChoice, makeDraggable, dropTarget, leave }) {
   const panel = byId("me");
   const v = m.view;
   panel.hidden = false;
@@ -44,7 +44,8 @@ export function renderMe(m, names, byKey, { openChoice, makeDraggable, dropTarge
       el("h2", { id: "me-heading" }, "You", el("span", { class: "me-name" }, ` (${names[m.you.seat]})`)),
       markerChips(v, m.you.seat),
       el("span", { class: "my-rubles", id: "my-rubles" }, `${p.rubles}₽`),
-      el("span", { class: "vp" }, `${p.vp} VP`)
+      el("span", { class: "vp" }, `${p.vp} VP`),
+      m.table.status === "playing" ? el("button", { type: "button", id: "leave", class: "leave-game", onclick: leave }, "Leave", spoken(" the game")) : null
     ),
     el("div", { class: "me-body" }, handZone, areaZone)
   );

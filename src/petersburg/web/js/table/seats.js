@@ -1,5 +1,6 @@
 // The seats before a game starts: take a seat, put a bot in one, leave, start.
-import { byId, el } from "../dom.js";
+import { byId, el, spoken } from "../dom.js";
+import { botLevelList } from "../bot-levels.js";
 import { identity } from "../identity.js";
 
 function optionWords(t) {
@@ -20,24 +21,39 @@ function optionWords(t) {
   ].join("");
 }
 
+// Only the table's creator manages bots and starts (the server refuses anyone else), so the
+// controls are drawn for the creator alone; others may take a free seat or leave their own.
 function seatControls(m, seat, i, send) {
-  const mine = m.you !== null;
+  const seated = m.you !== null;
   const controls = [];
   if (seat.kind === "empty") {
-    if (!mine) controls.push(el("button", { type: "button", class: "primary", dataset: { sit: i }, onclick: () => send({ type: "sit", seat: i, name: identity().name || "Guest" }) }, "Take this seat"));
-    const levels = m.bots || [];
-    const remembered = localStorage.getItem("pb_bot");
-    const chosen = levels.includes(remembered) ? remembered : levels.includes("greedy") ? "greedy" : levels[0];
-    const select = el(
-      "select",
-      { dataset: { botlevel: i }, "aria-label": `Bot strength for seat ${i + 1}`, onchange: (e) => localStorage.setItem("pb_bot", e.target.value) },
-      levels.map((b) => el("option", { value: b, selected: b === chosen }, b))
-    );
-    controls.push(select, el("button", { type: "button", dataset: { bot: i }, onclick: () => send({ type: "bot", seat: i, level: select.value }) }, "Put a bot here"));
-  } else if (seat.kind === "bot" || seat.you) {
-    controls.push(el("button", { type: "button", dataset: { clear: i }, onclick: () => send({ type: "clear", seat: i }) }, seat.you ? "Leave seat" : "Remove bot"));
+    if (!seated) controls.push(el("button", { type: "button", class: "primary", dataset: { sit: i }, onclick: () => send({ type: "sit", seat: i, name: identity().name }) }, "Take this seat"));
+    if (m.creator) controls.push(...botPicker(m, i, send));
+  } else if (seat.you) {
+    controls.push(el("button", { type: "button", dataset: { clear: i }, onclick: () => send({ type: "clear", seat: i }) }, "Leave seat"));
+  } else if (seat.kind === "bot" && m.creator) {
+    controls.push(...botPicker(m, i, send, seat.bot), el("button", { type: "button", dataset: { clear: i }, onclick: () => send({ type: "clear", seat: i }) }, "Remove bot"));
   }
   return controls;
+}
+
+/** A bot-level select and its button: put a bot in a free seat, or change a bot's level. */
+function botPicker(m, i, send, current) {
+  const levels = m.bots || [];
+  const remembered = localStorage.getItem("pb_bot");
+  const chosen = current || (levels.includes(remembered) ? remembered : levels.includes("greedy") ? "greedy" : levels[0]);
+  const select = el(
+    "select",
+    { dataset: { botlevel: i }, "aria-label": `Bot strength for seat ${i + 1}`, onchange: (e) => localStorage.setItem("pb_bot", e.target.value) },
+    levels.map((b) => el("option", { value: b, selected: b === chosen }, botLabel(m, b)))
+  );
+  const words = current ? "Change" : "Put a bot here";
+  return [select, el("button", { type: "button", dataset: { bot: i }, onclick: () => send({ type: "bot", seat: i, level: select.value }) }, words, current ? spoken(` the bot of seat ${i + 1}`) : null)];
+}
+
+function botLabel(m, level) {
+  const info = (m.bot_levels || []).find((b) => b.id === level);
+  return info ? info.name : level;
 }
 
 export function renderSeats(m, send) {
@@ -52,12 +68,16 @@ export function renderSeats(m, send) {
     list.append(el("li", { class: "seat-row" }, el("span", { class: "seat-no" }, `Seat ${i + 1}`), el("span", { class: "seat-who" }, who), el("span", { class: "seat-controls" }, seatControls(m, s, i, send))));
   });
   const full = t.seats.every((s) => s.kind !== "empty");
-  panel.append(
+  const levels = m.creator && m.bot_levels ? el("details", { class: "bot-levels" }, el("summary", {}, "The bot levels, weakest first"), botLevelList(m.bot_levels)) : null;
+  const parts = [
     el("h2", { id: "seats-heading" }, `Seats — ${t.name}`),
     list,
-    el("p", { class: "invite" }, "Invite people with this page's address: ", el("code", {}, location.href), ". In the chat: /join, /bot <level>, /start, /leave, /help."),
+    el("p", { class: "invite" }, "Invite people with this page's address: ", el("code", {}, location.href), m.creator ? ". In the chat: /join, /bot <level>, /start, /leave, /help." : ". In the chat: /join, /leave, /help."),
     el("p", { class: "muted" }, optionWords(t)),
-    el("button", { type: "button", id: "start", class: "primary big", disabled: !full || m.you === null, dataset: { focusKey: "start" }, onclick: () => send({ type: "start" }) }, full ? "Start the game" : "Fill every seat to start")
-  );
-  if (!identity().name) panel.append(el("p", { class: "error-text" }, "Choose a name in the lobby first, or you will play as Guest."));
+    levels,
+    m.creator
+      ? el("button", { type: "button", id: "start", class: "primary big", disabled: !full, dataset: { focusKey: "start" }, onclick: () => send({ type: "start" }) }, full ? "Start the game" : "Fill every seat to start")
+      : el("p", { class: "seat-wait muted", id: "start-wait" }, "The player who created this table puts bots in its seats and starts the game."),
+  ];
+  panel.append(...parts.filter(Boolean));
 }

@@ -1,0 +1,131 @@
+"""What each card does, in words, for the rules and help page: generated from the card catalogue
+of each edition (``GameShape``), so the page cannot disagree with the game.
+
+A card's sentence says what every card says (its stack, cost, copies, what it pays at which
+scoring), then what only some cards do: a trading card's displacement, the special cards of
+RULES.md (Special cards, and the 2nd edition's Mariinsky Theater), the goods a card carries in a
+Market game.
+"""
+
+from __future__ import annotations
+
+from petersburg.cards import (
+    CARPENTER_WORKSHOP,
+    CZAR_AND_CARPENTER,
+    GOLD_SMELTER,
+    MARIINSKIJ_THEATER,
+    OBSERVATORY,
+    POTJOMKINS_VILLAGE,
+    PUB,
+    TAX_MAN,
+    WAREHOUSE,
+)
+from petersburg.cards_second_edition import (
+    ALL_CARD_ID,
+    ALL_COLOUR,
+    ALL_DECK,
+    ALL_IS_TRADING,
+    ALL_RUBLES,
+    ALL_VP,
+    GOODS,
+    GOODS_ON_CARDS,
+    JOKER,
+)
+from petersburg.engine.shape import FIRST, MARKET, PHASE_NAMES, SECOND, GameShape
+from petersburg.server.protocol import CardText, EditionCards
+
+DECK_WORDS = ("Worker", "Building", "Aristocrat", "Trading card", "Market card")
+COLOUR_WORDS = ("green", "blue", "red", "yellow")
+SCORING_OF_COLOUR = ("worker", "building", "aristocrat", "market")
+
+
+def _special(shape: GameShape, kind: int) -> str:
+    """What ``kind`` does besides paying, in this edition ('' if nothing)."""
+    if kind == PUB:
+        return "Right after each building scoring its owner may buy up to 5 VP at 2 rubles each."
+    if kind == OBSERVATORY:
+        return (
+            "During the building phase, as a whole turn, its owner may turn it face down to draw the "
+            "top card of a stack, then buy it, take it into hand or discard it; face down it scores no "
+            "VP that round."
+        )
+    if kind == WAREHOUSE:
+        return "Its owner's hand holds 4 cards instead of 3."
+    if kind == POTJOMKINS_VILLAGE:
+        return "Worth 6 rubles when a trading card displaces it."
+    if kind == CARPENTER_WORKSHOP:
+        return "Every blue card its owner buys or plays costs 1 ruble less."
+    if kind == GOLD_SMELTER:
+        return "Every red card its owner buys or plays costs 1 ruble less."
+    if kind == MARIINSKIJ_THEATER:
+        gain = "1 VP" if shape.mariinsky_vp else "1 ruble"
+        return f"At the building scoring its owner gets {gain} more per red card in play."
+    if kind == TAX_MAN:
+        return "At the aristocrat scoring its owner gets 1 ruble more per green card in play."
+    if kind == CZAR_AND_CARPENTER:
+        return "Any green trading card may displace it."
+    if kind in shape.crate_kinds:
+        return (
+            "A crate: at each market scoring its owner pays the first-place value of the round to keep "
+            "it, or loses it (with the option unpaid_crate = idle it stays and counts nothing then)."
+        )
+    return ""
+
+
+def _pays(kind: int) -> str:
+    rubles, vp = ALL_RUBLES[kind], ALL_VP[kind]
+    parts = [f"{rubles} ruble{'s' if rubles != 1 else ''}" if rubles else "", f"{vp} VP" if vp else ""]
+    paid = " and ".join(part for part in parts if part)
+    if not paid:
+        return "Pays nothing at its scoring."
+    return f"Pays {paid} at each {SCORING_OF_COLOUR[ALL_COLOUR[kind]]} scoring."
+
+
+def _displaces(shape: GameShape, kind: int) -> str:
+    if not ALL_IS_TRADING[kind]:
+        return ""
+    names = sorted({shape.card_name[target] for _index, target in shape.targets_of[kind]})
+    colour = COLOUR_WORDS[ALL_COLOUR[kind]]
+    return (
+        f"Counts as a {colour} card. Bought or played only by displacing one of: {', '.join(names)} "
+        "(its price falls by the displaced card's value)."
+    )
+
+
+def _goods(shape: GameShape, kind: int) -> str:
+    if not shape.market or ALL_CARD_ID[kind] not in GOODS_ON_CARDS:
+        return ""
+    good, symbols = GOODS_ON_CARDS[ALL_CARD_ID[kind]]
+    what = "any good (?)" if good == JOKER else GOODS[good]
+    return f"Carries {symbols} symbol{'s' if symbols != 1 else ''} of {what} for the market scoring."
+
+
+def card_text(shape: GameShape, kind: int) -> str:
+    """The whole sentence about one card in ``shape``'s edition."""
+    head = f"{DECK_WORDS[ALL_DECK[kind]]}, {COLOUR_WORDS[ALL_COLOUR[kind]]}, costs {shape.cost[kind]}."
+    parts = [head, _pays(kind), _displaces(shape, kind), _special(shape, kind), _goods(shape, kind)]
+    return " ".join(part for part in parts if part)
+
+
+def edition_cards(shape: GameShape) -> EditionCards:
+    """Every card of one edition (and game kind), in stack order, with its sentence."""
+    cards: list[CardText] = [
+        {
+            "id": ALL_CARD_ID[kind],
+            "name": shape.card_name[kind],
+            "deck": DECK_WORDS[ALL_DECK[kind]],
+            "colour": COLOUR_WORDS[ALL_COLOUR[kind]],
+            "cost": shape.cost[kind],
+            "rubles": ALL_RUBLES[kind],
+            "vp": ALL_VP[kind],
+            "copies": shape.count[kind],
+            "text": card_text(shape, kind),
+        }
+        for kind in sorted(shape.kinds, key=lambda k: (ALL_DECK[k], shape.cost[k], shape.card_name[k]))
+    ]
+    return {"edition": shape.title, "phases": [PHASE_NAMES[p] for p in shape.phases], "cards": cards}
+
+
+def all_edition_cards() -> list[EditionCards]:
+    """The 1st edition, the 2nd edition, and the 2nd edition with The Market."""
+    return [edition_cards(shape) for shape in (FIRST, SECOND, MARKET)]

@@ -1,0 +1,79 @@
+// The results page of a finished game: each player's score by source (a table adding up to the
+// total) and a chart of VP at the end of every round (SVG, each line also named in words).
+import { byId, el } from "../dom.js";
+import { placementWords } from "../table/final.js";
+
+const tableId = Number(location.pathname.split("/")[2]);
+const SVG = "http://www.w3.org/2000/svg";
+const LINE_STYLES = [
+  ["#7c2128", ""],
+  ["#2b5a9a", "6 4"],
+  ["#2f7a3b", "2 3"],
+  ["#8a6d1f", "10 3 2 3"],
+];
+
+function svg(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function sourcesTable(story) {
+  const best = new Set(story.winners);
+  const seats = story.seats;
+  const head = el("tr", {}, el("th", { scope: "col" }, "Source"), seats.map((s) => el("th", { scope: "col", class: best.has(s.seat) ? "best" : "" }, best.has(s.seat) ? "★ " : "", s.name)));
+  const rows = seats[0].sources.map((source, i) => el("tr", {}, el("th", { scope: "row" }, source.source), seats.map((s) => el("td", {}, s.sources[i].vp))));
+  const total = el("tr", { class: "total" }, el("th", { scope: "row" }, "Total"), seats.map((s) => el("td", {}, s.total)));
+  const rubles = el("tr", {}, el("th", { scope: "row" }, "Rubles (ties)"), seats.map((s) => el("td", {}, `${s.rubles}₽`)));
+  return el("table", { class: "sources", id: "sources-table" }, el("caption", { class: "visually-hidden" }, "Score by source"), el("thead", {}, head), el("tbody", {}, rows, total, rubles));
+}
+
+/** A line per player: VP at the end of each round, on a grid with the rounds and the VP marked. */
+function chart(story) {
+  const width = 640;
+  const height = 300;
+  const pad = { left: 40, right: 16, top: 12, bottom: 32 };
+  const rounds = Math.max(1, ...story.seats.map((s) => s.vp_by_round.length));
+  const top = Math.max(10, ...story.seats.flatMap((s) => s.vp_by_round));
+  const x = (i) => pad.left + (rounds === 1 ? 0 : (i * (width - pad.left - pad.right)) / (rounds - 1));
+  const y = (vp) => height - pad.bottom - (vp * (height - pad.top - pad.bottom)) / top;
+  const step = top > 100 ? 25 : top > 40 ? 10 : 5;
+  const grid = [];
+  for (let vp = 0; vp <= top; vp += step) grid.push(svg("line", { x1: pad.left, x2: width - pad.right, y1: y(vp), y2: y(vp), class: "grid" }), svg("text", { x: pad.left - 6, y: y(vp) + 4, "text-anchor": "end" }, String(vp)));
+  for (let i = 0; i < rounds; i++) grid.push(svg("text", { x: x(i), y: height - 10, "text-anchor": "middle" }, `R${i + 1}`));
+  const lines = story.seats.map((s, n) => {
+    const [colour, dash] = LINE_STYLES[n % LINE_STYLES.length];
+    const points = s.vp_by_round.map((vp, i) => `${x(i)},${y(vp)}`).join(" ");
+    return svg("g", { class: "series" }, svg("polyline", { points, fill: "none", stroke: colour, "stroke-width": 3, "stroke-dasharray": dash }), ...s.vp_by_round.map((vp, i) => svg("circle", { cx: x(i), cy: y(vp), r: 4, fill: colour })));
+  });
+  const words = story.seats.map((s) => `${s.name}: ${s.vp_by_round.join(", ")}`).join("; ");
+  const picture = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `VP at the end of each round. ${words}.`, class: "vp-chart", id: "vp-chart" }, ...grid, ...lines);
+  const legend = el("ul", { class: "legend" }, story.seats.map((s, n) => el("li", {}, el("span", { class: "swatch", style: `border-top: 3px ${LINE_STYLES[n % 4][1] ? "dashed" : "solid"} ${LINE_STYLES[n % 4][0]}`, "aria-hidden": "true" }), `${s.name}: ${s.vp_by_round[s.vp_by_round.length - 1] ?? 0} VP before the final scoring, ${s.total} in all`)));
+  return [picture, legend];
+}
+
+async function load() {
+  const response = await fetch(`/api/tables/${tableId}/story`);
+  const story = await response.json();
+  if (!response.ok) {
+    byId("sources").textContent = story.detail || "These results cannot be shown.";
+    return;
+  }
+  const winners = story.winners.map((s) => story.names[s]).join(" and ");
+  byId("results-title").textContent = `#${tableId} results`;
+  byId("winner-heading").textContent = story.seats.length === 1 ? `${story.names[0]}: ${story.seats[0].total} VP after ${story.rounds} rounds` : `★ ${winners} ${story.winners.length > 1 ? "share the win" : "wins"} after ${story.rounds} rounds`;
+  if (story.placement) {
+    byId("placement").hidden = false;
+    byId("placement").textContent = placementWords(story.placement);
+  }
+  byId("sources").replaceChildren(sourcesTable(story));
+  byId("chart").replaceChildren(...chart(story));
+  byId("replay-link").href = `/replay/${tableId}`;
+  byId("table-link").href = `/table/${tableId}`;
+  document.body.dataset.loaded = "1";
+}
+
+load().catch(() => {
+  byId("sources").textContent = "The results could not be loaded; reload the page.";
+});

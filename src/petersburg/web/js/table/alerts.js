@@ -1,0 +1,75 @@
+// Turn alerts: when it becomes your turn while this page is in the background, an optional sound
+// and an optional browser notification (the tab title says it too, see main.js). The page offers
+// them once, politely, at a running game where you have a seat; the answer and the two switches
+// are remembered per browser (localStorage), and the bell button in the top bar changes them.
+import { el } from "../dom.js";
+import { toast } from "../toast.js";
+
+const KEY = "pb_turn_alerts"; // "on", "off", or missing (not asked yet)
+let audio = null;
+let wasMine = null; // unknown until the first update is drawn
+
+const supported = () => "Notification" in window;
+export const alertsOn = () => localStorage.getItem(KEY) === "on";
+
+function beep() {
+  try {
+    audio = audio || new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.0001, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.2, audio.currentTime + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.35);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+  } catch (error) {
+    // No sound on this browser: the notification and the title still tell.
+  }
+}
+
+/** Switch alerts on (asking the browser for notifications: this runs from a click) or off. */
+async function switchAlerts(on) {
+  localStorage.setItem(KEY, on ? "on" : "off");
+  if (on) {
+    audio = audio || (window.AudioContext ? new AudioContext() : null); // allowed now: a click
+    if (supported() && Notification.permission === "default") await Notification.requestPermission();
+    const notes = supported() && Notification.permission === "granted";
+    toast(notes ? "Turn alerts on: a sound and a notification when it is your turn." : "Turn alerts on: a sound when it is your turn (notifications are blocked in this browser).");
+  } else toast("Turn alerts off.");
+  drawAlertControls(true);
+}
+
+/** The offer (once, while a game of yours runs) and the bell button's state. */
+export function drawAlertControls(seatedAndPlaying) {
+  const bell = document.getElementById("alerts-button");
+  bell.hidden = !seatedAndPlaying;
+  bell.setAttribute("aria-pressed", alertsOn() ? "true" : "false");
+  bell.onclick = () => switchAlerts(!alertsOn());
+  const offer = document.getElementById("alerts-offer");
+  const asked = localStorage.getItem(KEY) !== null;
+  offer.hidden = !seatedAndPlaying || asked;
+  if (offer.hidden || offer.childElementCount) return;
+  offer.append(
+    el("p", {}, "A sound and a notification when it is your turn and this page is in the background?"),
+    el("div", { class: "offer-buttons" },
+      el("button", { type: "button", class: "primary", id: "alerts-yes", onclick: () => switchAlerts(true) }, "Yes, alert me"),
+      el("button", { type: "button", id: "alerts-no", onclick: () => switchAlerts(false) }, "No, thanks"))
+  );
+}
+
+/** Called on every update: alert once when the turn has just become yours in a background page. */
+export function turnAlert(mine, title, body) {
+  const became = wasMine === false && mine;
+  wasMine = mine;
+  if (!became || document.visibilityState === "visible" || !alertsOn()) return;
+  beep();
+  if (supported() && Notification.permission === "granted") {
+    const note = new Notification(title, { body, tag: "petersburg-turn" });
+    note.onclick = () => {
+      window.focus();
+      note.close();
+    };
+  }
+}

@@ -1,0 +1,108 @@
+// Feedback from the game's events (each log line carries the event it words): every player's last
+// move, named under his name and marked on its card in his area; the card that went from the board
+// into a play area or a hand flies there (a short animation, none with prefers-reduced-motion);
+// each scoring's result for you shown briefly on the table ("Worker scoring: you +15 ₽ +3 VP").
+import { cards } from "../catalogue.js";
+import { byId, el } from "../dom.js";
+
+const MOVES = new Set(["passed", "card_bought", "card_taken", "card_played", "pub_bought", "observatory_used", "drawn_discarded"]);
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+const cardName = (id) => (id && cards[id] ? cards[id].name : "a card");
+
+/** Each seat's last move event in the log (index = seat; null before the first). */
+export function lastMoves(lines, players) {
+  const moves = Array(players).fill(null);
+  for (const line of lines) if (line.event && MOVES.has(line.event.type) && line.event.seat !== undefined) moves[line.event.seat] = line.event;
+  return moves;
+}
+
+/** A move in a few words, without the player's name ("bought Market for 4 ₽"). */
+export function moveWords(e) {
+  if (!e) return "";
+  const over = e.displaced ? ` over ${cardName(e.displaced)}` : "";
+  switch (e.type) {
+    case "passed": return "passed";
+    case "card_bought": return `bought ${cardName(e.card)} for ${e.price} ₽${over}`;
+    case "card_played": return `played ${cardName(e.card)} for ${e.price} ₽${over}`;
+    case "card_taken": return e.card ? `took ${cardName(e.card)} into hand` : "took a card into hand";
+    case "pub_bought": return e.vp ? `bought ${e.vp} VP at the Pub for ${e.rubles} ₽` : "bought no VP at the Pub";
+    case "observatory_used": return "used an Observatory";
+    case "drawn_discarded": return "discarded the drawn card";
+    default: return "";
+  }
+}
+
+/** The last move of a seat as a line for its panel. */
+export function lastMoveLine(e) {
+  const words = moveWords(e);
+  return words ? el("span", { class: "last-move", dataset: { lastMove: e.type } }, el("span", { class: "last-move-label" }, "Last move: "), words) : null;
+}
+
+/** Mark the chip of the card a seat last bought or played inside `panel`. */
+export function markLastCard(panel, e) {
+  if (!panel || !e || !["card_bought", "card_played"].includes(e.type)) return;
+  const chip = panel.querySelector(`.chip[data-card="${e.card}"]`);
+  if (chip) chip.classList.add("last-card");
+}
+
+/** Where the board's cards are before a redraw, to fly the one that leaves. */
+export function boardSnapshot() {
+  const shot = new Map();
+  for (const node of document.querySelectorAll("#upper .card, #lower .card")) {
+    if (node.dataset.focusKey) shot.set(node.dataset.focusKey, { rect: node.getBoundingClientRect(), node: node.cloneNode(true) });
+  }
+  return shot;
+}
+
+/** Fly the cards that fresh events took from the board to where they went. */
+export function flyCards(fresh, before, you) {
+  if (reducedMotion.matches) return;
+  for (const line of fresh) {
+    const e = line.event;
+    if (!e || !["card_bought", "card_taken"].includes(e.type) || e.row === "drawn") continue;
+    const from = before.get(`${e.row}:${e.slot}`);
+    const target = e.seat === you ? byId("me") : document.querySelector(`#player-list .player[data-seat="${e.seat}"]`);
+    if (!from || !target) continue;
+    const to = target.getBoundingClientRect();
+    // A picture of the card only: no button, no focus key, nothing a click or a test could take.
+    const ghost = el("div", { class: `${from.node.className.replace(/\bactionable\b/, "")} flying-card`, "aria-hidden": "true" });
+    ghost.append(...[...from.node.childNodes].map((child) => child.cloneNode(true)));
+    Object.assign(ghost.style, { left: `${from.rect.left}px`, top: `${from.rect.top}px`, width: `${from.rect.width}px`, height: `${from.rect.height}px` });
+    document.body.append(ghost);
+    const dx = to.left + Math.min(to.width, 200) / 2 - (from.rect.left + from.rect.width / 2);
+    const dy = to.top + 30 - (from.rect.top + from.rect.height / 2);
+    const flight = ghost.animate([{ transform: "translate(0, 0) scale(1)", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.4)`, opacity: 0.2 }], { duration: 450, easing: "ease-in" });
+    flight.onfinish = () => ghost.remove();
+  }
+}
+
+/** A scoring's result for the viewer, in words ("Worker scoring: you +15 ₽ +3 VP"); null if none. */
+export function scoringSummary(fresh, you) {
+  let text = null;
+  for (const line of fresh) {
+    const e = line.event;
+    if (!e || e.type !== "phase_scored") continue;
+    const phase = e.phase.charAt(0).toUpperCase() + e.phase.slice(1);
+    const mine = you === null ? null : e.incomes.find((income) => income.seat === you);
+    if (mine) {
+      const paid = [mine.rubles ? `+${mine.rubles} ₽` : "", mine.vp ? `${mine.vp > 0 ? "+" : ""}${mine.vp} VP` : ""].filter(Boolean).join(" ");
+      text = paid ? `${phase} scoring: you ${paid}` : `${phase} scoring: nothing for you`;
+    } else text = `${phase} scoring`;
+  }
+  return text;
+}
+
+let hideTimer = null;
+
+/** Show a scoring summary on the table for a few seconds. */
+export function showSummary(text) {
+  if (!text) return;
+  const box = byId("scoring-summary");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(hideTimer);
+  hideTimer = setTimeout(() => {
+    box.hidden = true;
+  }, 4000);
+}

@@ -1,0 +1,95 @@
+"""Bot levels by plain names: weakest first, one sentence each, short seat names, older ids still
+understood (in requests and in seats stored before the names changed)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fastapi.testclient import TestClient
+
+from petersburg.bots import make_bot
+from petersburg.server.bot_levels import bot_levels, find_level, seat_name, spec_of
+from petersburg.server.config import ServerConfig
+from petersburg.server.store import SeatRow
+from tests.server.helpers import NAMES, UIDS, create_table, error_of, hello, recv_until, server_of
+
+PLAIN = ["random", "greedy", "easy", "medium", "hard", "expert"]
+
+
+def test_levels_are_plain_names_weakest_first_each_with_a_sentence() -> None:
+    levels = bot_levels()[: len(PLAIN)]  # bots a program registered come after them
+    assert [level.id for level in levels] == PLAIN
+    assert [level.name for level in levels] == [word.capitalize() for word in PLAIN]
+    for level in levels:
+        assert level.text.endswith(".") and len(level.text) < 200
+        make_bot(level.spec, 1)  # every level is a bot that exists
+
+
+def test_older_ids_and_names_find_the_same_level() -> None:
+    for word, wanted in [
+        ("ismcts:expert", "expert"),
+        ("ISMCTS:Hard", "hard"),
+        ("ismcts", "medium"),
+        ("Expert", "expert"),
+        (" greedy ", "greedy"),
+    ]:
+        found = find_level(word)
+        assert found is not None and found.id == wanted
+    assert find_level("grandmaster") is None
+    assert spec_of("ismcts:easy") == "ismcts:easy" and spec_of("expert") == "ismcts:expert"
+
+
+def test_seat_names_are_short_and_distinct() -> None:
+    expert = find_level("expert")
+    assert expert is not None
+    assert seat_name(expert, ["Alice"]) == "Expert bot"
+    assert seat_name(expert, ["Alice", "Expert bot"]) == "Expert bot 2"
+    assert seat_name(expert, ["expert BOT", "Expert bot 2"]) == "Expert bot 3"
+
+
+def test_bot_command_takes_plain_and_older_names(client: TestClient) -> None:
+    table = create_table(client, 4)
+    with client.websocket_connect(f"/ws/table/{table}") as ws:
+        first = hello(ws, UIDS[0], NAMES[0])
+        assert first["bots"][: len(PLAIN)] == PLAIN
+        names = [level["name"] for level in first["bot_levels"]]
+        assert names[: len(PLAIN)] == [w.capitalize() for w in PLAIN]
+        ws.send_json({"type": "chat", "text": "/bot expert"})
+        update = recv_until(ws, lambda m: m["type"] == "update" and m["table"]["seats"][1]["kind"] == "bot")
+        assert update["table"]["seats"][1]["name"] == "Expert bot"
+        assert update["table"]["seats"][1]["bot"] == "expert"
+        ws.send_json({"type": "bot", "level": "ismcts:expert"})  # an older client's id
+        update = recv_until(ws, lambda m: m["type"] == "update" and m["table"]["seats"][2]["kind"] == "bot")
+        assert update["table"]["seats"][2]["name"] == "Expert bot 2"
+        assert update["table"]["seats"][2]["bot"] == "expert"
+        ws.send_json({"type": "bot", "level": "Hard", "seat": 2})  # change a bot's level
+        update = recv_until(ws, lambda m: m["type"] == "update" and m["table"]["seats"][2]["bot"] == "hard")
+        assert update["table"]["seats"][2]["name"] == "Hard bot"
+        error = error_of(ws, {"type": "chat", "text": "/bot grandmaster"})
+        assert "Unknown bot level 'grandmaster'" in error and ", ".join(PLAIN) in error
+    with client.websocket_connect("/ws/lobby") as lobby:
+        lobby.send_json({"type": "hello", "uid": UIDS[1], "name": NAMES[1]})
+        hello_message = recv_until(lobby, lambda m: m["type"] == "lobby")
+        assert hello_message["bots"][: len(PLAIN)] == PLAIN
+        assert "weakest first: " + ", ".join(PLAIN) in hello_message["help"]
+    assert client.get("/api/bots").json()[: len(PLAIN)] == PLAIN
+
+
+def test_a_seat_stored_with_an_older_id_still_plays(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(ServerConfig(bot_delay=0.0))
+    table = create_table(client, 2, fill="greedy")
+    server = server_of(client)
+    live = server.tables.cached(table)
+    assert live is not None
+    live.row.seats[1] = SeatRow("bot", "Ismcts:easy bot 2", None, None, "ismcts:easy")  # as stored before
+    with client.websocket_connect(f"/ws/table/{table}") as ws:
+        hello(ws, UIDS[0], NAMES[0])
+        ws.send_json({"type": "start"})
+        first = recv_until(ws, lambda m: m["type"] == "update" and m["seq"] == 0 and "view" in m)
+        if first["view"]["to_act"] == 0:
+            take = next(a["id"] for a in first["legal"] if a["kind"] == "hand")
+            ws.send_json({"type": "act", "token": first["you"]["token"], "seq": 0, "action": take})
+        moved = recv_until(
+            ws, lambda m: m["type"] == "update" and any(line["seat"] == 1 for line in m.get("log", []))
+        )
+        assert moved["names"][1] == "Ismcts:easy bot 2"
