@@ -186,7 +186,7 @@ def test_a_five_seat_market_game_against_four_bots_to_its_final_scoring(server: 
         final = page.inner_text("dialog.final-dialog")
         assert NAME in final and ("wins" in final or "share the win" in final)
         log = page.inner_text("#log")
-        assert "Market scoring (first place" in log and "Chicken: " in log
+        assert "Market scoring: " in log and " VP (" in log
         assert turns > 10 and looked, (turns, decisions)
         shot(page, "market/final-1366x900")
         # The replay shows the Market too: its phase and the goods as they stood at each step.

@@ -6,14 +6,13 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
-from petersburg.server.sqlite_store import SqliteStore
 
 from petersburg.server.automation import BotRunner
 from petersburg.server.config import ServerConfig
+from petersburg.server.sql_store import SqlStore
 from petersburg.server.store import SeatRow, SoloPlace, TableRow
 from tests.server.helpers import UIDS, create_table, hello, recv_until
 
@@ -56,7 +55,7 @@ def test_the_final_board_and_the_replay_show_every_seats_rubles_and_hand(
             assert seat["vp_by_round"] == sorted(seat["vp_by_round"])  # VP are never lost in play
 
 
-def finished_solo(store: SqliteStore, uid: str, total: int, rubles: int) -> int:
+def finished_solo(store: SqlStore, uid: str, total: int, rubles: int) -> int:
     async def make() -> int:
         row = TableRow(0, "solo", 0.0, 1, {}, True, 0, True, uid, seats=[SeatRow("human", "P", uid, "t")])
         table = await store.create_table(row)
@@ -67,8 +66,8 @@ def finished_solo(store: SqliteStore, uid: str, total: int, rubles: int) -> int:
     return asyncio.run(make())
 
 
-def test_a_solo_game_is_placed_overall_and_among_your_own(tmp_path: Path) -> None:
-    store = SqliteStore(str(tmp_path / "solo.db"))
+def test_a_solo_game_is_placed_overall_and_among_your_own(database: str) -> None:
+    store = SqlStore(database)
     try:
         mine, other = "mine-uid-0001", "other-uid-001"
         for uid, total, rubles in [

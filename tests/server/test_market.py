@@ -168,10 +168,11 @@ def test_a_five_seat_market_game_over_websockets(client: TestClient) -> None:
         assert {"joker", "crate", "actions", "over"} <= stages
         assert {"joker", "pay_crate", "skip_crate"} <= kinds
         assert any(text.startswith("Market phase: ") for text in log)
-        scorings = [text for text in log if text.startswith("Market scoring (first place")]
-        assert len(scorings) >= 3 and all("Chicken: " in text for text in scorings)
-        assert any("to keep their" in text or "does not pay for their" in text for text in log)
-        assert any('for the "?" of their' in text for text in log)
+        # The market scorings in words: each seat's rubles and VP, and the goods that scored them.
+        scorings = [text for text in log if text.startswith("Market scoring: ")]
+        assert len(scorings) >= 3 and any(" VP (" in text and "₽" in text for text in scorings)
+        assert any(" to keep " in text or " does not pay for " in text for text in log)
+        assert any("for the '?' on " in text for text in log)
     for message in received:
         server_messages().validate_python(message, strict=True)
     replay = client.get(f"/api/tables/{table}/replay", params={"step": 40}).json()

@@ -88,7 +88,7 @@ def test_undo_takes_back_the_bot_moves_made_after_it(make_client: Callable[..., 
         server = server_of(client)
         live = server.tables.cached(table)
         assert live is not None and live.game is not None
-        rows = stored_log(server.store.path, table)  # type: ignore[attr-defined]
+        rows = stored_log(server.store.url, table)  # type: ignore[attr-defined]
         assert [kind for _seq, kind, _seat, _action in rows][-1] == "undo"
         # The log replays to the same game: state, words, and the actions that count.
         from petersburg.server.store import LogRow
