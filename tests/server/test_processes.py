@@ -9,6 +9,7 @@ import json
 import random
 import urllib.request
 from contextlib import ExitStack
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from petersburg.server.local import LocalServer
-from tests.server.helpers import pick_action, stored_log
+from tests.server.helpers import eventually, pick_action, stored_log
 from tests.services import PostgresServer, RedisServer
 
 UIDS = [f"process-player-{i}" for i in range(4)]
@@ -30,6 +31,12 @@ def updates_from(ws: ClientConnection, at_least: int) -> dict[str, Any]:
         if message["type"] == "update" and "view" in message and message["seq"] >= at_least:
             return message
     raise AssertionError(f"no update at #{at_least} or later")
+
+
+def finished(server: LocalServer, table: int) -> bool:
+    """Whether ``server`` says ``table`` is over."""
+    with urllib.request.urlopen(server.base_url + f"/api/tables/{table}", timeout=10) as response:
+        return bool(json.load(response)["status"] == "over")
 
 
 def join(base: str, table: int, seat: int, stack: ExitStack) -> tuple[ClientConnection, dict[str, Any]]:
@@ -76,7 +83,8 @@ def test_three_processes_play_one_table_and_one_is_killed(
         updates = [updates_from(ws, 0) for ws in sockets]
         acknowledged: dict[int, tuple[int, int]] = {}
         killed = False
-        while "result" not in updates[0]:
+        # The last action's update shows the game over; its result follows once it is stored.
+        while updates[0]["view"]["stage"] != "over":
             seq = updates[0]["seq"]
             seat = updates[0]["view"]["to_act"]
             mine = updates[seat]
@@ -105,8 +113,7 @@ def test_three_processes_play_one_table_and_one_is_killed(
         assert killed
         final_seq = updates[0]["seq"]
         for server in (servers[0], servers[2]):
-            with urllib.request.urlopen(server.base_url + f"/api/tables/{table}", timeout=10) as response:
-                assert json.load(response)["status"] == "over"
+            eventually(partial(finished, server, table), what=f"table {table} over on {server.base_url}")
     log = stored_log(env["PETERSBURG_DATABASE_URL"], table)
     assert [row[0] for row in log] == list(range(final_seq))  # contiguous: nothing lost, nothing twice
     assert {row[0]: (row[2], row[3]) for row in log} == acknowledged
