@@ -29,6 +29,7 @@ from typing import Any
 import gymnasium
 import torch
 from sb3_contrib import MaskablePPO
+from stable_baselines3.common.logger import Logger
 from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv
 
@@ -51,9 +52,19 @@ def make_training_envs(opponents: Sequence[str], num_players: int, seed: int) ->
     return vec
 
 
+def without_log_folder(model: MaskablePPO) -> MaskablePPO:
+    """``model`` with a logger that writes nowhere.
+
+    Left to itself, ``learn()`` makes an empty ``SB3-<date>`` folder in the temporary directory on
+    every call even with ``verbose=0``; the recipe prints its own figures, so it needs none.
+    """
+    model.set_logger(Logger(folder=None, output_formats=[]))
+    return model
+
+
 def new_model(envs: DummyVecEnv, n_steps: int, seed: int) -> MaskablePPO:
     """MaskablePPO with this recipe's settings (the measured figures in docs/research.md use them)."""
-    return MaskablePPO(
+    model = MaskablePPO(
         "MultiInputPolicy",
         envs,
         n_steps=n_steps,
@@ -67,6 +78,7 @@ def new_model(envs: DummyVecEnv, n_steps: int, seed: int) -> MaskablePPO:
         device="cpu",
         verbose=0,
     )
+    return without_log_folder(model)
 
 
 def train(args: argparse.Namespace) -> tuple[MaskablePPO, float]:

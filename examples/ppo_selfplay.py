@@ -65,7 +65,12 @@ register_bot("ppo", ppo)
 
 def main() -> None:
     import torch
-    from maskable_ppo import make_training_envs, new_model, win_rate  # this directory's recipe
+    from maskable_ppo import (
+        make_training_envs,
+        new_model,
+        win_rate,
+        without_log_folder,
+    )  # this directory's recipe
 
     parser = argparse.ArgumentParser(description="MaskablePPO self-play against snapshots of itself.")
     parser.add_argument("--init", help="start from this saved model (default: a new policy)")
@@ -83,7 +88,7 @@ def main() -> None:
     register_bot("ppo-snapshot", lambda seed: first if first is not None else RandomBot(seed))
     envs = make_training_envs(["ppo-snapshot", "ppo-snapshot", "ppo-snapshot", "greedy"], 2, args.seed)
     if args.init:
-        model = MaskablePPO.load(args.init, env=envs, device="cpu")
+        model = without_log_folder(MaskablePPO.load(args.init, env=envs, device="cpu"))
     else:
         model = new_model(envs, n_steps=512, seed=args.seed)
     with tempfile.TemporaryDirectory() as tmp:

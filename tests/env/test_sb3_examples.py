@@ -28,10 +28,22 @@ def _run(*args: str, env: dict[str, str] | None = None) -> str:
 def test_maskable_ppo_recipe_trains_and_reports_win_rates(tmp_path: Path) -> None:
     model = tmp_path / "ppo.zip"
     recipe = str(EXAMPLES / "maskable_ppo.py")
-    out = _run(recipe, "--timesteps", "256", "--eval-games", "2", "--save", str(model))
+    temporary = tmp_path / "temporary"
+    temporary.mkdir()
+    out = _run(
+        recipe,
+        "--timesteps",
+        "256",
+        "--eval-games",
+        "2",
+        "--save",
+        str(model),
+        env={**os.environ, "TMPDIR": str(temporary)},
+    )
     assert re.search(r"Trained [\d,]+ steps at [\d,]+ steps/s", out)
     assert len(re.findall(r"vs (random|greedy)\s+win rate\s+\d+\.\d%", out)) == 2
     assert model.is_file()
+    assert not list(temporary.glob("SB3-*")), "training left a log folder in the temporary directory"
 
 
 @pytest.mark.slow
