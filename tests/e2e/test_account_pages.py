@@ -137,7 +137,7 @@ def test_a_guest_signs_up_finds_the_game_and_sees_ratings_and_the_leaderboard(
         context, page = open_page(browser, server, width=width, height=height)
         page.goto(server + "/profile/Olga")
         page.locator("#rating-chart svg").wait_for()
-        assert "rated games" in page.locator("#profile-summary").inner_text()
+        assert "1 rated game ·" in page.locator("#profile-summary").inner_text()  # Olga played one rated game
         shot(page, f"accounts/profile-{width}x{height}")
         assert fits(page)
         page.goto(server + "/leaderboard")

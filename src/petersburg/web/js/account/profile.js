@@ -5,8 +5,16 @@ import { renderAccountNav } from "./nav.js";
 renderAccountNav(byId("account-nav"));
 const name = decodeURIComponent(location.pathname.split("/").pop());
 
+// A game's date: "Nov 21" this year, "Nov 21, 2025" before, so the column stays narrow on a phone.
 function date(epoch) {
-  return new Date(epoch * 1000).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+  const when = new Date(epoch * 1000);
+  const thisYear = when.getFullYear() === new Date().getFullYear();
+  const shape = thisYear ? { month: "short", day: "numeric" } : { year: "numeric", month: "short", day: "numeric" };
+  return when.toLocaleDateString(undefined, shape);
+}
+
+function count(n, noun) {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 function chart(points) {
@@ -25,6 +33,7 @@ function chart(points) {
   const svgNs = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(svgNs, "svg");
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("preserveAspectRatio", "none"); // fill the box's width; the line keeps its stroke (CSS)
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", `Rating from 1500 to ${values.at(-1)} over ${points.length} rated games`);
   const line = document.createElementNS(svgNs, "polyline");
@@ -44,8 +53,8 @@ async function load() {
   document.title = `Sankt Petersburg — ${data.name}`;
   byId("profile-heading").textContent = data.name;
   byId("profile-summary").replaceChildren(
-    el("strong", {}, `Rating ${data.rating}`), ` ± ${data.deviation} · ${data.rated_games} rated games · `,
-    `${data.games.length} games · member since ${date(data.created)}`,
+    el("strong", {}, `Rating ${data.rating}`), ` ± ${data.deviation} · ${count(data.rated_games, "rated game")} · `,
+    `${count(data.games.length, "game")} · member since ${date(data.created)}`,
   );
   chart(data.ratings);
   const rows = data.games.map((g) => {
@@ -53,12 +62,12 @@ async function load() {
     const change = g.rating_change === null ? "—" : g.rating_change > 0 ? `+${g.rating_change}` : `${g.rating_change}`;
     return el("tr", {},
       el("td", {}, el("a", { href: link }, g.name)),
-      el("td", {}, g.seats),
+      el("td", { class: "seats" }, g.seats),
       el("td", {}, g.status),
       el("td", {}, g.place ?? "—"),
       el("td", {}, g.total ?? "—"),
       el("td", {}, g.rated ? change : "unrated"),
-      el("td", {}, date(g.created)));
+      el("td", { class: "date" }, date(g.created)));
   });
   byId("games").replaceChildren(...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 7, class: "muted" }, "No games yet."))]));
 }
