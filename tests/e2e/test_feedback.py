@@ -122,3 +122,64 @@ def test_the_place_of_a_move_on_the_board_carries_the_players_name(server: str, 
     finally:
         eva_context.close()
         guest_context.close()
+
+
+def test_board_marks_mid_game_on_a_phone_and_a_desktop(server: str, browser: Any) -> None:
+    """Eva and three bots: once the board shows the marks of two players or more on Eva's turn, both
+    screen sizes show them as gaps of a card's size, inside the screen's width, with whole names."""
+    table = create_table(server, "gapmark-uid-0003", "Eva", seats=4, fill="greedy")
+    sizes = {"phone": (390, 844), "desktop": (1366, 900)}
+    pages = {
+        size: open_page(browser, server, width=w, height=h, uid="gapmark-uid-0003", name="Eva")
+        for size, (w, h) in sizes.items()
+    }
+    desktop = pages["desktop"][1]
+    try:
+        desktop.goto(f"{server}/table/{table}")
+        desktop.click("#start")
+        for turn in range(12):
+            desktop.wait_for_function("document.body.dataset.myturn === '1'", timeout=15_000)
+            if turn and len(_gaps(desktop)) >= 2:
+                break
+            if desktop.locator("#upper .card.actionable").count():
+                _take_from_upper_row(desktop, -1)
+            else:
+                before = int(desktop.evaluate("Number(document.body.dataset.seq)"))
+                desktop.click("#pass")
+                desktop.wait_for_function(f"Number(document.body.dataset.seq) > {before}", timeout=15_000)
+        gaps = _gaps(desktop)
+        assert len(gaps) >= 2, gaps
+        now = int(desktop.evaluate("Number(document.body.dataset.seq)"))
+        for size, (_, page) in pages.items():
+            if page is not desktop:
+                page.goto(f"{server}/table/{table}")
+            page.wait_for_function(f"Number(document.body.dataset.seq) === {now}", timeout=15_000)
+            assert _gaps(page) == gaps
+            fit = page.evaluate(
+                """(() => {
+                const card = document.querySelector('#upper .card, #lower .card').getBoundingClientRect();
+                return [...document.querySelectorAll('.gap-mark')].map((mark) => {
+                  const box = mark.getBoundingClientRect();
+                  const who = mark.querySelector('.gap-who');
+                  return {height: Math.abs(box.height - card.height) < 2,
+                          width: Math.abs(box.width - card.width) < 2,
+                          inside: box.right <= document.documentElement.clientWidth,
+                          font: parseFloat(getComputedStyle(who).fontSize),
+                          whole: who.scrollHeight <= who.clientHeight + 1
+                                 && who.scrollWidth <= who.clientWidth};
+                });
+              })()"""
+            )
+            assert all(
+                f["height"] and f["width"] and f["inside"] and f["whole"] and f["font"] >= 12 for f in fit
+            ), (
+                size,
+                fit,
+            )
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), size
+            page.locator("#board").scroll_into_view_if_needed()
+            shot(page, f"feedback/board-marks-{size}", full_page=False)
+            assert not page.errors
+    finally:
+        for context, _ in pages.values():
+            context.close()

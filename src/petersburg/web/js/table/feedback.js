@@ -24,10 +24,10 @@ export function moveWords(e) {
   const over = e.displaced ? ` over ${cardName(e.displaced)}` : "";
   switch (e.type) {
     case "passed": return "passed";
-    case "card_bought": return `bought ${cardName(e.card)} for ${e.price} ₽${over}`;
-    case "card_played": return `played ${cardName(e.card)} for ${e.price} ₽${over}`;
+    case "card_bought": return `bought ${cardName(e.card)} for ${e.price}\u00a0₽${over}`;
+    case "card_played": return `played ${cardName(e.card)} for ${e.price}\u00a0₽${over}`;
     case "card_taken": return e.card ? `took ${cardName(e.card)} into hand` : "took a card into hand";
-    case "pub_bought": return e.vp ? `bought ${e.vp} VP at the Pub for ${e.rubles} ₽` : "bought no VP at the Pub";
+    case "pub_bought": return e.vp ? `bought ${e.vp} VP at the Pub for ${e.rubles}\u00a0₽` : "bought no VP at the Pub";
     case "observatory_used": return "used an Observatory";
     case "drawn_discarded": return "discarded the drawn card";
     default: return "";
