@@ -13,6 +13,7 @@ just before; and play with events reaches exactly the state that play without th
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import replace
 from typing import Any
@@ -190,6 +191,13 @@ MOVES = (
 """The events a move starts with: the move itself, by the seat that made it."""
 
 
+def check_you(sentence: str) -> None:
+    """Spoken to, the reader is "You" where a sentence starts and "you" everywhere else."""
+    for match in re.finditer(r"\b[Yy]ou\b", sentence):
+        starts = match.start() == 0 or sentence[: match.start()].endswith(". ")
+        assert (match.group() == "You") == starts, sentence
+
+
 def check_event(event: Event, reader: int | None, names: list[str], state: GameState) -> None:
     """A received event is the reader's to see, round-trips through JSON and has a sentence."""
     assert event.private_to in (PUBLIC, reader) or reader == OMNISCIENT
@@ -202,6 +210,8 @@ def check_event(event: Event, reader: int | None, names: list[str], state: GameS
     assert data["type"] == event.type and event_from_json(data) == event
     sentence = describe_event(event, names, state.shape, reader)
     assert sentence.endswith((".", "!")) and not sentence[0].islower()
+    if reader is not None and reader >= 0:
+        check_you(describe_event(event, names, state.shape, reader, second_person=True))
     if event.private_to == PUBLIC and getattr(event, "card", None) == UNKNOWN:
         assert not any(ALL_CARD_ID[kind] in sentence for kind in state.shape.kinds)
 

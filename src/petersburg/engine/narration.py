@@ -3,7 +3,8 @@
 ``describe_event(event, names, shape)`` words an event for everybody; with ``seat`` it words it for
 that seat, who may read his own secrets (the card his Observatory drew) and nobody else's: an
 event private to another seat is worded from its public form. With ``second_person`` the seat is
-spoken to ("You buy ...") rather than named. The terminal game, ``petersburg replay`` and the
+spoken to ("You buy ...", "Worker scoring: you +15 ₽, Anna +3 ₽") rather than named: "You" starts
+a sentence, "you" stands anywhere else. The terminal game, ``petersburg replay`` and the
 server's log all call this, so a move reads the same everywhere.
 
 Card names follow the game's edition (``shape.card_name``); rubles and VP are named for every
@@ -78,17 +79,20 @@ class _Teller:
         self.reader = reader
         self.you = you and reader is not None
 
-    def who(self, seat: int) -> str:
-        """The subject for ``seat``: "You" for the reader spoken to, else his name."""
-        return "You" if self.you and seat == self.reader else self.names[seat]
+    def who(self, seat: int, starts: bool = False) -> str:
+        """``seat`` named: "you" for the reader spoken to ("You" where it ``starts`` a sentence; after
+        a colon it does not: "Worker scoring: you +15 ₽"), else his name as he wrote it."""
+        if self.you and seat == self.reader:
+            return "You" if starts else "you"
+        return self.names[seat]
 
     def verb(self, seat: int, you_form: str, other_form: str) -> str:
         """The verb for ``seat`` as the subject: "buy" for the reader spoken to, else "buys"."""
         return you_form if self.you and seat == self.reader else other_form
 
-    def does(self, seat: int, you_form: str, other_form: str) -> str:
-        """Subject and verb: "You buy" / "Anna buys"."""
-        return f"{self.who(seat)} {self.verb(seat, you_form, other_form)}"
+    def does(self, seat: int, you_form: str, other_form: str, starts: bool = True) -> str:
+        """Subject and verb: "You buy" / "Anna buys" (``starts``: at the start of a sentence)."""
+        return f"{self.who(seat, starts)} {self.verb(seat, you_form, other_form)}"
 
     def card(self, card: int) -> str:
         return "a card" if card in (UNKNOWN, NO_CARD) else self.shape.card_name[card]
@@ -114,7 +118,7 @@ def _round_started(t: _Teller, e: RoundStarted) -> str:
 
 
 def _phase_started(t: _Teller, e: PhaseStarted) -> str:
-    return f"{PHASE_NAMES[e.phase].capitalize()} phase: {t.does(e.seat, 'start', 'starts')}."
+    return f"{PHASE_NAMES[e.phase].capitalize()} phase: {t.does(e.seat, 'start', 'starts', starts=False)}."
 
 
 def _cards_dealt(t: _Teller, e: CardsDealt) -> str:
@@ -198,7 +202,7 @@ def _game_ended(t: _Teller, e: GameEnded) -> str:
     elif len(e.winners) == 1:
         result = f"{t.does(e.winners[0], 'win', 'wins')}."
     else:
-        result = f"{_listed([t.who(seat) for seat in e.winners])} share the win."
+        result = f"{_listed([t.who(seat, starts=i == 0) for i, seat in enumerate(e.winners)])} share the win."
     return f"Final scoring: {'; '.join(lines)}. {result}"
 
 
