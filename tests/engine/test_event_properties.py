@@ -31,6 +31,7 @@ from petersburg.engine import (
     GameState,
     apply_unchecked,
     apply_with_events,
+    describe_action,
     describe_event,
     event_from_json,
     event_to_json,
@@ -216,6 +217,18 @@ def check_event(event: Event, reader: int | None, names: list[str], state: GameS
         assert not any(ALL_CARD_ID[kind] in sentence for kind in state.shape.kinds)
 
 
+def check_move_phrase(before: GameState, action: int, move: Event, names: list[str]) -> None:
+    """A legal action's sentence in the menu is the phrase its move is told with to its mover:
+    "Buy Market from the upper row for 5 rubles" / "You buy Market from the upper row for 5 rubles."
+    (An Observatory's draw alone differs: the menu cannot name the card it will draw.)"""
+    told = describe_event(move, names, before.shape, move.seat, second_person=True)
+    offered = describe_action(before, action)
+    expected = f"You {offered[0].lower()}{offered[1:]}."
+    if isinstance(move, ObservatoryUsed):
+        expected = expected.replace("the top card", before.shape.card_name[move.card])
+    assert expected == told
+
+
 def play_with_events(players: int, seed: int, options: GameOptions, data: Any) -> None:
     setup: list[Event] = []
     state = new_game(players, seed, options, setup)
@@ -244,6 +257,7 @@ def play_with_events(players: int, seed: int, options: GameOptions, data: Any) -
                 assert list(event.incomes) == [expected[income.seat] for income in event.incomes]
         move = step_events[0]
         assert isinstance(move, MOVES) and move.seat == before.to_act
+        check_move_phrase(before, action, move, names)
     lines = final_scores(state)
     for ledger in ledgers.values():
         assert ledger.final is not None

@@ -178,11 +178,17 @@ def test_illegal_actions_bring_no_events_and_change_nothing() -> None:
 # Scorings
 
 
-def test_worker_scoring_pays_each_seat_in_turn_order_from_the_start_player() -> None:
+def worker_scoring() -> tuple[GameState, list[Event]]:
+    """Three seats, Boris to act, pass out the worker phase: Anna's two Lumberjacks and Clara's
+    Shepherd and Wharf are scored, then the building phase starts."""
     state = position(3, to_act=1)
     give(state, 0, "lumberjack", "lumberjack")
     give(state, 2, "shepherd", "wharf")
-    events = events_of(state, "pass", "pass", "pass")
+    return state, events_of(state, "pass", "pass", "pass")
+
+
+def test_worker_scoring_pays_each_seat_in_turn_order_from_the_start_player() -> None:
+    state, events = worker_scoring()
     scored = next(event for event in events if isinstance(event, PhaseScored))
     assert (scored.round, scored.phase) == (1, WORKER_PHASE)
     assert [(i.seat, i.cards, i.rubles, i.vp) for i in scored.incomes] == [
@@ -419,10 +425,7 @@ def test_second_person_speaks_to_the_reader_only() -> None:
 
 
 def test_you_is_capitalised_only_where_it_starts_a_sentence() -> None:
-    state = position(3, to_act=1)
-    give(state, 0, "lumberjack", "lumberjack")
-    give(state, 2, "shepherd", "wharf")
-    events = events_of(state, "pass", "pass", "pass")
+    state, events = worker_scoring()
     scored = next(event for event in events if isinstance(event, PhaseScored))
     started = next(event for event in events if isinstance(event, PhaseStarted))
     as_clara = [describe_event(e, NAMES[:3], state.shape, 2, second_person=True) for e in (scored, started)]
