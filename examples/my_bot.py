@@ -9,6 +9,9 @@ Enter it in a tournament from the command line::
 
     petersburg tournament --import examples/my_bot.py --bots cautious,greedy --games 100 --jobs 2
 
+or play against it in the browser: ``petersburg serve --import examples/my_bot.py`` offers the
+"Cautious" level at the tables (the server's bot workers import the file too),
+
 or run this file: ``python examples/my_bot.py``.
 """
 

@@ -18,7 +18,7 @@ def test_human_plays_by_number_and_text_and_sees_errors() -> None:
     assert "Upper row:" in text and "Your hand" in text and "costs you" in text
     assert "Type an action or its number" in text
     assert state.is_over and "Final scoring:" in text and "Winner:" in text
-    assert any(line.startswith("Worker scoring:") and "You +" in line and "₽" in line for line in out)
+    assert any(line.startswith("Worker scoring:") and "you +" in line and "₽" in line for line in out)
     table = text.split("Final scoring:")[-1]
     for line in final_scores(state):
         assert f"{line.total:6d} {line.rubles:7d}" in table

@@ -13,6 +13,7 @@ just before; and play with events reaches exactly the state that play without th
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import replace
 from typing import Any
@@ -30,6 +31,7 @@ from petersburg.engine import (
     GameState,
     apply_unchecked,
     apply_with_events,
+    describe_action,
     describe_event,
     event_from_json,
     event_to_json,
@@ -190,6 +192,13 @@ MOVES = (
 """The events a move starts with: the move itself, by the seat that made it."""
 
 
+def check_you(sentence: str) -> None:
+    """Spoken to, the reader is "You" where a sentence starts and "you" everywhere else."""
+    for match in re.finditer(r"\b[Yy]ou\b", sentence):
+        starts = match.start() == 0 or sentence[: match.start()].endswith(". ")
+        assert (match.group() == "You") == starts, sentence
+
+
 def check_event(event: Event, reader: int | None, names: list[str], state: GameState) -> None:
     """A received event is the reader's to see, round-trips through JSON and has a sentence."""
     assert event.private_to in (PUBLIC, reader) or reader == OMNISCIENT
@@ -202,8 +211,22 @@ def check_event(event: Event, reader: int | None, names: list[str], state: GameS
     assert data["type"] == event.type and event_from_json(data) == event
     sentence = describe_event(event, names, state.shape, reader)
     assert sentence.endswith((".", "!")) and not sentence[0].islower()
+    if reader is not None and reader >= 0:
+        check_you(describe_event(event, names, state.shape, reader, second_person=True))
     if event.private_to == PUBLIC and getattr(event, "card", None) == UNKNOWN:
         assert not any(ALL_CARD_ID[kind] in sentence for kind in state.shape.kinds)
+
+
+def check_move_phrase(before: GameState, action: int, move: Event, names: list[str]) -> None:
+    """A legal action's sentence in the menu is the phrase its move is told with to its mover:
+    "Buy Market from the upper row for 5 rubles" / "You buy Market from the upper row for 5 rubles."
+    (An Observatory's draw alone differs: the menu cannot name the card it will draw.)"""
+    told = describe_event(move, names, before.shape, move.seat, second_person=True)
+    offered = describe_action(before, action)
+    expected = f"You {offered[0].lower()}{offered[1:]}."
+    if isinstance(move, ObservatoryUsed):
+        expected = expected.replace("the top card", before.shape.card_name[move.card])
+    assert expected == told
 
 
 def play_with_events(players: int, seed: int, options: GameOptions, data: Any) -> None:
@@ -234,6 +257,7 @@ def play_with_events(players: int, seed: int, options: GameOptions, data: Any) -
                 assert list(event.incomes) == [expected[income.seat] for income in event.incomes]
         move = step_events[0]
         assert isinstance(move, MOVES) and move.seat == before.to_act
+        check_move_phrase(before, action, move, names)
     lines = final_scores(state)
     for ledger in ledgers.values():
         assert ledger.final is not None

@@ -16,6 +16,7 @@ from petersburg.engine import (
     GameOptions,
     GameRecord,
     IllegalActionError,
+    ScoreLine,
     StateFormatError,
     apply_with_events,
     describe_event,
@@ -177,11 +178,17 @@ def test_illegal_actions_bring_no_events_and_change_nothing() -> None:
 # Scorings
 
 
-def test_worker_scoring_pays_each_seat_in_turn_order_from_the_start_player() -> None:
+def worker_scoring() -> tuple[GameState, list[Event]]:
+    """Three seats, Boris to act, pass out the worker phase: Anna's two Lumberjacks and Clara's
+    Shepherd and Wharf are scored, then the building phase starts."""
     state = position(3, to_act=1)
     give(state, 0, "lumberjack", "lumberjack")
     give(state, 2, "shepherd", "wharf")
-    events = events_of(state, "pass", "pass", "pass")
+    return state, events_of(state, "pass", "pass", "pass")
+
+
+def test_worker_scoring_pays_each_seat_in_turn_order_from_the_start_player() -> None:
+    state, events = worker_scoring()
     scored = next(event for event in events if isinstance(event, PhaseScored))
     assert (scored.round, scored.phase) == (1, WORKER_PHASE)
     assert [(i.seat, i.cards, i.rubles, i.vp) for i in scored.incomes] == [
@@ -401,7 +408,7 @@ def test_the_set_up_says_who_starts_and_what_is_dealt() -> None:
     sentence = describe_event(solo[0], NAMES, new_game(1, 2, WITH_MARKET).shape, 0, second_person=True)
     assert sentence == (
         "A solo game of Sankt Petersburg (2nd edition with the Market) begins. "
-        "Start players: worker You, market You, building You, aristocrat You, trading You."
+        "Start players: worker you, market you, building you, aristocrat you, trading you."
     )
 
 
@@ -415,6 +422,31 @@ def test_second_person_speaks_to_the_reader_only() -> None:
         "Anna buys Market from the upper row for 5 rubles."
     )
     assert describe_event(Passed(seat=1), NAMES, state.shape, 1, second_person=True) == "You pass."
+
+
+def test_you_is_capitalised_only_where_it_starts_a_sentence() -> None:
+    state, events = worker_scoring()
+    scored = next(event for event in events if isinstance(event, PhaseScored))
+    started = next(event for event in events if isinstance(event, PhaseStarted))
+    as_clara = [describe_event(e, NAMES[:3], state.shape, 2, second_person=True) for e in (scored, started)]
+    assert as_clara[0] == "Worker scoring: Boris nothing, you +9 ₽ +1 VP, Anna +6 ₽."
+    assert (
+        as_clara[1]
+        == f"Building phase: {'you start' if started.seat == 2 else NAMES[started.seat] + ' starts'}."
+    )
+    lines = tuple(ScoreLine(seat, 5, 0, 0, 0, 5, 3) for seat in range(3))
+    shared = GameEnded(scores=lines, winners=(0, 1, 2))
+    ends = {seat: describe_event(shared, NAMES[:3], state.shape, seat, second_person=True) for seat in (0, 1)}
+    assert ends[0].startswith("Final scoring: you 5 VP (") and ends[0].endswith(
+        ". You, Boris and Clara share the win."
+    )
+    assert "; you 5 VP (" in ends[1] and ends[1].endswith(". Anna, you and Clara share the win.")
+    won = describe_event(GameEnded(scores=lines, winners=(1,)), NAMES[:3], state.shape, 1, second_person=True)
+    assert won.endswith(". You win.")
+    passed = MarkersPassed(markers=(1, 1, 2, 0))
+    assert describe_event(passed, NAMES[:3], state.shape, 1, second_person=True) == (
+        "The start-player markers pass to the left: worker you, building you, aristocrat Clara, trading Anna."
+    )
     assert describe_event(SupplySkipped(phase=0, deck=1), NAMES, state.shape).startswith("Nobody took")
 
 

@@ -246,7 +246,7 @@ def test_a_joker_is_named_when_it_enters_play_and_the_turn_then_passes() -> None
     assert state.stage == STAGE_JOKER and state.current_player == 0
     assert legal_texts(state) == [f"joker {g}" for g in GOODS]
     infos = legal_action_infos(state)
-    assert infos[3].description == "Your Ship Builder's '?' counts as fish" and infos[3].price == 0
+    assert infos[3].description == "Name fish for the '?' on your Ship Builder" and infos[3].price == 0
     with pytest.raises(IllegalActionError, match="First name the good"):
         act(state, "pass")
     act(state, "joker fish")

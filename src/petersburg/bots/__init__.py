@@ -2,12 +2,18 @@
 
 ``make_bot("greedy", seed)`` builds a bot from a spec string; ``bot_specs()`` lists known specs:
 ``random``, ``greedy``, ``ismcts`` (= ``ismcts:medium``), ``ismcts:easy``, ``ismcts:medium``,
-``ismcts:hard``. ``register_bot(spec, factory)`` adds your own (see docs/bots.md).
+``ismcts:hard``. ``register_bot(spec, factory)`` adds your own (see docs/bots.md);
+``import_bot_module(name)`` imports a module or ``.py`` file that does, which is how the tournament
+and the web server (``--import``) bring such bots into every process that plays them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+import importlib.util
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from petersburg.bots.base import Bot, decision_rng
 from petersburg.bots.greedy import GreedyBot
@@ -42,6 +48,41 @@ def register_bot(spec: str, factory: BotFactory) -> None:
     _FACTORIES[spec.strip().lower()] = factory
 
 
+_IMPORTED_FILES: set[Path] = set()
+"""The ``.py`` files ``import_bot_module`` has run in this process (a dotted module is imported once
+by Python itself)."""
+
+
+def import_bot_module(name: str) -> None:
+    """Import a module (dotted name or ``.py`` path) that registers bots with ``register_bot``, once
+    per process; ValueError with a sentence if it cannot be found or imported. A process started
+    afresh (a worker that plays the bots) must import it again: registrations live in the process."""
+    if name.endswith(".py"):
+        path = Path(name).resolve()
+        if path in _IMPORTED_FILES:
+            return
+        if not path.is_file():
+            raise ValueError(f"Bot module file {name} does not exist.")
+        module_spec = importlib.util.spec_from_file_location(f"_petersburg_user_{path.stem}", path)
+        if module_spec is None or module_spec.loader is None:
+            raise ValueError(f"Cannot load bot module {name}.")
+        module = importlib.util.module_from_spec(module_spec)
+        sys.modules[module_spec.name] = module
+        module_spec.loader.exec_module(module)
+        _IMPORTED_FILES.add(path)
+        return
+    try:
+        importlib.import_module(name)
+    except ImportError as error:
+        raise ValueError(f"Cannot import bot module {name}: {error}.") from None
+
+
+def import_bot_modules(names: Iterable[str]) -> None:
+    """``import_bot_module`` of each name, in order."""
+    for name in names:
+        import_bot_module(name)
+
+
 def bot_specs() -> list[str]:
     """The bot specs ``make_bot`` knows, sorted."""
     return sorted(_FACTORIES)
@@ -64,6 +105,8 @@ __all__ = [
     "SearchConfig",
     "bot_specs",
     "decision_rng",
+    "import_bot_module",
+    "import_bot_modules",
     "make_bot",
     "register_bot",
 ]

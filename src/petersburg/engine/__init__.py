@@ -58,7 +58,13 @@ from petersburg.engine.market import (
     market_income,
     market_values,
 )
-from petersburg.engine.narration import describe_event, describe_events
+from petersburg.engine.narration import (
+    ActionInfo,
+    describe_action,
+    describe_event,
+    describe_events,
+    legal_action_infos,
+)
 from petersburg.engine.options import check_options
 from petersburg.engine.records import (
     GameRecord,
@@ -68,20 +74,17 @@ from petersburg.engine.records import (
     view_to_json,
 )
 from petersburg.engine.rules import (
-    ActionInfo,
     action_price,
     apply_action,
     apply_unchecked,
     apply_with_events,
     card_price,
     crate_price,
-    describe_action,
     describe_state,
     explain_illegal,
     final_scores,
     in_opening,
     is_legal,
-    legal_action_infos,
     legal_actions,
     new_game,
     places,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import Final, NamedTuple, cast
+from typing import Final, cast
 
 from petersburg.cards import (
     BLUE,
@@ -271,7 +271,7 @@ def action_price(state: GameState, action: ActionId) -> int:
         if kind == KIND_PLAY:
             card = player.hand[arg]
             return card_price(player, card, False, displaced, state.shape)
-        card, from_lower = _source_card(state, arg)
+        card, from_lower = source_card(state, arg)
         return card_price(player, card, from_lower, displaced, state.shape)
     if kind == KIND_PUB:
         return ACTION_ARG[action] * PUB_PRICE_PER_VP
@@ -280,7 +280,7 @@ def action_price(state: GameState, action: ActionId) -> int:
     return 0
 
 
-def _source_card(state: GameState, source: int) -> tuple[Card, bool]:
+def source_card(state: GameState, source: int) -> tuple[Card, bool]:
     """The card at a source and whether it lies in the lower row."""
     row = SOURCE_ROW[source]
     if row == DRAWN_CARD:
@@ -544,7 +544,7 @@ def explain_illegal(state: GameState, action: object) -> str:
     if kind == KIND_PLAY and arg >= len(player.hand):
         return f"Your hand has no card {arg + 1} (you hold {len(player.hand)})."
     if kind in (KIND_BUY, KIND_PLAY):
-        card = player.hand[arg] if kind == KIND_PLAY else _source_card(state, arg)[0]
+        card = player.hand[arg] if kind == KIND_PLAY else source_card(state, arg)[0]
         target = ACTION_TARGET[action]
         name = names[card]
         if ALL_IS_TRADING[card] and not target:
@@ -699,7 +699,7 @@ def apply_unchecked(state: GameState, action: ActionId, sink: list[Event] | None
     _next_turn(state)
 
 
-def _source_place(source: int) -> tuple[str, int]:
+def source_place(source: int) -> tuple[str, int]:
     """The row (``events.ROWS``) and 0-based slot of an action source (slot -1 for a drawn card)."""
     row = SOURCE_ROW[source]
     if row == DRAWN_CARD:
@@ -711,7 +711,7 @@ def _taken_event(state: GameState, card: Card, source: int) -> CardTaken:
     """A card taken into hand: public from the board, private to its owner from an Observatory's
     draw (unless the table shows every hand)."""
     seat = state.to_act
-    row, slot = _source_place(source)
+    row, slot = source_place(source)
     secret = row == ROW_DRAWN and not state.options.show_hands
     return CardTaken(seat=seat, card=card, row=row, slot=slot, private_to=seat if secret else PUBLIC)
 
@@ -723,7 +723,7 @@ def _purchase_event(
     seat = state.to_act
     if kind == KIND_PLAY:
         return CardPlayed(seat=seat, card=card, price=price, displaced=displaced)
-    row, slot = _source_place(source)
+    row, slot = source_place(source)
     return CardBought(seat=seat, card=card, row=row, slot=slot, price=price, displaced=displaced)
 
 
@@ -1053,69 +1053,3 @@ __all__ = [
     "places",
     "winners",
 ]
-
-
-class ActionInfo(NamedTuple):
-    """A legal action as shown to a player: id, canonical text, price, and a sentence."""
-
-    id: ActionId
-    text: str
-    price: int
-    description: str
-
-
-def describe_action(state: GameState, action: ActionId) -> str:
-    """A sentence for a legal action in this state, e.g. 'Buy Market (upper row) for 5 rubles'."""
-    kind = ACTION_KIND[action]
-    arg = ACTION_ARG[action]
-    target = ACTION_TARGET[action]
-    shape = state.shape
-    names = shape.card_name
-    player = state.players[state.to_act]
-    if kind == KIND_PASS:
-        return "Pass"
-    if kind == KIND_PUB:
-        return (
-            f"Buy {arg} VP at your Pub for {arg * PUB_PRICE_PER_VP} rubles"
-            if arg
-            else "Buy no VP at your Pub"
-        )
-    if kind == KIND_OBSERVE:
-        return f"Use your Observatory: draw the top card of the {shape.stack_names[arg]} stack"
-    if kind == KIND_DISCARD:
-        return f"Discard the drawn {names[state.drawn]}"
-    if kind in (KIND_JOKER, KIND_PAY_CRATE, KIND_SKIP_CRATE):
-        return _describe_market_decision(state, kind, arg)
-    if kind == KIND_PLAY:
-        card = player.hand[arg]
-        where = "from your hand"
-    else:
-        card, from_lower = _source_card(state, arg)
-        where = "drawn" if arg == DRAWN_SOURCE else ("lower row" if from_lower else "upper row")
-        where = f"({where})"
-    if kind == KIND_TAKE:
-        return f"Take {names[card]} {where} into your hand"
-    verb = "Play" if kind == KIND_PLAY else "Buy"
-    over = f", displacing your {names[target_kind(target)]}," if target else ""
-    return f"{verb} {names[card]} {where}{over} for {action_price(state, action)} rubles"
-
-
-def _describe_market_decision(state: GameState, kind: int, good: int) -> str:
-    market = state.market
-    assert market is not None and market.queue
-    name = state.shape.card_name[market.queue[0][1]]
-    if kind == KIND_JOKER:
-        return f"Your {name}'s '?' counts as {GOODS[good]}"
-    if kind == KIND_PAY_CRATE:
-        return f"Pay {crate_price(state)} rubles to keep your {name}"
-    if state.options.unpaid_crate == CRATE_DISCARD:
-        return f"Do not pay for your {name}: it is discarded with its four {GOODS[good]}"
-    return f"Do not pay for your {name}: its {GOODS[good]} count nothing at this scoring"
-
-
-def legal_action_infos(state: GameState) -> list[ActionInfo]:
-    """Every legal action with its text, price and description (for menus and clients)."""
-    return [
-        ActionInfo(action, format_action(action), action_price(state, action), describe_action(state, action))
-        for action in legal_actions(state)
-    ]

@@ -30,6 +30,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 
+from petersburg.bots import import_bot_modules
 from petersburg.server.accounts import Accounts
 from petersburg.server.automation import Automation, BotRunner
 from petersburg.server.bus import RedisBus
@@ -169,8 +170,11 @@ def build_server(
     seeds: SeedSource | None = None,
     bots: BotRunner | None = None,
 ) -> Server:
-    """Every part of a server on ``store``, wired (not started)."""
+    """Every part of a server on ``store``, wired (not started). The modules of custom bots
+    (``config.bot_modules``) are imported here, so their levels are offered; ValueError if one
+    cannot be."""
     config = config or ServerConfig()
+    import_bot_modules(config.bot_modules)
     clock = clock or SystemClock()
     events = ServerEvents()
     tables = Tables(store, config)
@@ -178,7 +182,7 @@ def build_server(
     play = Play(tables, events, clock)
     seating = Seating(tables, events, clock, config, seeds or random_seeds(), play)
     chat = Chat(tables, events, clock, config, seating)
-    runner = bots or BotRunner(config.bot_workers)
+    runner = bots or BotRunner(config.bot_workers, modules=config.bot_modules)
     automation = Automation(tables, play, seating, runner, clock, config)
     connections = Connections(tables, presenter, config)
     accounts = Accounts(store, clock, config.secret_key)

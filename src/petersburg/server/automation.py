@@ -24,7 +24,7 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from petersburg.bots import make_bot
+from petersburg.bots import import_bot_modules, make_bot
 from petersburg.engine import NUM_ALL_ACTIONS, STAGE_ACTIONS, GameState, View, is_legal, view
 from petersburg.server.bot_levels import spec_of
 from petersburg.server.clock import Clock
@@ -65,16 +65,32 @@ def leave_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
+def start_bot_worker(parent: int, modules: tuple[str, ...]) -> None:
+    """Run in a bot worker at its start: leave with the server, and import the modules that
+    register its custom bots (a spawned process knows only the built-in ones until then)."""
+    leave_with_parent(parent)
+    import_bot_modules(modules)
+
+
 def bot_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 10 + seat) % 2**31
 
 
 class BotRunner:
     """Computes bot moves on an executor (worker processes by default), at most ``workers`` at
-    once, moves at tables with people before moves at tables of bots alone."""
+    once, moves at tables with people before moves at tables of bots alone. Each worker imports
+    ``modules`` first, for the bots registered there."""
 
-    def __init__(self, workers: int, *, executor: Executor | None = None, choose: Decide = decide) -> None:
+    def __init__(
+        self,
+        workers: int,
+        *,
+        executor: Executor | None = None,
+        choose: Decide = decide,
+        modules: tuple[str, ...] = (),
+    ) -> None:
         self.workers = max(1, workers)
+        self.modules = modules
         self._executor = executor
         self._own_executor = executor is None
         self._choose = choose
@@ -87,8 +103,8 @@ class BotRunner:
             self._executor = ProcessPoolExecutor(
                 self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=leave_with_parent,
-                initargs=(os.getpid(),),
+                initializer=start_bot_worker,
+                initargs=(os.getpid(), self.modules),
             )
         return self._executor
 

@@ -36,6 +36,10 @@ def _env_int(name: str, default: int) -> int:
     return int(number)
 
 
+def _env_list(name: str) -> list[str]:
+    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
+
+
 def register(subparsers: Any) -> None:
     """Add the ``serve`` subcommand."""
     p = subparsers.add_parser("serve", help="run the web server: lobby, tables, bots (http://127.0.0.1:8000)")
@@ -82,6 +86,15 @@ def register(subparsers: Any) -> None:
             default=_env_number(variable, getattr(DEFAULTS, attribute)),
             help=f"{text} (default %(default)s; {variable})",
         )
+    p.add_argument(
+        "--import",
+        dest="bot_modules",
+        action="append",
+        default=_env_list("PETERSBURG_BOT_MODULES"),
+        metavar="MODULE",
+        help="module or .py file that registers bots with register_bot: people can choose them at "
+        "the tables, the bot workers play them (repeatable; PETERSBURG_BOT_MODULES, comma-separated)",
+    )
     p.add_argument(
         "--bot-workers",
         type=int,
@@ -160,6 +173,7 @@ def _config(args: argparse.Namespace) -> ServerConfig:
         idle_realtime=max(0.0, args.idle_realtime),
         idle_turn_based=max(0.0, args.idle_turn_based),
         bot_workers=max(1, args.bot_workers),
+        bot_modules=tuple(_module_path(name) for name in args.bot_modules),
         max_live_tables=args.max_live_tables,
         max_live_tables_per_person=args.max_live_tables_per_person,
         max_bot_tables_per_person=args.max_bot_tables_per_person,
@@ -173,12 +187,23 @@ def _config(args: argparse.Namespace) -> ServerConfig:
     )
 
 
+def _module_path(name: str) -> str:
+    """A bot module as every process finds it: a ``.py`` file by its absolute path."""
+    return str(Path(name).resolve()) if name.endswith(".py") else name
+
+
 def _app(args: argparse.Namespace) -> Any:
+    from petersburg.bots import import_bot_modules
     from petersburg.server.app import create_app
     from petersburg.server.clock import fixed_seeds
 
     seeds = fixed_seeds(args.seed) if args.seed is not None else None
-    return create_app(_database(args), _config(args), seeds=seeds, set_aside_bad_logs=args.set_aside_bad_logs)
+    config = _config(args)
+    try:
+        import_bot_modules(config.bot_modules)  # here, to say what is wrong; the app's import is then a no-op
+    except ValueError as error:
+        raise SystemExit(f"petersburg: {error}") from None
+    return create_app(_database(args), config, seeds=seeds, set_aside_bad_logs=args.set_aside_bad_logs)
 
 
 def worker_app() -> Any:

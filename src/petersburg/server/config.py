@@ -18,6 +18,10 @@ class ServerConfig:
     bot_workers: int = 1
     """Processes that compute bot moves (outside the event loop's process, so bots never slow
     the loop); at most this many bot moves are computed at once."""
+    bot_modules: tuple[str, ...] = ()
+    """Modules (dotted names or ``.py`` paths) that register bots with ``register_bot``: imported
+    by the server at its start (their bots become levels people choose) and by every bot worker
+    process (which plays them)."""
     undo_grace: float = 5.0
     """Seconds after a person's action during which a bot does not make a move that would end
     the chance to take it back (one that deals new cards or draws with an Observatory)."""

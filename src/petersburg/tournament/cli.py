@@ -87,12 +87,12 @@ def cmd_tournament(args: argparse.Namespace) -> None:
 
 
 def _run(args: argparse.Namespace) -> None:
+    from petersburg.bots import import_bot_modules
     from petersburg.cli import options_from_args
-    from petersburg.tournament.runner import TournamentSpec, import_bot_module
+    from petersburg.tournament.runner import TournamentSpec
     from petersburg.tournament.stats import format_table, summarize
 
-    for module in args.modules:
-        import_bot_module(module)
+    import_bot_modules(args.modules)
     if args.summarize:
         lines = _read_lines(args.summarize)
         labels = _labels_of(lines)

@@ -11,16 +11,12 @@ a tournament split into shards (by deal) gives exactly the games of the single r
 from __future__ import annotations
 
 import hashlib
-import importlib
-import importlib.util
-import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from petersburg.bots import make_bot
+from petersburg.bots import import_bot_modules, make_bot
 from petersburg.engine import (
     GameOptions,
     GameRecord,
@@ -156,28 +152,8 @@ def _median(values: list[float]) -> float:
     return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
 
 
-def import_bot_module(name: str) -> None:
-    """Import a module (dotted name or ``.py`` path) that registers bots with ``register_bot``."""
-    if name.endswith(".py"):
-        path = Path(name)
-        if not path.is_file():
-            raise ValueError(f"Bot module file {name} does not exist.")
-        module_spec = importlib.util.spec_from_file_location(f"_petersburg_user_{path.stem}", path)
-        if module_spec is None or module_spec.loader is None:
-            raise ValueError(f"Cannot load bot module {name}.")
-        module = importlib.util.module_from_spec(module_spec)
-        sys.modules[module_spec.name] = module
-        module_spec.loader.exec_module(module)
-        return
-    try:
-        importlib.import_module(name)
-    except ImportError as error:
-        raise ValueError(f"Cannot import bot module {name}: {error}.") from None
-
-
 def _init_worker(modules: Sequence[str]) -> None:
-    for name in modules:
-        import_bot_module(name)
+    import_bot_modules(modules)
 
 
 _WORKER_SPEC: TournamentSpec | None = None

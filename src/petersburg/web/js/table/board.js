@@ -4,6 +4,7 @@
 import { cards, STACKS } from "../catalogue.js";
 import { renderCard } from "../card-view.js";
 import { byId, el, spoken } from "../dom.js";
+import { CARD, gapMark } from "./feedback.js";
 import { offerWords, priceBadge } from "./legal.js";
 
 const ROW_WORDS = { upper: "upper row", lower: "lower row" };
@@ -32,8 +33,9 @@ function stackTile(stack, size, actions, openChoice) {
 }
 
 /** Draw the board; makeDraggable(node, card, actions) lets a card be dragged onto the hand or
- * play area; openChoice(title, card, actions) opens the choice box. */
-export function renderBoard(m, byKey, { openChoice, makeDraggable }) {
+ * play area; openChoice(title, card, actions) opens the choice box. `places` lays each row out
+ * with the gaps the players' latest moves left (feedback.js boardPlaces), marked with `gapName(seat)`. */
+export function renderBoard(m, byKey, { openChoice, makeDraggable }, places, gapName) {
   const v = m.view;
   byId("board").hidden = false;
   const stacks = byId("stacks");
@@ -44,7 +46,13 @@ export function renderBoard(m, byKey, { openChoice, makeDraggable }) {
   for (const rowName of ["upper", "lower"]) {
     const row = byId(rowName);
     row.textContent = "";
-    v[rowName].forEach((card, i) => {
+    let i = 0;
+    for (const place of places[rowName]) {
+      if (place !== CARD) {
+        row.append(gapMark(place, gapName(place.seat)));
+        continue;
+      }
+      const card = v[rowName][i];
       const actions = byKey.get(`${rowName}:${i}`);
       const node = renderCard(card, {
         where: ROW_WORDS[rowName],
@@ -56,7 +64,8 @@ export function renderBoard(m, byKey, { openChoice, makeDraggable }) {
       });
       if (actions) makeDraggable(node, card, actions);
       row.append(el("li", {}, node));
-    });
-    if (!v[rowName].length) row.append(el("li", { class: "empty-row" }, "empty"));
+      i += 1;
+    }
+    if (!places[rowName].length) row.append(el("li", { class: "empty-row" }, "empty"));
   }
 }

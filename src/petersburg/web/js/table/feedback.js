@@ -1,9 +1,10 @@
 // Feedback from the game's events (each log line carries the event it words): every player's last
-// move, named under his name and marked on its card in his area; the card that went from the board
+// move, named under his name and marked on its card in his area; the place on the board his latest
+// move of the phase emptied, marked with his name; the card that went from the board
 // into a play area or a hand flies there (a short animation, none with prefers-reduced-motion);
 // each scoring's result for you shown briefly on the table ("Worker scoring: you +15 ₽ +3 VP").
 import { cards } from "../catalogue.js";
-import { byId, el } from "../dom.js";
+import { byId, el, spoken } from "../dom.js";
 
 const MOVES = new Set(["passed", "card_bought", "card_taken", "card_played", "pub_bought", "observatory_used", "drawn_discarded"]);
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -23,10 +24,10 @@ export function moveWords(e) {
   const over = e.displaced ? ` over ${cardName(e.displaced)}` : "";
   switch (e.type) {
     case "passed": return "passed";
-    case "card_bought": return `bought ${cardName(e.card)} for ${e.price} ₽${over}`;
-    case "card_played": return `played ${cardName(e.card)} for ${e.price} ₽${over}`;
+    case "card_bought": return `bought ${cardName(e.card)} for ${e.price}\u00a0₽${over}`;
+    case "card_played": return `played ${cardName(e.card)} for ${e.price}\u00a0₽${over}`;
     case "card_taken": return e.card ? `took ${cardName(e.card)} into hand` : "took a card into hand";
-    case "pub_bought": return e.vp ? `bought ${e.vp} VP at the Pub for ${e.rubles} ₽` : "bought no VP at the Pub";
+    case "pub_bought": return e.vp ? `bought ${e.vp} VP at the Pub for ${e.rubles}\u00a0₽` : "bought no VP at the Pub";
     case "observatory_used": return "used an Observatory";
     case "drawn_discarded": return "discarded the drawn card";
     default: return "";
@@ -44,6 +45,66 @@ export function markLastCard(panel, e) {
   if (!panel || !e || !["card_bought", "card_played"].includes(e.type)) return;
   const chip = panel.querySelector(`.chip[data-card="${e.card}"]`);
   if (chip) chip.classList.add("last-card");
+}
+
+// The events after which the rows are laid out anew: the board's gaps close.
+const BOARD_RESETS = new Set(["phase_started", "cards_dealt", "upper_row_moved_down", "lower_row_discarded"]);
+const BOARD_MOVES = new Set(["card_bought", "card_taken"]);
+/** A place of a row that holds a card of the view (as opposed to a gap: the move event that emptied it). */
+export const CARD = "card";
+
+/** The index in `places` of the row's card number `n` (0-based, gaps not counted), adding the
+ * cards of the row not yet reached by any event. */
+function cardPlace(places, n) {
+  let seen = -1;
+  for (let i = 0; i < places.length; i++) if (places[i] === CARD && ++seen === n) return i;
+  while (seen < n) {
+    places.push(CARD);
+    seen += 1;
+  }
+  return places.length - 1;
+}
+
+/**
+ * Each row as it lies on the table: its cards (CARD, in the view's order) and, where a seat's latest
+ * move of this phase bought or took a card from the row, the gap it left (that move's event).
+ * Read from the log's events alone: a move names the row and the place (`slot`) the card had when it
+ * was taken, and the engine closes up the row after it; the gaps close when the rows are laid out
+ * anew (cards dealt at the phase change, the rows moving at the round's end). Older gaps of a seat
+ * close too, so that the board keeps one mark per player. `rows` is the view's { upper, lower }.
+ */
+export function boardPlaces(lines, rows) {
+  let places = { upper: [], lower: [] };
+  const latest = new Map();
+  for (const line of lines) {
+    const e = line.event;
+    if (!e) continue;
+    if (BOARD_RESETS.has(e.type)) {
+      places = { upper: [], lower: [] };
+      latest.clear();
+    } else if (BOARD_MOVES.has(e.type) && e.row in places) {
+      const row = places[e.row];
+      row[cardPlace(row, e.slot)] = e;
+      latest.set(e.seat, e);
+    }
+  }
+  const laid = {};
+  for (const name of ["upper", "lower"]) {
+    const row = places[name].filter((place) => place === CARD || latest.get(place.seat) === place);
+    const cards = row.filter((place) => place === CARD).length;
+    // More cards than the view holds cannot happen with a whole log; the plain row is the safe answer.
+    laid[name] = cards > rows[name].length ? rows[name].map(() => CARD) : row.concat(Array(rows[name].length - cards).fill(CARD));
+  }
+  return laid;
+}
+
+/** The mark on a gap of the board: who emptied it and how ("Ann — bought Shepherd for 5 ₽"). */
+export function gapMark(e, name) {
+  return el(
+    "li",
+    { class: "board-gap", dataset: { seat: e.seat, lastMove: e.type } },
+    el("div", { class: "gap-mark" }, spoken("Empty place: "), el("span", { class: "gap-who" }, name), spoken(" "), el("span", { class: "gap-what" }, moveWords(e)))
+  );
 }
 
 /** Where the board's cards are before a redraw, to fly the one that leaves. */

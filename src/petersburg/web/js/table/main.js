@@ -6,7 +6,7 @@ import { loadCards } from "../catalogue.js";
 import { Chat } from "../chat.js";
 import { byId, focusByKey, keepFocus } from "../dom.js";
 import { identity, setName } from "../identity.js";
-import { boardSnapshot, flyCards, lastMoveLine, lastMoves, markLastCard, scoringSummary, showSummary } from "./feedback.js";
+import { boardPlaces, boardSnapshot, flyCards, lastMoveLine, lastMoves, markLastCard, scoringSummary, showSummary } from "./feedback.js";
 import { confirmLeave } from "./leave.js";
 import { addShortcut, installShortcuts } from "../shortcuts.js";
 import { connectionIndicator, sendOrTell, Socket } from "../socket.js";
@@ -75,7 +75,8 @@ function draw(m, fresh) {
   byId("action-bar").hidden = replayMode;
   byId("nav-me").hidden = replayMode;
   renderPhaseBar(m, n);
-  renderBoard(m, byKey, cardHandlers);
+  const you = m.you ? m.you.seat : null;
+  renderBoard(m, byKey, cardHandlers, boardPlaces(gameLog.lines, m.view), (seat) => (seat === you ? "You" : n[seat]));
   if (replayMode) byId("me").hidden = true;
   else {
     renderActionBar(m, n, byKey, barHandlers);
