@@ -294,7 +294,7 @@ def test_a_guest_cannot_sit_or_chat_under_an_account_name(client: TestClient) ->
         guest.send_json({"type": "name", "name": "Carla"})  # another name is fine
         guest.send_json({"type": "sit", "seat": 1})
         seated = recv_until(guest, lambda m: is_update(m) and m["you"] is not None)
-        assert seated["seats"][1]["name"] == "Carla"
+        assert seated["table"]["seats"][1]["name"] == "Carla"
     with client.websocket_connect("/ws/lobby") as lobby:
         hello_lobby = {"type": "hello", "uid": UIDS[3], "name": "Anna Karenina"}
         lobby.send_json(hello_lobby)
@@ -307,7 +307,7 @@ def test_a_guest_cannot_sit_or_chat_under_an_account_name(client: TestClient) ->
         hello(anna, "claimed-uid-ignored", "someone else")
         anna.send_json({"type": "sit", "seat": 2, "name": "someone else"})
         seated = recv_until(anna, lambda m: is_update(m) and m["you"] is not None)
-        assert seated["seats"][2]["name"] == account["name"]
+        assert seated["table"]["seats"][2]["name"] == account["name"]
         anna.send_json({"type": "chat", "text": "hello"})
         line = recv_until(anna, lambda m: m["type"] == "chat")
         assert line["name"] == "Anna Karenina"
