@@ -23,6 +23,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from petersburg.server.local import LocalServer
+from tests.e2e.pages import create_table
 from tests.server.helpers import eventually, pick_action, stored_log
 from tests.services import PostgresServer, RedisServer
 
@@ -67,14 +68,7 @@ def test_three_processes_play_one_table_and_one_is_killed(
             server = LocalServer(tmp_path, env=env, output=tmp_path / f"server-{i}.log")
             servers.append(stack.enter_context(server))
         home = [servers[i % 3] for i in range(4)]  # seats 0 and 3 on the first process
-        request = urllib.request.Request(
-            servers[0].base_url + "/api/tables",
-            data=json.dumps({"uid": UIDS[0], "name": "Player 1", "seats": 4}).encode(),
-            headers={"Content-Type": "application/json"},
-            method="POST",
-        )
-        with urllib.request.urlopen(request, timeout=10) as response:
-            table = int(json.load(response)["id"])
+        table = create_table(servers[0].base_url, UIDS[0], "Player 1", seats=4)
         sockets: list[ClientConnection] = []
         for seat in range(4):
             ws, _ = join(home[seat].base_url, table, seat, stack)
@@ -139,16 +133,7 @@ def test_a_table_of_bots_goes_on_when_the_process_holding_its_lease_dies(
         second = stack.enter_context(
             LocalServer(tmp_path, env=env, bot_delay=0.05, output=tmp_path / "b.log")
         )
-        request = urllib.request.Request(
-            first.base_url + "/api/tables",
-            data=json.dumps(
-                {"uid": UIDS[0], "name": "Host", "seats": 3, "sit": False, "fill": "random"}
-            ).encode(),
-            headers={"Content-Type": "application/json"},
-            method="POST",
-        )
-        with urllib.request.urlopen(request, timeout=10) as response:
-            table = int(json.load(response)["id"])
+        table = create_table(first.base_url, UIDS[0], "Host", seats=3, sit=False, fill="random")
         host, _ = join(first.base_url, table, 0, stack)
         host.send(json.dumps({"type": "start"}))
         watcher, _ = join(second.base_url, table, 1, stack)
@@ -224,14 +209,7 @@ def test_serve_with_two_workers_serves_from_both_and_stops_them_all(
         stack.enter_context(server)
         assert server.process is not None
         below = descendants(server.process.pid)
-        request = urllib.request.Request(
-            server.base_url + "/api/tables",
-            data=json.dumps({"uid": UIDS[0], "name": "Player 1", "seats": 2}).encode(),
-            headers={"Content-Type": "application/json"},
-            method="POST",
-        )
-        with urllib.request.urlopen(request, timeout=10) as response:
-            table = int(json.load(response)["id"])
+        table = create_table(server.base_url, UIDS[0], "Player 1", seats=2)
         # Connect until each worker holds one of the seats' sockets (the kernel hands each new
         # connection to one of the workers accepting on the shared port).
         sockets: dict[int, ClientConnection] = {}

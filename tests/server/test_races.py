@@ -7,7 +7,6 @@ moment ago: look again."), both sockets stay open, and both processes show the s
 from __future__ import annotations
 
 import json
-import urllib.request
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -17,22 +16,12 @@ from websockets.sync.client import ClientConnection, connect
 
 from petersburg.server.local import LocalServer
 from petersburg.server.tables import CHANGED_MEANWHILE
+from tests.e2e.pages import create_table
 from tests.server.helpers import query
 from tests.services import PostgresServer, RedisServer
 
 ROUNDS = 25
 ALREADY_STARTED = "The game has already started; seats can no longer change."
-
-
-def create(server: LocalServer, uid: str, **params: Any) -> int:
-    request = urllib.request.Request(
-        server.base_url + "/api/tables",
-        data=json.dumps({"uid": uid, "name": uid.split("-")[0], **params}).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return int(json.load(response)["id"])
 
 
 def join(server: LocalServer, table: int, uid: str, stack: ExitStack) -> ClientConnection:
@@ -88,7 +77,7 @@ def test_two_processes_racing_for_one_seat_or_one_start_store_exactly_one_change
         first = servers.enter_context(LocalServer(tmp_path, env=env, output=tmp_path / "a.log"))
         second = servers.enter_context(LocalServer(tmp_path, env=env, output=tmp_path / "b.log"))
         for _ in range(ROUNDS):
-            table = create(first, "host-uid-0001", seats=2, sit=False)
+            table = create_table(first.base_url, "host-uid-0001", "host", seats=2, sit=False)
             with ExitStack() as stack:
                 anna = join(first, table, "anna-uid-0001", stack)
                 boris = join(second, table, "boris-uid-001", stack)
@@ -103,7 +92,7 @@ def test_two_processes_racing_for_one_seat_or_one_start_store_exactly_one_change
                 seat = "SELECT user_id FROM seats WHERE table_id = :t AND seat = 0"
                 assert query(database, seat, t=table) == [(winner,)]
         for _ in range(ROUNDS):
-            table = create(first, "host-uid-0001", seats=1)
+            table = create_table(first.base_url, "host-uid-0001", "host", seats=1)
             with ExitStack() as stack:
                 here, there = (join(server, table, "host-uid-0001", stack) for server in (first, second))
                 for ws in (here, there):
