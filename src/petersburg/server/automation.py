@@ -43,6 +43,8 @@ Decide = Callable[[str, int, View], int]
 
 RETRY_SECONDS = 1.0
 """Wait before planning a move again after it could not be stored."""
+FINISH_RETRY_MAX = 60.0
+"""Longest wait between two attempts to store a finished game's result."""
 SWEEP_SECONDS = 60.0
 """How often idle open tables are looked for."""
 
@@ -227,8 +229,10 @@ class Automation:
 
     def _plan(self, table: Table) -> tuple[tuple[object, ...], Move | None]:
         state = table.state
-        if state is None or table.row.status != "playing" or state.is_over:
+        if state is None or table.row.status != "playing":
             return (), None
+        if state.is_over:  # its end is not stored yet: the write failed, or its process died
+            return ("finish", table.seq), lambda: self._finish(table)
         seat = state.current_player
         seat_row = table.row.seats[seat]
         seq = table.seq
@@ -277,6 +281,17 @@ class Automation:
     def _current(self, table: Table, seat: int, seq: int) -> bool:
         state = table.state
         return state is not None and table.seq == seq and state.current_player == seat
+
+    async def _finish(self, table: Table) -> None:
+        """Store the end of a game whose last action is stored but not its result (and ratings):
+        again and again, waiting longer each time, until it is stored (or another process did)."""
+        if not await self._leased(table):
+            return
+        delay = RETRY_SECONDS
+        while table.row.status == "playing":
+            await self.clock.sleep(delay)
+            await table.queue.run(lambda: self.play.after_change(table))
+            delay = min(2 * delay, FINISH_RETRY_MAX)
 
     async def _autopass(self, table: Table, seat: int, seq: int) -> None:
         if not await self._leased(table):
