@@ -380,6 +380,8 @@ class Automation:
                         await self.seating.close_if_idle(table)
                     else:
                         await self.seating.hand_idle_game_to_bots(table, limit)
+                except Refusal:
+                    pass  # another process changed the table meanwhile: it is not idle
                 except Exception:
                     log.exception("table %s: cannot close the idle table", table.id)
 

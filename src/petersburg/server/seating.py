@@ -329,7 +329,7 @@ class Seating(TableService):
                 new = SeatRow("bot", f"{row.name} (bot)", None, None, greedy.id)
                 try:
                     await self.tables.set_seat(table, seat, new)
-                except StorageError as error:
+                except (StorageError, Refusal) as error:  # Refusal: another process changed it first
                     log.error("table %s: cannot hand seat %s to a bot: %s", table.id, seat, error)
                     return False
         await self.announce(
