@@ -41,7 +41,8 @@ class ManualClock:
             due = [s for s in self._sleepers if s[0] <= self.now]
             self._sleepers = [s for s in self._sleepers if s[0] > self.now]
         for _due, loop, future in due:
-            loop.call_soon_threadsafe(_wake, future)
+            if not loop.is_closed():  # a server stopped meanwhile leaves its sleepers behind
+                loop.call_soon_threadsafe(_wake, future)
 
 
 def _wake(future: asyncio.Future[None]) -> None:

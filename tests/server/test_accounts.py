@@ -8,16 +8,24 @@ import random
 from contextlib import ExitStack
 from typing import Any
 
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
+from sqlalchemy.engine import Connection
 
 from petersburg.server.accounts import ATTEMPTS_PER_NAME, SESSION_COOKIE
+from petersburg.server.app import create_app
+from petersburg.server.config import ServerConfig
+from petersburg.server.store import TableRow
 from tests.server.helpers import (
     UIDS,
     create_table,
+    error_of,
     hello,
     is_update,
     pick_action,
+    query,
     recv_until,
+    server_of,
     update_at,
 )
 
@@ -218,3 +226,93 @@ def test_games_with_guests_or_bots_are_unrated_unless_the_table_says_so(client: 
                     )
                 updates = recv_until(ws, lambda m: is_update(m) and "view" in m, limit=5000)
         assert client.get("/api/profile/Anna").json()["rated_games"] == (1 if rated else 0)
+
+
+def play_against_bots(ws: Any, rng: random.Random) -> dict[str, Any]:
+    """Seat 0 plays random legal actions until the game is over (its result stored or not); the
+    last update."""
+    update = recv_until(ws, update_at(0))
+    while update["view"]["stage"] != "over":
+        if update["view"]["to_act"] == 0 and update["legal"]:
+            action = pick_action(update, rng)
+            ws.send_json(
+                {"type": "act", "token": update["you"]["token"], "seq": update["seq"], "action": action}
+            )
+        update = recv_until(ws, lambda m: is_update(m) and "view" in m, limit=5000)
+    return update
+
+
+def test_a_failed_rating_write_stores_no_result_and_the_game_is_rated_once_when_it_can_be(
+    database: str,
+) -> None:
+    def broken_rating(connection: Connection, row: TableRow) -> None:
+        connection.execute(sa.text("UPDATE no_such_table SET x = 1"))  # fails like a lost database would
+
+    config = ServerConfig(bot_delay=0.0)
+    with TestClient(create_app(database, config)) as client:
+        store = server_of(client).store
+        store.with_result.insert(0, broken_rating)
+        account = sign_up(client, "Anna", uid=UIDS[0])
+        table = create_table(client, 2, uid=UIDS[0], fill="random", rated=True)
+        with client.websocket_connect(f"/ws/table/{table}") as ws:
+            hello(ws, account["uid"], "Anna")
+            ws.send_json({"type": "start"})
+            final = play_against_bots(ws, random.Random(5))
+            assert "result" not in final
+            # Neither the result nor the ratings: the game's last action is stored, its end is not.
+            [(status, result)] = query(database, "SELECT status, result FROM tables WHERE id = :t", t=table)
+            assert (status, result) == ("playing", None)
+            assert query(database, "SELECT count(*) FROM ratings") == [(0,)]
+            assert client.get("/api/profile/Anna").json()["rated_games"] == 0
+            # Once the rating can be written, the server stores the end of the game by itself.
+            store.with_result.remove(broken_rating)
+            ended = recv_until(ws, lambda m: is_update(m) and "result" in m, limit=5000)
+            assert ended["seq"] == final["seq"]
+        assert client.get("/api/profile/Anna").json()["rated_games"] == 1
+    with TestClient(create_app(database, config)) as client:  # a restart does not rate it again
+        assert client.get(f"/api/tables/{table}").json()["status"] == "over"
+        profile = client.get("/api/profile/Anna").json()
+        assert profile["rated_games"] == 1
+        [game] = profile["games"]
+        assert game["rated"] is True and game["table"] == table
+    assert query(database, "SELECT count(*) FROM ratings WHERE table_id = :t", t=table) == [(1,)]
+
+
+def test_a_guest_cannot_sit_or_chat_under_an_account_name(client: TestClient) -> None:
+    account = sign_up(client, "Anna Karenina", uid=UIDS[0])
+    anna_cookie = client.cookies[SESSION_COOKIE]
+    client.cookies.clear()
+    table = create_table(client, 3, uid=UIDS[1], name="Boris")
+    taken = (
+        "The name Anna Karenina belongs to an account: sign in as Anna Karenina to use it, or choose "
+        "another name."
+    )
+    refused = client.post("/api/tables", json={"uid": UIDS[2], "name": "anna  KARENINA", "seats": 2})
+    assert refused.status_code == 400 and refused.json()["detail"] == taken
+    with client.websocket_connect(f"/ws/table/{table}") as guest:
+        hello(guest, UIDS[2], "ANNA karenina")
+        assert error_of(guest, {"type": "sit", "seat": 1}) == taken
+        assert error_of(guest, {"type": "chat", "text": "Hello, I am Anna"}) == taken
+        assert error_of(guest, {"type": "sit", "seat": 1, "name": "anna karenina"}) == taken
+        assert error_of(guest, {"type": "name", "name": "Anna Karenina"}) == taken
+        assert error_of(guest, {"type": "chat", "text": "/join 2"}) == taken
+        guest.send_json({"type": "name", "name": "Carla"})  # another name is fine
+        guest.send_json({"type": "sit", "seat": 1})
+        seated = recv_until(guest, lambda m: is_update(m) and m["you"] is not None)
+        assert seated["table"]["seats"][1]["name"] == "Carla"
+    with client.websocket_connect("/ws/lobby") as lobby:
+        hello_lobby = {"type": "hello", "uid": UIDS[3], "name": "Anna Karenina"}
+        lobby.send_json(hello_lobby)
+        assert error_of(lobby, {"type": "chat", "text": "hello"}) == taken
+    seats = query(server_of(client).store.url, "SELECT name FROM seats WHERE table_id = :t", t=table)
+    assert ("Anna Karenina",) not in seats and ("ANNA karenina",) not in seats
+    # The account's player, signed in, sits and speaks under its name (whatever name he sends).
+    as_account(client, anna_cookie)
+    with client.websocket_connect(f"/ws/table/{table}") as anna:
+        hello(anna, "claimed-uid-ignored", "someone else")
+        anna.send_json({"type": "sit", "seat": 2, "name": "someone else"})
+        seated = recv_until(anna, lambda m: is_update(m) and m["you"] is not None)
+        assert seated["table"]["seats"][2]["name"] == account["name"]
+        anna.send_json({"type": "chat", "text": "hello"})
+        line = recv_until(anna, lambda m: m["type"] == "chat")
+        assert line["name"] == "Anna Karenina"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -60,7 +61,8 @@ def finished_solo(store: SqlStore, uid: str, total: int, rubles: int) -> int:
         row = TableRow(0, "solo", 0.0, 1, {}, True, 0, True, uid, seats=[SeatRow("human", "P", uid, "t")])
         table = await store.create_table(row)
         result = {"scores": [{"total": total, "rubles": rubles}], "winners": [0], "rounds": 6, "names": ["P"]}
-        await store.set_status(table, "over", seed=1, result=result)
+        await store.set_status(table, "playing", 0, seed=1)
+        await store.finish(replace(row, id=table, seed=1, status="over", result=result), 1)
         return table
 
     return asyncio.run(make())

@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from petersburg.engine import View, legal_actions
+from petersburg.server.app import create_app
 from petersburg.server.automation import BotRunner
 from petersburg.server.config import ServerConfig
 from tests.server.clock import ManualClock
@@ -23,10 +24,12 @@ from tests.server.helpers import (
     eventually,
     hello,
     latest,
+    query,
     recv_until,
     seated_game,
     server_of,
 )
+from tests.services import PostgresServer, RedisServer
 
 
 def test_turn_timer_passes_for_a_slow_player_when_time_is_up(make_client: Callable[..., TestClient]) -> None:
@@ -70,6 +73,39 @@ def test_the_timer_of_a_seat_is_not_reset_by_another_seats_request(
         clock.advance(10)  # 30 s after the deal: the first timer fires, it was not started again
         passed = latest(alice, 1)["log"]
         assert passed[0]["seat"] == 1 - waiting and passed[0]["event"]["type"] == "passed"
+
+
+def test_the_turn_timer_runs_on_when_its_lease_moves_to_another_process(
+    postgres: PostgresServer, redis: RedisServer
+) -> None:
+    """The process running a table's timer stops; another one takes the lease over once it has run
+    out and passes for the slow seat at the deadline the first one set, not a whole turn later."""
+    database = postgres.new_database()
+    clock = ManualClock()
+    dealt_at = clock.now
+    config = ServerConfig(bot_delay=0.0, redis_url=redis.url, lease_seconds=10.0)
+    with ExitStack() as first_stack:
+        first = first_stack.enter_context(TestClient(create_app(database, config, clock=clock)))
+        table, (alice, _bob) = seated_game(first, first_stack, 2, timer=30)
+        to_act = latest(alice, 0)["view"]["to_act"]
+        stored = "SELECT seq, deadline FROM leases WHERE table_id = :t"
+        eventually(
+            lambda: query(database, stored, t=table) == [(0, dealt_at + 30)], what="the deadline stored"
+        )
+    # The first process is gone (its lease left behind, as after a crash); the second one starts.
+    with ExitStack() as stack:
+        second = stack.enter_context(TestClient(create_app(database, config, clock=clock)))
+        watcher = stack.enter_context(second.websocket_connect(f"/ws/table/{table}"))
+        hello(watcher, UIDS[0], NAMES[0])
+        clock.advance(15)  # the first lease ran out 5 s ago: the second process takes it over
+        live = server_of(second).tables.cached(table)
+        assert live is not None
+        eventually(lambda: live.deadline == dealt_at + 30, what="the first process's deadline taken over")
+        assert live.seq == 0
+        eventually(lambda: clock.due_within(15) >= 2, what="the timer waiting")  # and the lease keeper
+        clock.advance(15)  # 30 s after the deal
+        passed = latest(watcher, 1)["log"]
+        assert passed[0]["seat"] == to_act and passed[0]["event"]["type"] == "passed"
 
 
 def failing_bot(level: str, seed: int, seen: View) -> int:

@@ -43,8 +43,7 @@ from petersburg.server.protocol import (
 )
 from petersburg.server.ratings import MODEL, SCALE, bot_ratings, rate_game, result_places, shown
 from petersburg.server.sql_store import SqlStore, table_from_row
-from petersburg.server.store import StorageError
-from petersburg.server.tables import Table
+from petersburg.server.store import StorageError, TableRow
 
 SESSION_COOKIE = "pb_session"
 SESSION_AGE = 30 * 24 * 3600
@@ -205,6 +204,10 @@ class Accounts:
     async def _find(self, where: sa.ColumnElement[bool]) -> Account | None:
         query = sa.select(*ACCOUNT_COLUMNS).where(where)
         return await self.store.run_read(lambda connection: _account(connection.execute(query).first()))
+
+    async def owner_of_name(self, name: str) -> Account | None:
+        """The account called ``name`` (whatever its case and spacing), if there is one."""
+        return await self._find(db.accounts.c.name_key == name_key(name))
 
     # Sign up, sign in --------------------------------------------------------------------------
 
@@ -406,7 +409,8 @@ class Accounts:
 
     # Ratings -----------------------------------------------------------------------------------
 
-    async def rate_finished(self, table: Table) -> None:
-        """Rate a game that just ended, if it counts (``ratings.rate_game``), in one transaction."""
-        row, now = table.row, self.clock.time()
-        await self.store.run_write(lambda connection: rate_game(connection, row, now))
+    def rate_with_result(self, connection: Connection, row: TableRow) -> None:
+        """Rate a game that just ended, if it counts (``ratings.rate_game``), in the transaction
+        that stores its result (``SqlStore.finish``): a failure here stores neither, so a finished
+        game is never left unrated, and the ratings' key keeps it from counting twice."""
+        rate_game(connection, row, self.clock.time())

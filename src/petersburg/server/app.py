@@ -189,7 +189,8 @@ def build_server(
     if config.redis_url:
         tables.bus = RedisBus(config.redis_url)
         automation.leases = Leases(store, clock, config.lease_seconds)
-    play.on_finish = accounts.rate_finished
+    store.with_result.append(accounts.rate_with_result)
+    seating.accounts = accounts
     events.automation = automation
     events.connections = connections
     return Server(

@@ -43,6 +43,8 @@ Decide = Callable[[str, int, View], int]
 
 RETRY_SECONDS = 1.0
 """Wait before planning a move again after it could not be stored."""
+FINISH_RETRY_MAX = 60.0
+"""Longest wait between two attempts to store a finished game's result."""
 SWEEP_SECONDS = 60.0
 """How often idle open tables are looked for."""
 
@@ -219,10 +221,34 @@ class Automation:
                 table.deadline = self.clock.time() + table.row.timer
             self._plans[table.id] = (key, asyncio.get_running_loop().create_task(make()))
 
+    async def _timer(self, table: Table, seat: int, seq: int, deadline: float) -> None:
+        """Pass for ``seat`` at ``deadline``, or at the deadline an earlier holder of the table's
+        lease stored for this turn (``Leases.deadline``): a timer runs on when its lease moves to
+        this process, it does not start again."""
+        if not await self._leased(table):
+            return
+        if self.leases is not None:
+            try:
+                stored = await self.leases.deadline(table.id, seq, deadline)
+            except Exception:
+                log.exception("table %s: cannot store the turn timer's deadline", table.id)
+                stored = deadline
+            if stored != deadline and self._current(table, seat, seq):
+                deadline = table.deadline = stored
+                self.play.events.table_changed(table)  # the seats see the deadline that holds
+        await self.clock.sleep(deadline - self.clock.time())
+        state = table.state
+        if state is None or not self._current(table, seat, seq):
+            return
+        notice = f"Time is up for {table.names()[seat]}."
+        await self._play(table, seat, fallback_action(state), seq, notice)
+
     def _plan(self, table: Table) -> tuple[tuple[object, ...], Move | None]:
         state = table.state
-        if state is None or table.row.status != "playing" or state.is_over:
+        if state is None or table.row.status != "playing":
             return (), None
+        if state.is_over:  # its end is not stored yet: the write failed, or its process died
+            return ("finish", table.seq), lambda: self._finish(table)
         seat = state.current_player
         seat_row = table.row.seats[seat]
         seq = table.seq
@@ -230,12 +256,10 @@ class Automation:
             level = spec_of(seat_row.bot)
             return ("bot", seq, seat, level), lambda: self._bot_move(table, seat, seq, level)
         if seat_row.autopass is not None and state.stage == STAGE_ACTIONS:
-            return ("autopass", seq, seat), lambda: self._fallback(table, seat, seq, 0.0, None)
+            return ("autopass", seq, seat), lambda: self._autopass(table, seat, seq)
         if table.row.realtime and table.row.timer > 0:
-            notice = f"Time is up for {table.names()[seat]}."
-            return ("timer", seq, seat), lambda: self._fallback(
-                table, seat, seq, float(table.row.timer), notice
-            )
+            deadline = self.clock.time() + table.row.timer
+            return ("timer", seq, seat), lambda: self._timer(table, seat, seq, deadline)
         return (), None
 
     async def _leased(self, table: Table) -> bool:
@@ -274,15 +298,24 @@ class Automation:
         state = table.state
         return state is not None and table.seq == seq and state.current_player == seat
 
-    async def _fallback(self, table: Table, seat: int, seq: int, delay: float, notice: str | None) -> None:
+    async def _finish(self, table: Table) -> None:
+        """Store the end of a game whose last action is stored but not its result (and ratings):
+        again and again, waiting longer each time, until it is stored (or another process did)."""
         if not await self._leased(table):
             return
-        if delay > 0:
+        delay = RETRY_SECONDS
+        while table.row.status == "playing":
             await self.clock.sleep(delay)
+            await table.queue.run(lambda: self.play.after_change(table))
+            delay = min(2 * delay, FINISH_RETRY_MAX)
+
+    async def _autopass(self, table: Table, seat: int, seq: int) -> None:
+        if not await self._leased(table):
+            return
         state = table.state
         if state is None or not self._current(table, seat, seq):
             return
-        await self._play(table, seat, fallback_action(state), seq, notice)
+        await self._play(table, seat, fallback_action(state), seq, None)
 
     async def _bot_move(self, table: Table, seat: int, seq: int, level: str) -> None:
         if not await self._leased(table):
@@ -363,6 +396,8 @@ class Automation:
                         await self.seating.close_if_idle(table)
                     else:
                         await self.seating.hand_idle_game_to_bots(table, limit)
+                except Refusal:
+                    pass  # another process changed the table meanwhile: it is not idle
                 except Exception:
                     log.exception("table %s: cannot close the idle table", table.id)
 

@@ -75,6 +75,9 @@ class Chat(TableService):
             raise Refusal("Empty chat message.")
         self.flood.check(uid)
         if not text.startswith("/"):
+            seated = table is not None and table.seat_of_uid(uid) is not None
+            if not seated:  # a seat's name was checked when it was taken
+                await self.seating.check_name_owner(uid, clean_name(name))
             line = ChatRow(self.clock.time(), self._speaker(table, uid, name), text)
             await self.tables.add_chat(table, line)
             self.events.chat_line(table, line)

@@ -41,6 +41,7 @@ tables = sa.Table(
     sa.Column("status", sa.Text, nullable=False),
     sa.Column("result", Json),
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("revision", sa.Integer, nullable=False, server_default="0"),
     sa.Index("tables_by_status", "status", "id"),
     sqlite_autoincrement=True,
 )
@@ -141,8 +142,12 @@ leases = sa.Table(
     sa.Column("table_id", sa.Integer, primary_key=True),
     sa.Column("holder", sa.Text, nullable=False),
     sa.Column("expires", sa.Float, nullable=False),
+    sa.Column("seq", sa.Integer),
+    sa.Column("deadline", sa.Float),
 )
-"""Which server process runs a table's bots, auto-pass and timer, until when (see ``automation``)."""
+"""Which server process runs a table's bots, auto-pass and timer, until when (see ``automation``);
+and the turn timer's deadline for the game at log row ``seq``, so a process taking the lease over
+lets the timer run on instead of starting it again."""
 
 
 def database_url(url: str) -> str:
@@ -212,9 +217,17 @@ def alembic_config() -> Config:
     return config
 
 
+MIGRATION_LOCK = 0x5045_5442
+"""The PostgreSQL advisory lock held while a process brings the schema up to date."""
+
+
 def migrate(connection: Connection) -> None:
     """Bring the database on ``connection`` to the newest schema (Alembic ``upgrade head``);
     ``StorageError`` with a sentence if the database has a version this code does not know."""
+    if connection.dialect.name == "postgresql":
+        # Several processes starting at once (``serve --workers N``) migrate one after the other:
+        # the lock lasts until the caller commits the migration's transaction.
+        connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
     config = alembic_config()
     config.attributes["connection"] = connection
     try:

@@ -1,4 +1,5 @@
-"""Which server process runs a table's bots, auto-pass and turn timer: a lease in the database.
+"""Which server process runs a table's bots, auto-pass and turn timer: a lease in the database,
+which also keeps the turn timer's deadline for the turn it was planned for.
 
 With several processes on one database every process has every live table in memory, but only the
 holder of a table's lease makes the server's own moves there, so each bot move or timer pass is
@@ -58,6 +59,29 @@ class Leases:
             return held
 
         return await self.store.run_write(take)
+
+    async def deadline(self, table_id: int, seq: int, proposed: float) -> float:
+        """The turn timer's deadline for ``table_id``'s game at log row ``seq``: the one stored with
+        the lease for this turn (by this process or an earlier holder that died), else ``proposed``,
+        stored now with this process's lease so a process taking the lease over finds it."""
+        leases = db.leases.c
+
+        def settle(connection: Connection) -> float:
+            connection.execute(
+                sa.update(db.leases)
+                .where(
+                    leases.table_id == table_id,
+                    leases.holder == self.holder,
+                    sa.or_(leases.seq.is_(None), leases.seq != seq),
+                )
+                .values(seq=seq, deadline=proposed)
+            )
+            stored = connection.execute(
+                sa.select(leases.deadline).where(leases.table_id == table_id, leases.seq == seq)
+            ).scalar_one_or_none()
+            return proposed if stored is None else float(stored)
+
+        return await self.store.run_write(settle)
 
     async def release(self, table_id: int) -> None:
         """Give a lease back (the table needs no more automatic moves here)."""

@@ -11,7 +11,6 @@ written by ``_write``; bots, auto-pass and the turn timer play through ``play_fo
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 
 from petersburg.engine import (
     PASS_ID,
@@ -45,9 +44,6 @@ def fallback_action(state: GameState) -> int:
 
 class Play(TableService):
     """Acting, undoing and auto-pass on running games."""
-
-    on_finish: Callable[[Table], Awaitable[None]] | None = None
-    """Called once a game's result is stored (the ratings), before everyone is told."""
 
     # Requests of players -----------------------------------------------------------------------
 
@@ -171,8 +167,6 @@ class Play(TableService):
                 if place is not None:
                     result["placement"] = dict(place._asdict())
                 await self.tables.finish(table, result)
-                if self.on_finish is not None:
-                    await self.on_finish(table)
-        except StorageError as error:
+        except (StorageError, Refusal) as error:  # Refusal: another process changed a seat first
             log.error("table %s: cannot store the bookkeeping of row %s: %s", table.id, table.seq - 1, error)
         self.events.table_changed(table)

@@ -85,11 +85,13 @@ class Dispatcher:
         else:
             self.server.connections.join_table(connection, table)
 
-    @staticmethod
-    def _rename(connection: Connection, name: str | None) -> None:
-        """A guest's new name (a signed-in socket keeps its account's name)."""
+    async def _rename(self, connection: Connection, name: str | None) -> None:
+        """A guest's new name (a signed-in socket keeps its account's name); an account's name is
+        refused to a guest."""
         if not connection.account:
-            connection.name = guest_name(name)
+            chosen = guest_name(name)
+            await self.server.seating.check_name_owner(connection.uid, chosen)
+            connection.name = chosen
 
     @staticmethod
     def _seat_name(connection: Connection, name: str | None) -> str:
@@ -101,7 +103,7 @@ class Dispatcher:
         if request["type"] == "ping":
             return {"type": "pong"}
         if request["type"] == "name":
-            self._rename(connection, request.get("name"))
+            await self._rename(connection, request.get("name"))
             return None
         if request["type"] == "chat":
             return await server.chat.say(None, connection.uid, connection.name, request["text"])
@@ -116,7 +118,7 @@ class Dispatcher:
         if request["type"] == "ping":
             return {"type": "pong"}
         if request["type"] == "name":
-            self._rename(connection, request.get("name"))
+            await self._rename(connection, request.get("name"))
         elif request["type"] == "chat":
             return await server.chat.say(table, uid, connection.name, request["text"])
         elif request["type"] == "sit":

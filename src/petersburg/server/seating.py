@@ -7,7 +7,8 @@ anything. Every change runs through the table's queue and is written before it i
 
 Limits that protect everyone: open or playing tables in all and per person, games of bots alone
 per person (they use the bot workers' CPU), and a name may not be taken twice at one table (so a
-chat line's name says which seat speaks).
+chat line's name says which seat speaks). A guest may not use an account's name (whatever its
+case), at a seat or in the chat: the account's player signs in to use it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import re
 import secrets
 
 from petersburg.engine import PetersburgError, check_options, options_from_json
+from petersburg.server.accounts import Accounts
 from petersburg.server.bot_levels import BotLevel, bot_levels, find_level, seat_name
 from petersburg.server.clock import Clock, SeedSource
 from petersburg.server.config import ServerConfig
@@ -75,13 +77,28 @@ class Seating(TableService):
         self.play = play
         self._creating = asyncio.Lock()
         """Creating tables one at a time, so two requests cannot both pass a limit."""
+        self.accounts: Accounts | None = None
+        """Whose names are reserved (None: no accounts, every name is free)."""
+
+    async def check_name_owner(self, uid: str, name: str) -> None:
+        """Refuse a name that belongs to an account ``uid`` is not (case and spacing aside)."""
+        if self.accounts is None:
+            return
+        owner = await self.accounts.owner_of_name(name)
+        if owner is not None and owner.uid != uid:
+            raise Refusal(
+                f"The name {owner.name} belongs to an account: sign in as {owner.name} to use it, or "
+                "choose another name."
+            )
 
     # Tables ------------------------------------------------------------------------------------
 
     async def create(self, uid: str, name: str | None, params: TableParams) -> Table:
         """A new open table; the creator takes seat 1 unless ``sit`` is false."""
+        cleaned = clean_name(name)
+        await self.check_name_owner(uid, cleaned)
         async with self._creating:
-            row = self._new_row(uid, clean_name(name), params)
+            row = self._new_row(uid, cleaned, params)
             self._check_table_limits(uid)
             try:
                 table = await self.tables.create(row)
@@ -160,6 +177,7 @@ class Seating(TableService):
 
     async def sit(self, table: Table, uid: str, name: str | None, seat: int | None = None) -> int:
         """Take a free seat (any, or the one given) and get its secret token."""
+        await self.check_name_owner(uid, clean_name(name))
         return await table.queue.run(lambda: self._sit(table, uid, name, seat))
 
     async def put_bot(self, table: Table, uid: str, level: str | None, seat: int | None = None) -> int:
@@ -311,7 +329,7 @@ class Seating(TableService):
                 new = SeatRow("bot", f"{row.name} (bot)", None, None, greedy.id)
                 try:
                     await self.tables.set_seat(table, seat, new)
-                except StorageError as error:
+                except (StorageError, Refusal) as error:  # Refusal: another process changed it first
                     log.error("table %s: cannot hand seat %s to a bot: %s", table.id, seat, error)
                     return False
         await self.announce(

@@ -31,6 +31,7 @@ from petersburg.server.store import (
     SeatRow,
     SoloPlace,
     StorageError,
+    TableChanged,
     TableRow,
     TableStatus,
 )
@@ -87,6 +88,9 @@ class SqlStore:
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._ready = threading.Event()
         self._open_error: BaseException | None = None
+        self.with_result: list[Callable[[Connection, TableRow], object]] = []
+        """Writes that belong to a game's result (its ratings), made in the transaction that stores
+        the result (``finish``), so a game is never finished without them, nor they without it."""
         self._thread = threading.Thread(target=self._serve, name="sql-store", daemon=True)
         self._thread.start()
         self._ready.wait()
@@ -228,22 +232,43 @@ class SqlStore:
 
         return await self._submit(insert, write=True)
 
-    async def save_seat(self, table_id: int, index: int, seat: SeatRow) -> None:
+    async def save_seat(self, table_id: int, index: int, seat: SeatRow, revision: int) -> None:
         statement = (
             sa.update(db.seats)
             .where(db.seats.c.table_id == table_id, db.seats.c.seat == index)
             .values(_seat_values(seat))
         )
-        await self._submit(lambda connection: connection.execute(statement), write=True)
+
+        def write(connection: Connection) -> None:
+            _change_table(connection, table_id, revision, {})
+            connection.execute(statement)
+
+        await self._submit(write, write=True)
 
     async def set_status(
-        self, table_id: int, status: TableStatus, *, seed: int | None = None, result: JsonObject | None = None
+        self, table_id: int, status: TableStatus, revision: int, *, seed: int | None = None
     ) -> None:
-        values: dict[str, Any] = {"status": status, "result": result}
+        values: dict[str, Any] = {"status": status}
         if seed is not None:
             values["seed"] = seed
-        statement = sa.update(db.tables).where(db.tables.c.id == table_id).values(values)
-        await self._submit(lambda connection: connection.execute(statement), write=True)
+        await self._submit(
+            lambda connection: _change_table(connection, table_id, revision, values), write=True
+        )
+
+    async def finish(self, row: TableRow, revision: int) -> None:
+        seats = [_seat_values(seat) for seat in row.seats]
+        s = db.seats.c
+
+        def write(connection: Connection) -> None:
+            _change_table(connection, row.id, revision, {"status": "over", "result": row.result})
+            for index, values in enumerate(seats):
+                connection.execute(
+                    sa.update(db.seats).where(s.table_id == row.id, s.seat == index).values(values)
+                )
+            for also in self.with_result:
+                also(connection, row)
+
+        await self._submit(write, write=True)
 
     async def append_log(self, table_id: int, row: LogRow, created: float) -> None:
         values = {
@@ -377,7 +402,21 @@ def _table_values(row: TableRow) -> dict[str, Any]:
         "status": row.status,
         "result": row.result,
         "rated": row.rated,
+        "revision": row.revision,
     }
+
+
+def _change_table(connection: Connection, table_id: int, revision: int, values: dict[str, Any]) -> None:
+    """Change a table's row (and count the change) only if it is still at ``revision``: the one
+    statement that makes two processes' changes of one table exclusive (``TableChanged``)."""
+    t = db.tables.c
+    changed = connection.execute(
+        sa.update(db.tables)
+        .where(t.id == table_id, t.revision == revision)
+        .values({**values, "revision": t.revision + 1})
+    )
+    if changed.rowcount != 1:
+        raise TableChanged(f"table {table_id} was changed by another process since revision {revision}")
 
 
 def _seat_values(seat: SeatRow) -> dict[str, Any]:
@@ -407,6 +446,7 @@ def table_from_row(r: sa.Row[Any]) -> TableRow:
         status=cast(TableStatus, r.status),
         result=cast(JsonObject | None, r.result),
         rated=bool(r.rated),
+        revision=int(r.revision),
     )
 
 

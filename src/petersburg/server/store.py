@@ -30,6 +30,11 @@ class StorageError(Exception):
     """A write or read the storage could not carry out (nothing of a failed write is kept)."""
 
 
+class TableChanged(StorageError):
+    """A change of a table's row or seats was made against a revision that is no longer the stored
+    one: another server process changed the table first. Nothing of the change was written."""
+
+
 @dataclass(frozen=True)
 class SeatRow:
     """One seat of a table: empty, a human (with a user id and secret token) or a bot.
@@ -68,6 +73,10 @@ class TableRow:
     rated: bool = False
     """Rate the game even with bots at the table (``ratings.py``; games between accounts alone
     are rated anyway)."""
+    revision: int = 0
+    """Counts the stored changes of the row and its seats (not the log rows, which have their own
+    key): each change is written only if the stored revision is still this one (``TableChanged``
+    otherwise), so two processes changing the same table at once cannot both succeed."""
 
 
 class LogRow(NamedTuple):
@@ -115,14 +124,22 @@ class Store(Protocol):
         """Insert a table and its seats in one transaction; return the new table's id."""
         ...
 
-    async def save_seat(self, table_id: int, index: int, seat: SeatRow) -> None:
-        """Store every field of one seat."""
+    async def save_seat(self, table_id: int, index: int, seat: SeatRow, revision: int) -> None:
+        """Store every field of one seat, if the table is still at ``revision`` (``TableChanged``
+        otherwise); the table's revision goes up by one."""
         ...
 
     async def set_status(
-        self, table_id: int, status: TableStatus, *, seed: int | None = None, result: JsonObject | None = None
+        self, table_id: int, status: TableStatus, revision: int, *, seed: int | None = None
     ) -> None:
-        """Change a table's status; ``seed`` once the game is dealt, ``result`` once it is over."""
+        """Change a table's status (``seed`` once the game is dealt), if the table is still at
+        ``revision`` (``TableChanged`` otherwise); the table's revision goes up by one."""
+        ...
+
+    async def finish(self, row: TableRow, revision: int) -> None:
+        """Store a finished game: the status ``over``, its result and seats of ``row`` and whatever
+        belongs to the result (the ratings), in one transaction, if the table is still at
+        ``revision`` (``TableChanged`` otherwise); the table's revision goes up by one."""
         ...
 
     async def append_log(self, table_id: int, row: LogRow, created: float) -> None:

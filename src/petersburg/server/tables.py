@@ -48,6 +48,7 @@ from petersburg.server.store import (
     SeatRow,
     StorageError,
     Store,
+    TableChanged,
     TableRow,
 )
 
@@ -67,6 +68,12 @@ class LoggedEvent(NamedTuple):
 
 CHAT_KEPT = 100
 """Chat lines of a table (and of the lobby) kept in memory."""
+
+CHANGED_MEANWHILE = "Someone changed this table a moment ago: look again."
+"""The answer to a change of seats or status that lost a race against another server process's."""
+
+FINISH_ATTEMPTS = 5
+"""Times the end of a game is stored again after another process changed the table meanwhile."""
 
 
 class SerialQueue:
@@ -514,6 +521,7 @@ class Tables:
         table.row.status = row.status
         table.row.result = row.result
         table.row.seed = row.seed
+        table.row.revision = row.revision
         if row.seed is not None and table.game is None:
             table.game = Game(table.row, table.names())
         game = table.game
@@ -578,8 +586,19 @@ class Tables:
         self.bus.publish(table_id)
         return table
 
+    async def _change_row(self, table: Table, write: Callable[[int], Awaitable[None]]) -> None:
+        """Write a change of the table's row or seats against the revision this process has seen;
+        if another process changed the table first, nothing is written: catch up, then refuse
+        (``CHANGED_MEANWHILE``) so the request is made again against what is there now."""
+        try:
+            await write(table.row.revision)
+        except TableChanged:
+            await self.catch_up(table)
+            raise Refusal(CHANGED_MEANWHILE, status=409) from None
+        table.row.revision += 1
+
     async def set_seat(self, table: Table, index: int, seat: SeatRow) -> None:
-        await self.store.save_seat(table.id, index, seat)
+        await self._change_row(table, lambda revision: self.store.save_seat(table.id, index, seat, revision))
         self.bus.publish(table.id)
         table.row.seats[index] = seat
         if table.game is not None:
@@ -593,7 +612,9 @@ class Tables:
 
     async def deal(self, table: Table, seed: int) -> None:
         """Start the game with ``seed`` (stored first: the seed with the log is the game)."""
-        await self.store.set_status(table.id, "playing", seed=seed)
+        await self._change_row(
+            table, lambda revision: self.store.set_status(table.id, "playing", revision, seed=seed)
+        )
         self.bus.publish(table.id)
         table.row.seed = seed
         table.row.status = "playing"
@@ -630,13 +651,27 @@ class Tables:
         table.changed()
 
     async def finish(self, table: Table, result: JsonObject) -> None:
-        """The game is over: store its result; the table leaves the live tables."""
-        await self.store.set_status(table.id, "over", result=result)
-        for index in range(len(table.row.seats)):
-            await self.set_autopass(table, index, None)
+        """The game is over: store its result, its seats without auto-pass and what belongs to the
+        result (ratings) at once; the table leaves the live tables. A seat another process changed
+        meanwhile (a player leaving) is caught up with and the result stored with it."""
+        for _attempt in range(FINISH_ATTEMPTS):
+            seats = [replace(seat, autopass=None) for seat in table.row.seats]
+            row = replace(table.row, status="over", result=result, seats=seats)
+            try:
+                await self.store.finish(row, table.row.revision)
+            except TableChanged:
+                await self.catch_up(table)
+                if table.row.status != "playing":
+                    return  # another process stored the end of this game first
+                continue
+            break
+        else:
+            raise StorageError(f"table {table.id} kept changing while its result was being stored")
         self.bus.publish(table.id)
+        table.row.seats = seats
         table.row.status = "over"
         table.row.result = result
+        table.row.revision += 1
         table.changed()
         self._leave_live(table)
 
@@ -651,7 +686,7 @@ class Tables:
 
     async def close(self, table: Table) -> None:
         """Close an open table nobody used (its game never started): it leaves memory and lists."""
-        await self.store.set_status(table.id, "closed")
+        await self._change_row(table, lambda revision: self.store.set_status(table.id, "closed", revision))
         self.bus.publish(table.id)
         table.row.status = "closed"
         table.changed()
