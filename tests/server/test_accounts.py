@@ -296,7 +296,8 @@ def test_a_guest_cannot_sit_or_chat_under_an_account_name(client: TestClient) ->
         assert error_of(guest, {"type": "sit", "seat": 1, "name": "anna karenina"}) == taken
         assert error_of(guest, {"type": "name", "name": "Anna Karenina"}) == taken
         assert error_of(guest, {"type": "chat", "text": "/join 2"}) == taken
-        guest.send_json({"type": "name", "name": "Carla"})  # another name is fine
+        guest.send_json({"type": "name", "name": "  Carla "})  # another name is fine, and confirmed
+        assert recv_until(guest, lambda m: m["type"] == "named") == {"type": "named", "name": "Carla"}
         guest.send_json({"type": "sit", "seat": 1})
         seated = recv_until(guest, lambda m: is_update(m) and m["you"] is not None)
         assert seated["table"]["seats"][1]["name"] == "Carla"

@@ -692,6 +692,16 @@ class NoticeMessage(TypedDict):
 
 
 @with_config(MESSAGE)
+class NamedMessage(TypedDict):
+    """Answer to ``name``: the name this socket now speaks and sits under (a refused name gets an
+    ``error`` instead, and the socket keeps its old name)."""
+
+    type: Literal["named"]
+    name: str
+    """The name as the server keeps it (spaces tidied, cut to its longest length)."""
+
+
+@with_config(MESSAGE)
 class GotoMessage(TypedDict):
     """Answer to ``/join <table>`` in the lobby: open that table."""
 
@@ -734,6 +744,7 @@ ServerMessage = (
     | ChatMessage
     | ChatHistoryMessage
     | NoticeMessage
+    | NamedMessage
     | GotoMessage
     | CreatedMessage
     | PongMessage

@@ -19,6 +19,7 @@ from petersburg.server.protocol import (
     CreatedMessage,
     GotoMessage,
     LobbyRequest,
+    NamedMessage,
     NoticeMessage,
     PongMessage,
     TableRequest,
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("petersburg.server")
 
-Reply = NoticeMessage | GotoMessage | CreatedMessage | PongMessage | None
+Reply = NoticeMessage | NamedMessage | GotoMessage | CreatedMessage | PongMessage | None
 
 SERVER_FAULT = "Something went wrong on the server; nothing changed. Try again."
 STORAGE_FAULT = "The server could not save this; nothing changed. Try again."
@@ -85,13 +86,15 @@ class Dispatcher:
         else:
             self.server.connections.join_table(connection, table)
 
-    async def _rename(self, connection: Connection, name: str | None) -> None:
+    async def _rename(self, connection: Connection, name: str | None) -> NamedMessage:
         """A guest's new name (a signed-in socket keeps its account's name); an account's name is
-        refused to a guest."""
+        refused to a guest. The answer names what the socket is now called, so the page confirms
+        a name only once the server took it."""
         if not connection.account:
             chosen = guest_name(name)
             await self.server.seating.check_name_owner(connection.uid, chosen)
             connection.name = chosen
+        return {"type": "named", "name": connection.name}
 
     @staticmethod
     def _seat_name(connection: Connection, name: str | None) -> str:
@@ -103,8 +106,7 @@ class Dispatcher:
         if request["type"] == "ping":
             return {"type": "pong"}
         if request["type"] == "name":
-            await self._rename(connection, request.get("name"))
-            return None
+            return await self._rename(connection, request.get("name"))
         if request["type"] == "chat":
             return await server.chat.say(None, connection.uid, connection.name, request["text"])
         created = await server.seating.create(
@@ -118,7 +120,7 @@ class Dispatcher:
         if request["type"] == "ping":
             return {"type": "pong"}
         if request["type"] == "name":
-            await self._rename(connection, request.get("name"))
+            return await self._rename(connection, request.get("name"))
         elif request["type"] == "chat":
             return await server.chat.say(table, uid, connection.name, request["text"])
         elif request["type"] == "sit":

@@ -13,12 +13,18 @@ nameInput.value = identity().name;
 let socket = null;
 let me = ""; // this browser's holder id: its seats in the lobby list carry it
 
+// A new name is kept only once the server took it (it answers "named", or refuses a name that
+// belongs to an account); offline it is kept at once and sent with the next connection's hello.
 byId("name-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  setName(nameInput.value);
-  if (socket) socket.send({ type: "name", name: identity().name }); // sent again on reconnecting anyway
-  toast(`You are ${identity().name}.`);
+  if (!socket || !socket.send({ type: "name", name: nameInput.value })) named(nameInput.value);
 });
+
+function named(name) {
+  setName(name);
+  nameInput.value = identity().name;
+  toast(`You are ${identity().name}.`);
+}
 
 function requireName() {
   if (identity().name) return true;
@@ -115,6 +121,7 @@ function onMessage(m) {
     renderHighscores(m.highscores);
   } else if (m.type === "chat") chat.add(m, null, true);
   else if (m.type === "notice") chat.add({ text: m.text }, "notice", true);
+  else if (m.type === "named") named(m.name);
   else if (m.type === "created" || m.type === "goto") location.href = `/table/${m.table}`;
   else if (m.type === "error") {
     chat.add({ text: m.message }, "error");
