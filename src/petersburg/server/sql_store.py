@@ -1,10 +1,12 @@
 """``Store`` on SQLAlchemy Core: the same code for an SQLite file and a PostgreSQL database.
 
-Every access runs on one database thread that owns one connection, so the event loop never waits
-on the disk or the network. Group commit: every write waiting when a transaction starts goes into
-it, each in its own savepoint (one failing write, such as a second writer of the same log row,
-undoes only itself), so many tables share one commit; and each event loop is woken once per
-transaction, not once per write. The schema is brought up to date by the Alembic migrations
+Every write runs on one database thread that owns one connection, so the event loop never waits
+on the disk or the network (PostgreSQL's reads run beside it, on a small pool). Group commit:
+every write waiting when a transaction starts goes into it, so many tables share one commit; if
+one of them fails (such as a second writer of the same log row) the transaction is run again with
+each write in its own savepoint, so that one undoes only itself (savepoints cost a round trip
+each, so they are kept for that rare case); and each event loop is woken once per transaction,
+not once per write. The schema is brought up to date by the Alembic migrations
 before the first access (``database.migrate``).
 """
 
@@ -39,6 +41,13 @@ T = TypeVar("T")
 
 INSERT_ACTION = sa.insert(db.actions)
 """A log row's insert, its values bound per row."""
+
+_ACTIONS = db.actions.c
+LOG_HEAD = sa.select(
+    db.tables.c.status,
+    sa.select(sa.func.max(_ACTIONS.seq)).where(_ACTIONS.table_id == db.tables.c.id).scalar_subquery(),
+).where(db.tables.c.id == sa.bindparam("table_id"))
+"""A table's status and its last log row's ``seq`` (from the log's key), its id bound per read."""
 
 BATCH = 500
 """Most writes committed in one transaction."""
@@ -157,8 +166,23 @@ class SqlStore:
 
     @staticmethod
     def _commit(connection: Connection, writes: list[_Job]) -> None:
+        """Commit ``writes`` in one transaction. First all together, without savepoints (the
+        common case: nothing fails); if one fails, the transaction is rolled back and run again
+        with each write in its own savepoint, so the failing one (e.g. a second writer of the same
+        log row) undoes only itself. A write is a function of the connection alone: running it
+        again after a rollback does the same."""
         if not writes:
             return
+        try:
+            with connection.begin():
+                for job in writes:
+                    job.result = job.run(connection)
+            return
+        except Exception as error:
+            if len(writes) == 1:
+                writes[0].result = None
+                writes[0].error = _storage_error(error)
+                return
         try:
             with connection.begin():
                 for job in writes:
@@ -167,6 +191,7 @@ class SqlStore:
                         job.result = job.run(connection)
                     except Exception as error:  # e.g. a second writer of the same seq
                         savepoint.rollback()
+                        job.result = None
                         job.error = _storage_error(error)
                     else:
                         savepoint.commit()
@@ -284,6 +309,16 @@ class SqlStore:
         def read(connection: Connection) -> tuple[TableRow | None, list[LogRow]]:
             rows = _tables(connection, query)
             return (rows[0] if rows else None), _log(connection, table_id, seq)
+
+        return await self._submit(read, write=False)
+
+    async def log_head(self, table_id: int) -> tuple[TableStatus, int] | None:
+        def read(connection: Connection) -> tuple[TableStatus, int] | None:
+            found = connection.execute(LOG_HEAD, {"table_id": table_id}).first()
+            if found is None:
+                return None
+            status, last = found
+            return cast(TableStatus, status), 0 if last is None else int(last) + 1
 
         return await self._submit(read, write=False)
 

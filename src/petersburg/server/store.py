@@ -150,6 +150,11 @@ class Store(Protocol):
         process catches up with another one's changes)."""
         ...
 
+    async def log_head(self, table_id: int) -> tuple[TableStatus, int] | None:
+        """A table's status and the ``seq`` its next log row gets (None: no such table): one
+        indexed read that says whether a process's copy of the table is behind the log."""
+        ...
+
     async def chat(self, table_id: int, limit: int) -> list[ChatRow]:
         """The last ``limit`` chat lines of a table (or the lobby), oldest first."""
         ...

@@ -35,7 +35,7 @@ from petersburg.engine import (
 )
 from petersburg.engine.actions import ACTION_KIND, KIND_OBSERVE
 from petersburg.engine.events import CardsDealt
-from petersburg.server.bus import Bus, NoBus
+from petersburg.server.bus import Bus, NoBus, Notice
 from petersburg.server.clock import Clock
 from petersburg.server.config import ServerConfig
 from petersburg.server.errors import LogReplayError, Refusal
@@ -76,22 +76,24 @@ class SerialQueue:
     __slots__ = ("_jobs", "_worker", "before")
 
     def __init__(self) -> None:
-        self._jobs: deque[tuple[Callable[[], Awaitable[object]], asyncio.Future[object]]] = deque()
+        self._jobs: deque[tuple[Callable[[], Awaitable[object]], bool, asyncio.Future[object]]] = deque()
         self._worker: asyncio.Task[None] | None = None
-        self.before: Callable[[], Awaitable[None]] | None = None
-        """Run right before each job (with several processes: catch up with the database, so the
-        job is checked against what is stored, not against what this process saw last)."""
+        self.before: Callable[[bool], Awaitable[None]] | None = None
+        """Run right before each job with the job's ``check`` (with several processes: catch up
+        with what other processes wrote, so the job is checked against what is stored, not
+        against what this process saw last; ``check``: ask the database, not only the notices)."""
 
     @property
     def waiting(self) -> int:
         """Jobs queued and not yet started."""
         return len(self._jobs)
 
-    async def run(self, job: Callable[[], Awaitable[T]]) -> T:
-        """Queue ``job`` and return its result (or raise its exception) once it has run."""
+    async def run(self, job: Callable[[], Awaitable[T]], *, check: bool = True) -> T:
+        """Queue ``job`` and return its result (or raise its exception) once it has run.
+        ``check=False``: a job that only brings the table up to date with notices received."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[object] = loop.create_future()
-        self._jobs.append((job, future))
+        self._jobs.append((job, check, future))
         if self._worker is None:
             self._worker = loop.create_task(self._drain())
         return cast(T, await future)
@@ -99,10 +101,10 @@ class SerialQueue:
     async def _drain(self) -> None:
         try:
             while self._jobs:
-                job, future = self._jobs.popleft()
+                job, check, future = self._jobs.popleft()
                 try:
                     if self.before is not None:
-                        await self.before()
+                        await self.before(check)
                     result = await job()
                 except Exception as error:
                     if not future.done():
@@ -300,8 +302,11 @@ class Table:
     watchers: int = 0
     """Sockets open on this table (a finished table stays in memory while anyone watches)."""
     behind: bool = False
-    """Another process changed the table since this one last read it (caught up before the next
-    job, or at once if someone here watches it or the server may have to move for it)."""
+    """Another process changed the table otherwise than by log rows since this one last read it
+    (read back before the next job, or at once if someone here watches it or the server may have
+    to move for it)."""
+    incoming: dict[int, LogRow] = field(default_factory=dict)
+    """Log rows other processes announced (by ``seq``) and this one has not applied yet."""
 
     @property
     def id(self) -> int:
@@ -427,8 +432,8 @@ class Tables:
         if table is not None:
             if table.id in self._finished:
                 self._finished.move_to_end(table.id)
-            if table.behind or (table.live and not isinstance(self.bus, NoBus)):
-                await table.queue.run(_nothing)  # the queue catches up before its next job
+            if table.behind or table.incoming or (table.live and not isinstance(self.bus, NoBus)):
+                await table.queue.run(_nothing)  # the queue checks and catches up before its next job
             return table
         if table_id in self.unservable:
             raise Refusal(f"Table {table_id} cannot be served: {self.unservable[table_id]}", status=409)
@@ -476,20 +481,61 @@ class Tables:
         """A table in memory; with several processes each of its jobs first catches up."""
         table = Table(row)
 
-        async def catch_up() -> None:
-            # Always (not only when a notice said so): a notice may still be on its way, and a
-            # request must be checked against what is stored, as in a single process.
+        async def before(check: bool) -> None:
             if isinstance(self.bus, NoBus):
                 return
-            table.behind = False
             try:
-                await self.catch_up(table)
+                await self._bring_up_to_date(table, check=check)
             except BaseException:
                 table.behind = True
                 raise
 
-        table.queue.before = catch_up
+        table.queue.before = before
         return table
+
+    async def _bring_up_to_date(self, table: Table, *, check: bool) -> None:
+        """Before a job of ``table`` (with several processes): apply the log rows notices brought
+        when they follow on from ``seq``; then, for a job that acts (``check``), ask the database
+        whether anything else is stored (its status and its next ``seq``: one indexed read; a
+        notice may still be on its way, and a request must be checked against what is stored, as
+        in a single process). Whatever differs, or a gap in the rows, or a change notices did not
+        carry, is read back whole (``catch_up``)."""
+        if not self._apply_incoming(table) or table.behind:
+            await self._read_back(table)
+            return
+        if not check:
+            return
+        head = await self.store.log_head(table.id)
+        if head is None or head != (table.row.status, table.seq):
+            await self._read_back(table)
+
+    async def _read_back(self, table: Table) -> None:
+        table.behind = False
+        await self.catch_up(table)
+        for seq in [seq for seq in table.incoming if seq < table.seq]:
+            del table.incoming[seq]
+
+    def _apply_incoming(self, table: Table) -> bool:
+        """Apply the announced rows that follow on from ``table.seq`` through ``Game.apply`` (the
+        one replay path); False if rows are left that do not follow on (one in between is missing)."""
+        incoming = table.incoming
+        if not incoming:
+            return True
+        game = table.game
+        applied = False
+        while game is not None and table.seq in incoming:
+            entry = incoming.pop(table.seq)
+            try:
+                game.apply(entry)
+            except Refusal as refusal:
+                raise LogReplayError(table.id, entry.seq, row_text(entry), str(refusal)) from None
+            table.seq += 1
+            applied = True
+        for seq in [seq for seq in incoming if seq < table.seq]:
+            del incoming[seq]  # applied already (a repeated notice, or read from the database)
+        if applied:
+            table.changed()
+        return not incoming
 
     async def _load_live(self, row: TableRow) -> Table:
         """A live table another process created: rebuilt from its log like at start-up."""
@@ -531,22 +577,32 @@ class Tables:
             self._live.pop(table.id, None)
         table.changed()
 
-    async def refresh(self, table_id: int) -> Table | None:
-        """Another process changed ``table_id``: catch up with it if it is in memory, load it if it
-        is a live table this process does not know yet; the table (None if neither)."""
+    async def refresh(self, table_id: int, rows: Sequence[LogRow] = ()) -> Table | None:
+        """Another process changed ``table_id`` (by appending ``rows`` to its log, or otherwise if
+        none): catch up with it if it is in memory, load it if it is a live table this process
+        does not know yet; the table if it changed here and someone here needs to know (None
+        otherwise)."""
         table = self.cached(table_id)
+        loaded = table is None
         if table is None:
             try:
                 table = await self.get(table_id)  # one load, shared with sockets opening it now
             except Refusal:
                 return None
-        table.behind = True
         automatic = table.row.realtime and table.row.timer > 0
         automatic = automatic or any(s.kind == "bot" or s.autopass is not None for s in table.row.seats)
         if table.watchers == 0 and not automatic:
-            return None  # nobody here needs it now: the next job or socket on it catches up first
-        await table.queue.run(_nothing)  # the queue catches up before its next job
-        return table
+            # Nobody here needs it now: the next job or socket on it reads it back first.
+            table.behind = True
+            table.incoming.clear()
+            return None
+        if rows:
+            table.incoming.update((row.seq, row) for row in rows if row.seq >= table.seq)
+        else:
+            table.behind = True
+        version = table.version
+        await table.queue.run(_nothing, check=False)  # the queue catches up before its next job
+        return table if loaded or table.version != version else None
 
     def _trim_finished(self) -> None:
         """Finished tables beyond the cache size leave memory (never while someone watches)."""
@@ -575,12 +631,12 @@ class Tables:
         row.id = table_id
         table = self._new_table(row)
         self._live[table_id] = table
-        self.bus.publish(table_id)
+        self.bus.publish(Notice(table_id))
         return table
 
     async def set_seat(self, table: Table, index: int, seat: SeatRow) -> None:
         await self.store.save_seat(table.id, index, seat)
-        self.bus.publish(table.id)
+        self.bus.publish(Notice(table.id))
         table.row.seats[index] = seat
         if table.game is not None:
             table.game.names = table.names()  # new lines of the log name the seat as it is now
@@ -594,7 +650,7 @@ class Tables:
     async def deal(self, table: Table, seed: int) -> None:
         """Start the game with ``seed`` (stored first: the seed with the log is the game)."""
         await self.store.set_status(table.id, "playing", seed=seed)
-        self.bus.publish(table.id)
+        self.bus.publish(Notice(table.id))
         table.row.seed = seed
         table.row.status = "playing"
         table.game = Game(table.row, table.names())
@@ -618,13 +674,13 @@ class Tables:
                 raise
             # Another process may have written this row first (the log's key (table, seq) lets
             # exactly one writer through): catch up, then the request is stale like any other.
-            await self.catch_up(table)
+            await self._read_back(table)
             if table.seq > row.seq:
                 raise Refusal(
                     f"Stale action: it was made against #{row.seq}, the game is now at #{table.seq}."
                 ) from None
             raise
-        self.bus.publish(table.id)
+        self.bus.publish(Notice(table.id, rows=(row,)))
         table.seq += 1
         game.apply(row)
         table.changed()
@@ -634,7 +690,7 @@ class Tables:
         await self.store.set_status(table.id, "over", result=result)
         for index in range(len(table.row.seats)):
             await self.set_autopass(table, index, None)
-        self.bus.publish(table.id)
+        self.bus.publish(Notice(table.id))
         table.row.status = "over"
         table.row.result = result
         table.changed()
@@ -652,7 +708,7 @@ class Tables:
     async def close(self, table: Table) -> None:
         """Close an open table nobody used (its game never started): it leaves memory and lists."""
         await self.store.set_status(table.id, "closed")
-        self.bus.publish(table.id)
+        self.bus.publish(Notice(table.id))
         table.row.status = "closed"
         table.changed()
         self._live.pop(table.id, None)
@@ -673,7 +729,7 @@ class Tables:
     async def add_chat(self, table: Table | None, line: ChatRow) -> None:
         table_id = table.id if table is not None else LOBBY
         await self.store.add_chat(table_id, line)
-        self.bus.publish(table_id, line)
+        self.bus.publish(Notice(table_id, line))
         (table.chat if table is not None else self.lobby_chat).append(line)
 
 

@@ -1,0 +1,207 @@
+"""Change notices between server processes: two repositories (``Tables``) on one database, as two
+processes would hold them. Log rows a notice carries are applied without reading the table back;
+a gap in them, a change notices did not carry, or a process that heard nothing, is caught up from
+the database; the log's key still refuses a second writer of a row, and nothing is applied twice."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator, Callable
+
+import pytest
+
+from petersburg.engine import legal_actions, state_to_json
+from petersburg.server.bus import Listener, Notice, decode, encode
+from petersburg.server.config import ServerConfig
+from petersburg.server.errors import Refusal
+from petersburg.server.sql_store import SqlStore
+from petersburg.server.store import ChatRow, LogRow, SeatRow, StorageError, TableRow, TableStatus
+from petersburg.server.tables import Table, Tables
+
+
+class ListBus:
+    """A bus that keeps what this repository published, for the test to deliver (or lose)."""
+
+    def __init__(self) -> None:
+        self.sent: list[Notice] = []
+
+    def publish(self, notice: Notice) -> None:
+        self.sent.append(notice)
+
+    async def start(self, listener: Listener) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+
+class CountingStore(SqlStore):
+    """The real store, counting how often a process reads a table back whole."""
+
+    read_backs = 0
+
+    async def table_since(self, table_id: int, seq: int) -> tuple[TableRow | None, list[LogRow]]:
+        self.read_backs += 1
+        return await super().table_since(table_id, seq)
+
+
+async def repository(url: str) -> tuple[Tables, CountingStore, ListBus]:
+    store = CountingStore(url)
+    tables = Tables(store, ServerConfig())
+    bus = ListBus()
+    tables.bus = bus
+    await tables.open()
+    return tables, store, bus
+
+
+@pytest.fixture
+def pair(database: str) -> Callable[[], AsyncIterator[tuple[Tables, Tables]]]:
+    async def make() -> AsyncIterator[tuple[Tables, Tables]]:
+        first = await repository(database)
+        second = await repository(database)
+        try:
+            yield first[0], second[0]
+        finally:
+            await first[1].close()
+            await second[1].close()
+
+    return make
+
+
+async def started_table(tables: Tables) -> Table:
+    row = TableRow(0, "Notices", 0.0, 2, {}, False, 0, False, "creator")
+    row.seats = [SeatRow("human", name, f"uid-{name}", f"token-{name}") for name in ("Ann", "Ben")]
+    table = await tables.create(row)
+    await tables.deal(table, 7)
+    return table
+
+
+async def act(tables: Tables, table: Table, rng: random.Random) -> LogRow:
+    """One legal action at ``table`` through its queue (which first catches up), as a request does."""
+
+    async def job() -> LogRow:
+        state = table.state
+        assert state is not None
+        row = LogRow(table.seq, "action", state.current_player, rng.choice(legal_actions(state)))
+        await tables.append(table, row, 0.0)
+        return row
+
+    return await table.queue.run(job)
+
+
+def bus_of(tables: Tables) -> ListBus:
+    assert isinstance(tables.bus, ListBus)
+    return tables.bus
+
+
+def store_of(tables: Tables) -> CountingStore:
+    assert isinstance(tables.store, CountingStore)
+    return tables.store
+
+
+def head(table: Table) -> tuple[TableStatus, int]:
+    return table.row.status, table.seq
+
+
+def test_a_notice_travels_as_it_was_sent() -> None:
+    notice = Notice(5, rows=(LogRow(3, "action", 1, 40), LogRow(4, "undo", 0, 12)))
+    assert decode(encode("me", notice)) == ("me", notice)
+    chat = Notice(0, ChatRow(1.5, "Ann", "hello"))
+    assert decode(encode("you", chat)) == ("you", chat)
+
+
+def test_rows_of_notices_are_applied_without_reading_the_table_back(
+    pair: Callable[[], AsyncIterator[tuple[Tables, Tables]]],
+) -> None:
+    async def scenario() -> None:
+        async for first, second in pair():
+            table = await started_table(first)
+            for notice in bus_of(first).sent:
+                await second.refresh(notice.table_id, notice.rows)  # loads it: nobody watches yet
+            theirs = second.cached(table.id)
+            assert theirs is not None
+            second.watch(theirs, +1)
+            await second.get(table.id)
+            bus_of(first).sent.clear()
+            before = store_of(second).read_backs
+            rng = random.Random(3)
+            for _ in range(12):
+                await act(first, table, rng)
+                (notice,) = bus_of(first).sent
+                bus_of(first).sent.clear()
+                assert notice.rows and notice.rows[0].seq == table.seq - 1
+                assert await second.refresh(notice.table_id, notice.rows) is theirs
+            assert store_of(second).read_backs == before, "the rows came with the notices"
+            assert theirs.seq == table.seq == 12
+            assert theirs.state is not None and table.state is not None
+            assert state_to_json(theirs.state) == state_to_json(table.state)
+            again = await second.refresh(table.id, (LogRow(11, "action", 0, 0),))  # repeated: skipped
+            assert again is None and theirs.seq == 12
+
+    asyncio.run(scenario())
+
+
+def test_a_gap_or_a_process_that_heard_nothing_reads_the_log_from_the_database(
+    pair: Callable[[], AsyncIterator[tuple[Tables, Tables]]],
+) -> None:
+    async def scenario() -> None:
+        async for first, second in pair():
+            table = await started_table(first)
+            theirs = await second.get(table.id)
+            second.watch(theirs, +1)
+            rng = random.Random(5)
+            rows = [await act(first, table, rng) for _ in range(3)]
+            reads = store_of(second).read_backs
+            await second.refresh(table.id, rows[2:])  # the notices of rows 0 and 1 were lost
+            assert store_of(second).read_backs == reads + 1
+            assert head(theirs) == head(table) == ("playing", 3) and not theirs.incoming
+
+            await act(first, table, rng)  # its notice never arrives
+            assert theirs.seq == 3
+            # A request on the second process asks the database first, so it is checked against
+            # row 4's position, not against what that process saw last.
+            await act(second, theirs, rng)
+            assert head(theirs) == ("playing", 5)
+            assert [row.seq for row in await store_of(second).log(table.id)] == list(range(5))
+
+    asyncio.run(scenario())
+
+
+def test_two_processes_writing_the_same_row_one_wins_the_other_catches_up_and_is_stale(
+    pair: Callable[[], AsyncIterator[tuple[Tables, Tables]]],
+) -> None:
+    async def scenario() -> None:
+        async for first, second in pair():
+            table = await started_table(first)
+            theirs = await second.get(table.id)
+            state = table.state
+            assert state is not None
+            mover, action = state.current_player, legal_actions(state)[0]
+            await first.append(table, LogRow(0, "action", mover, action), 0.0)
+            # The second process has not heard of it and writes its own row 0 (outside its queue,
+            # so nothing asks the database first): the log's key refuses it.
+            with pytest.raises(Refusal, match="Stale action"):
+                await second.append(theirs, LogRow(0, "action", mover, action), 0.0)
+            assert theirs.seq == 1
+            with pytest.raises(StorageError):  # and a row written twice is refused by the database
+                await store_of(first).append_log(table.id, LogRow(0, "action", mover, action), 0.0)
+            assert len(await store_of(first).log(table.id)) == 1
+
+    asyncio.run(scenario())
+
+
+def test_a_change_without_rows_is_read_back(pair: Callable[[], AsyncIterator[tuple[Tables, Tables]]]) -> None:
+    async def scenario() -> None:
+        async for first, second in pair():
+            table = await started_table(first)
+            theirs = await second.get(table.id)
+            second.watch(theirs, +1)
+            bus_of(first).sent.clear()
+            await first.set_seat(table, 1, SeatRow("human", "Bea", "uid-Bea", "token-Bea"))
+            (notice,) = bus_of(first).sent
+            assert not notice.rows
+            assert await second.refresh(notice.table_id, notice.rows) is theirs
+            assert theirs.row.seats[1].name == "Bea"
+
+    asyncio.run(scenario())
