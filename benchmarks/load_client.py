@@ -82,9 +82,9 @@ class Table:
                     json.dumps({"type": "hello", "uid": uids[seat], "name": f"T{self.number}{'ab'[seat]}"})
                 )
             await self.sockets[1].send(json.dumps({"type": "sit", "seat": 1, "name": f"T{self.number}b"}))
-            await asyncio.wait_for(self.seated.wait(), 60)
+            await asyncio.wait_for(self.seated.wait(), 120)
             await self.sockets[0].send(json.dumps({"type": "start"}))
-            await asyncio.wait_for(self.started.wait(), 60)
+            await asyncio.wait_for(self.started.wait(), 120)
 
     async def read(self, seat: int) -> None:
         ws = self.sockets[seat]

@@ -150,7 +150,16 @@ def measure(
         ]
         postgres_pid = pid_of(f"postgres.*-p {postgres.port}")
         redis_pid = pid_of(f"redis-server.*{redis.port}")
-        figures: dict[str, Any] = run_loop_any(run(args, servers, postgres_pid, redis_pid))
+        try:
+            figures: dict[str, Any] = run_loop_any(run(args, servers, postgres_pid, redis_pid))
+        except BaseException:
+            for i in range(args.processes):  # what the servers said, to tell why
+                print(
+                    f"--- server {i + 1}:",
+                    *(data / f"server-{i}.log").read_text().splitlines()[-15:],
+                    sep="\n",
+                )
+            raise
         return figures
 
 

@@ -198,10 +198,16 @@ def test_a_change_without_rows_is_read_back(pair: Callable[[], AsyncIterator[tup
             theirs = await second.get(table.id)
             second.watch(theirs, +1)
             bus_of(first).sent.clear()
+            reads = store_of(second).read_backs
             await first.set_seat(table, 1, SeatRow("human", "Bea", "uid-Bea", "token-Bea"))
             (notice,) = bus_of(first).sent
             assert not notice.rows
             assert await second.refresh(notice.table_id, notice.rows) is theirs
             assert theirs.row.seats[1].name == "Bea"
+            assert theirs.game is not None and theirs.game.names == ["Ann", "Bea"]
+            assert store_of(second).read_backs == reads, "a seat is taken over from the head read"
+            await first.set_seat(table, 0, SeatRow("bot", "Greedy", bot="greedy"))  # never announced
+            await second.get(table.id)  # a job on the second process asks the database first
+            assert theirs.row.seats == table.row.seats and theirs.row.seats[0].kind == "bot"
 
     asyncio.run(scenario())

@@ -33,6 +33,7 @@ from petersburg.server.store import (
     SeatRow,
     SoloPlace,
     StorageError,
+    TableHead,
     TableRow,
     TableStatus,
 )
@@ -42,12 +43,24 @@ T = TypeVar("T")
 INSERT_ACTION = sa.insert(db.actions)
 """A log row's insert, its values bound per row."""
 
-_ACTIONS = db.actions.c
-LOG_HEAD = sa.select(
-    db.tables.c.status,
-    sa.select(sa.func.max(_ACTIONS.seq)).where(_ACTIONS.table_id == db.tables.c.id).scalar_subquery(),
-).where(db.tables.c.id == sa.bindparam("table_id"))
-"""A table's status and its last log row's ``seq`` (from the log's key), its id bound per read."""
+_ACTIONS, _TABLES, _SEATS = db.actions.c, db.tables.c, db.seats.c
+TABLE_HEAD = (
+    sa.select(
+        _TABLES.status,
+        sa.select(sa.func.max(_ACTIONS.seq)).where(_ACTIONS.table_id == _TABLES.id).scalar_subquery(),
+        _SEATS.kind,
+        _SEATS.name,
+        _SEATS.user_id,
+        _SEATS.token,
+        _SEATS.bot,
+        _SEATS.autopass,
+    )
+    .select_from(db.tables.outerjoin(db.seats, _SEATS.table_id == _TABLES.id))
+    .where(_TABLES.id == sa.bindparam("table_id"))
+    .order_by(_SEATS.seat)
+)
+"""A table's status, its last log row's ``seq`` (from the log's key) and its seats, one row per
+seat; its id bound per read."""
 
 BATCH = 500
 """Most writes committed in one transaction."""
@@ -312,13 +325,14 @@ class SqlStore:
 
         return await self._submit(read, write=False)
 
-    async def log_head(self, table_id: int) -> tuple[TableStatus, int] | None:
-        def read(connection: Connection) -> tuple[TableStatus, int] | None:
-            found = connection.execute(LOG_HEAD, {"table_id": table_id}).first()
-            if found is None:
+    async def table_head(self, table_id: int) -> TableHead | None:
+        def read(connection: Connection) -> TableHead | None:
+            rows = connection.execute(TABLE_HEAD, {"table_id": table_id}).all()
+            if not rows:
                 return None
-            status, last = found
-            return cast(TableStatus, status), 0 if last is None else int(last) + 1
+            status, last = rows[0][0], rows[0][1]
+            seats = [seat_from_row(cast("sa.Row[Any]", row)) for row in rows if row.kind is not None]
+            return TableHead(cast(TableStatus, status), 0 if last is None else int(last) + 1, seats)
 
         return await self._submit(read, write=False)
 

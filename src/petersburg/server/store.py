@@ -87,6 +87,15 @@ class ChatRow(NamedTuple):
     text: str
 
 
+class TableHead(NamedTuple):
+    """What of a live table other processes may change: its status, the ``seq`` of its next log
+    row, its seats (the rest of its row is set when it is created, dealt or finished)."""
+
+    status: TableStatus
+    seq: int
+    seats: list[SeatRow]
+
+
 class SoloPlace(NamedTuple):
     """A solo game's place in the high-score list: ``overall`` of ``overall_of`` games, and
     ``yours`` of ``yours_of`` games of the same person (1 is the best)."""
@@ -150,9 +159,10 @@ class Store(Protocol):
         process catches up with another one's changes)."""
         ...
 
-    async def log_head(self, table_id: int) -> tuple[TableStatus, int] | None:
-        """A table's status and the ``seq`` its next log row gets (None: no such table): one
-        indexed read that says whether a process's copy of the table is behind the log."""
+    async def table_head(self, table_id: int) -> TableHead | None:
+        """What of a table changes while it is live: its status, the ``seq`` its next log row
+        gets and its seats (None: no such table), in one indexed read, so a process can tell
+        whether its copy is behind without reading the table and its log back."""
         ...
 
     async def chat(self, table_id: int, limit: int) -> list[ChatRow]:

@@ -8,7 +8,11 @@
 - ``Tables``: the repository. Each change is written to the store first and applied to memory
   only once the write returned, so memory never shows what is not durable and a failed write
   changes nothing. Live tables (open or playing) are in memory; finished tables leave it and are
-  loaded on demand (a few stay cached).
+  loaded on demand (a few stay cached). With several processes on one database (``bus.py``),
+  log rows another process announced are applied through the same ``Game.apply`` when they
+  follow on; before each job the queue asks the database only for what of the table changes
+  while it is live (``Store.table_head``: status, next ``seq``, seats), and reads the table back
+  whole (``catch_up``) only when its status or log differs or the announced rows have a gap.
 - ``TableEvents`` / ``TableService``: what a part that changes tables tells the rest (who is
   watching, what comes next) without knowing who listens.
 """
@@ -495,19 +499,26 @@ class Tables:
 
     async def _bring_up_to_date(self, table: Table, *, check: bool) -> None:
         """Before a job of ``table`` (with several processes): apply the log rows notices brought
-        when they follow on from ``seq``; then, for a job that acts (``check``), ask the database
-        whether anything else is stored (its status and its next ``seq``: one indexed read; a
-        notice may still be on its way, and a request must be checked against what is stored, as
-        in a single process). Whatever differs, or a gap in the rows, or a change notices did not
-        carry, is read back whole (``catch_up``)."""
-        if not self._apply_incoming(table) or table.behind:
+        when they follow on from ``seq``. Then, for a job that acts (``check``; a notice may still
+        be on its way, and a request must be checked against what is stored, as in a single
+        process) or after a change announced without rows, read what of the table changes while
+        it is live (``Store.table_head``: status, next ``seq``, seats; one indexed read): seats
+        that differ are taken over; a status or a log that differs, or a gap in the announced
+        rows, is read back whole (``catch_up``)."""
+        if not self._apply_incoming(table):
             await self._read_back(table)
             return
-        if not check:
+        if not (check or table.behind):
             return
-        head = await self.store.log_head(table.id)
-        if head is None or head != (table.row.status, table.seq):
+        table.behind = False
+        head = await self.store.table_head(table.id)
+        if head is None or head.status != table.row.status or head.seq != table.seq:
             await self._read_back(table)
+        elif head.seats != table.row.seats:
+            table.row.seats = head.seats
+            if table.game is not None:
+                table.game.names = table.names()
+            table.changed()
 
     async def _read_back(self, table: Table) -> None:
         table.behind = False
