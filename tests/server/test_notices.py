@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 import pytest
 
@@ -46,6 +47,9 @@ class CountingStore(SqlStore):
         return await super().table_since(table_id, seq)
 
 
+Pair = Callable[[], AbstractAsyncContextManager[tuple[Tables, Tables]]]
+
+
 async def repository(url: str) -> tuple[Tables, CountingStore, ListBus]:
     store = CountingStore(url)
     tables = Tables(store, ServerConfig())
@@ -56,7 +60,10 @@ async def repository(url: str) -> tuple[Tables, CountingStore, ListBus]:
 
 
 @pytest.fixture
-def pair(database: str) -> Callable[[], AsyncIterator[tuple[Tables, Tables]]]:
+def pair(database: str) -> Pair:
+    """Two repositories on the test's database, as two processes hold it (closed at the end)."""
+
+    @asynccontextmanager
     async def make() -> AsyncIterator[tuple[Tables, Tables]]:
         first = await repository(database)
         second = await repository(database)
@@ -77,8 +84,9 @@ async def started_table(tables: Tables) -> Table:
     return table
 
 
-async def act(tables: Tables, table: Table, rng: random.Random) -> LogRow:
-    """One legal action at ``table`` through its queue (which first catches up), as a request does."""
+async def act(tables: Tables, table: Table, rng: random.Random, *, check: bool = True) -> LogRow:
+    """One legal action at ``table`` through its queue, as a request does: the queue first asks
+    the database (``check``), or the write itself checks the table (as a player's action does)."""
 
     async def job() -> LogRow:
         state = table.state
@@ -87,7 +95,7 @@ async def act(tables: Tables, table: Table, rng: random.Random) -> LogRow:
         await tables.append(table, row, 0.0)
         return row
 
-    return await table.queue.run(job)
+    return await table.queue.run(job, check=check)
 
 
 def bus_of(tables: Tables) -> ListBus:
@@ -112,10 +120,10 @@ def test_a_notice_travels_as_it_was_sent() -> None:
 
 
 def test_rows_of_notices_are_applied_without_reading_the_table_back(
-    pair: Callable[[], AsyncIterator[tuple[Tables, Tables]]],
+    pair: Pair,
 ) -> None:
     async def scenario() -> None:
-        async for first, second in pair():
+        async with pair() as (first, second):
             table = await started_table(first)
             for notice in bus_of(first).sent:
                 await second.refresh(notice.table_id, notice.rows)  # loads it: nobody watches yet
@@ -143,10 +151,10 @@ def test_rows_of_notices_are_applied_without_reading_the_table_back(
 
 
 def test_a_gap_or_a_process_that_heard_nothing_reads_the_log_from_the_database(
-    pair: Callable[[], AsyncIterator[tuple[Tables, Tables]]],
+    pair: Pair,
 ) -> None:
     async def scenario() -> None:
-        async for first, second in pair():
+        async with pair() as (first, second):
             table = await started_table(first)
             theirs = await second.get(table.id)
             second.watch(theirs, +1)
@@ -163,37 +171,53 @@ def test_a_gap_or_a_process_that_heard_nothing_reads_the_log_from_the_database(
             # row 4's position, not against what that process saw last.
             await act(second, theirs, rng)
             assert head(theirs) == ("playing", 5)
-            assert [row.seq for row in await store_of(second).log(table.id)] == list(range(5))
+            # A player's action is checked by its write: found behind, nothing is written, the
+            # queue catches up and runs the request again against row 6's position.
+            await act(first, table, rng)  # row 5: its notice never arrives
+            reads = store_of(second).read_backs
+            written = await act(second, theirs, rng, check=False)
+            assert written.seq == 6 and head(theirs) == ("playing", 7)
+            assert store_of(second).read_backs == reads + 1
+            assert [row.seq for row in await store_of(second).log(table.id)] == list(range(7))
 
     asyncio.run(scenario())
 
 
-def test_two_processes_writing_the_same_row_one_wins_the_other_catches_up_and_is_stale(
-    pair: Callable[[], AsyncIterator[tuple[Tables, Tables]]],
+def test_a_process_behind_writes_nothing_and_its_request_is_stale_once_caught_up(
+    pair: Pair,
 ) -> None:
     async def scenario() -> None:
-        async for first, second in pair():
+        async with pair() as (first, second):
             table = await started_table(first)
             theirs = await second.get(table.id)
             state = table.state
             assert state is not None
             mover, action = state.current_player, legal_actions(state)[0]
             await first.append(table, LogRow(0, "action", mover, action), 0.0)
-            # The second process has not heard of it and writes its own row 0 (outside its queue,
-            # so nothing asks the database first): the log's key refuses it.
-            with pytest.raises(Refusal, match="Stale action"):
+            # The second process has not heard of row 0 and writes its own: the write finds the
+            # table moved on and writes nothing.
+            with pytest.raises(Refusal, match="changed meanwhile"):
                 await second.append(theirs, LogRow(0, "action", mover, action), 0.0)
+            assert theirs.seq == 0
+
+            async def request() -> None:  # a player's action made against row 0, as ``Play`` checks it
+                if theirs.seq != 0:
+                    raise Refusal(f"Stale action: it was made against #0, the game is now at #{theirs.seq}.")
+                await second.append(theirs, LogRow(0, "action", mover, action), 0.0)
+
+            with pytest.raises(Refusal, match="Stale action"):
+                await theirs.queue.run(request, check=False)
             assert theirs.seq == 1
-            with pytest.raises(StorageError):  # and a row written twice is refused by the database
+            with pytest.raises(StorageError):  # a second row 0 is refused by the log's key
                 await store_of(first).append_log(table.id, LogRow(0, "action", mover, action), 0.0)
             assert len(await store_of(first).log(table.id)) == 1
 
     asyncio.run(scenario())
 
 
-def test_a_change_without_rows_is_read_back(pair: Callable[[], AsyncIterator[tuple[Tables, Tables]]]) -> None:
+def test_a_change_without_rows_is_read_back(pair: Pair) -> None:
     async def scenario() -> None:
-        async for first, second in pair():
+        async with pair() as (first, second):
             table = await started_table(first)
             theirs = await second.get(table.id)
             second.watch(theirs, +1)

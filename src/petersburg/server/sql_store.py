@@ -284,16 +284,22 @@ class SqlStore:
         await self._submit(lambda connection: connection.execute(statement), write=True)
 
     async def append_log(self, table_id: int, row: LogRow, created: float) -> None:
-        values = {
-            "table_id": table_id,
-            "seq": row.seq,
-            "kind": row.kind,
-            "seat": row.seat,
-            "action": row.action,
-            "created": created,
-        }
+        values = _log_values(table_id, row, created)
         # One statement for every row (its compiled form cached once): the most frequent write.
         await self._submit(lambda connection: connection.execute(INSERT_ACTION, values), write=True)
+
+    async def append_log_if_current(
+        self, table_id: int, row: LogRow, created: float, head: TableHead
+    ) -> bool:
+        values = _log_values(table_id, row, created)
+
+        def write(connection: Connection) -> bool:
+            if _table_head(connection, table_id) != head:
+                return False
+            connection.execute(INSERT_ACTION, values)
+            return True
+
+        return await self._submit(write, write=True)
 
     async def add_chat(self, table_id: int, line: ChatRow) -> None:
         statement = sa.insert(db.chat).values(
@@ -326,15 +332,7 @@ class SqlStore:
         return await self._submit(read, write=False)
 
     async def table_head(self, table_id: int) -> TableHead | None:
-        def read(connection: Connection) -> TableHead | None:
-            rows = connection.execute(TABLE_HEAD, {"table_id": table_id}).all()
-            if not rows:
-                return None
-            status, last = rows[0][0], rows[0][1]
-            seats = [seat_from_row(cast("sa.Row[Any]", row)) for row in rows if row.kind is not None]
-            return TableHead(cast(TableStatus, status), 0 if last is None else int(last) + 1, seats)
-
-        return await self._submit(read, write=False)
+        return await self._submit(lambda connection: _table_head(connection, table_id), write=False)
 
     async def chat(self, table_id: int, limit: int) -> list[ChatRow]:
         c = db.chat.c
@@ -429,6 +427,17 @@ def _table_values(row: TableRow) -> dict[str, Any]:
     }
 
 
+def _log_values(table_id: int, row: LogRow, created: float) -> dict[str, Any]:
+    return {
+        "table_id": table_id,
+        "seq": row.seq,
+        "kind": row.kind,
+        "seat": row.seat,
+        "action": row.action,
+        "created": created,
+    }
+
+
 def _seat_values(seat: SeatRow) -> dict[str, Any]:
     return {
         "kind": seat.kind,
@@ -466,6 +475,15 @@ def seat_from_row(r: sa.Row[Any]) -> SeatRow:
         round_, phase = r.autopass
         until = (int(round_), int(phase))
     return SeatRow(cast(SeatKind, r.kind), str(r.name), r.user_id, r.token, r.bot, until)
+
+
+def _table_head(connection: Connection, table_id: int) -> TableHead | None:
+    rows = connection.execute(TABLE_HEAD, {"table_id": table_id}).all()
+    if not rows:
+        return None
+    status, last = rows[0][0], rows[0][1]
+    seats = [seat_from_row(cast("sa.Row[Any]", row)) for row in rows if row.kind is not None]
+    return TableHead(cast(TableStatus, status), 0 if last is None else int(last) + 1, seats)
 
 
 def _log(connection: Connection, table_id: int, since: int) -> list[LogRow]:

@@ -138,6 +138,13 @@ class Store(Protocol):
         """Append one log row; a second row with the same (table, seq) is refused."""
         ...
 
+    async def append_log_if_current(
+        self, table_id: int, row: LogRow, created: float, head: TableHead
+    ) -> bool:
+        """``append_log`` if the table still has ``head`` (status, next seq, seats) when the row
+        is written, checked in the same transaction; False (nothing written) if it has changed."""
+        ...
+
     async def add_chat(self, table_id: int, line: ChatRow) -> None:
         """Store one chat line of a table (or of the lobby: ``LOBBY``)."""
         ...

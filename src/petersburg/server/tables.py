@@ -52,6 +52,7 @@ from petersburg.server.store import (
     SeatRow,
     StorageError,
     Store,
+    TableHead,
     TableRow,
 )
 
@@ -71,6 +72,15 @@ class LoggedEvent(NamedTuple):
 
 CHAT_KEPT = 100
 """Chat lines of a table (and of the lobby) kept in memory."""
+
+
+class Behind(Refusal):
+    """A log row was not written because the table in the database had moved on from this
+    process's copy (another process changed it, its notice not yet here): the queue catches up
+    and runs the job once more, so it is checked against what is stored."""
+
+    def __init__(self) -> None:
+        super().__init__("The table changed meanwhile; nothing was recorded. Try again.", status=409)
 
 
 class SerialQueue:
@@ -94,7 +104,10 @@ class SerialQueue:
 
     async def run(self, job: Callable[[], Awaitable[T]], *, check: bool = True) -> T:
         """Queue ``job`` and return its result (or raise its exception) once it has run.
-        ``check=False``: a job that only brings the table up to date with notices received."""
+        ``check=False``: ``before`` need not ask the database: the job only brings the table up
+        to date with notices received, or its one write checks the table itself (``Tables.append``:
+        such a job, which must change nothing before that write, is run once more after
+        ``before`` with ``check`` if the write raises ``Behind``)."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[object] = loop.create_future()
         self._jobs.append((job, check, future))
@@ -109,7 +122,13 @@ class SerialQueue:
                 try:
                     if self.before is not None:
                         await self.before(check)
-                    result = await job()
+                    try:
+                        result = await job()
+                    except Behind:
+                        if check or self.before is None:
+                            raise
+                        await self.before(True)
+                        result = await job()
                 except Exception as error:
                     if not future.done():
                         future.set_exception(error)
@@ -679,7 +698,15 @@ class Tables:
         if reason:
             raise Refusal(reason)
         try:
-            await self.store.append_log(table.id, row, created)
+            if isinstance(self.bus, NoBus):
+                await self.store.append_log(table.id, row, created)
+            else:
+                # With several processes the write itself checks that the table in the database
+                # is what this one holds (same status, next seq and seats): one statement in the
+                # write's transaction instead of a read before every job.
+                head = TableHead(table.row.status, table.seq, table.row.seats)
+                if not await self.store.append_log_if_current(table.id, row, created, head):
+                    raise Behind()
         except StorageError:
             if isinstance(self.bus, NoBus):
                 raise
