@@ -112,11 +112,12 @@ def head(table: Table) -> tuple[TableStatus, int]:
     return table.row.status, table.seq
 
 
-def test_a_notice_travels_as_it_was_sent() -> None:
-    notice = Notice(5, rows=(LogRow(3, "action", 1, 40), LogRow(4, "undo", 0, 12)))
-    assert decode(encode("me", notice)) == ("me", notice)
+def test_notices_travel_as_they_were_sent() -> None:
+    rows = Notice(5, rows=(LogRow(3, "action", 1, 40), LogRow(4, "undo", 0, 12)))
     chat = Notice(0, ChatRow(1.5, "Ann", "hello"))
-    assert decode(encode("you", chat)) == ("you", chat)
+    seat = Notice(7)
+    assert decode(encode("me", [rows, chat, seat])) == ("me", [rows, chat, seat])
+    assert decode(encode("you", [chat])) == ("you", [chat])
 
 
 def test_rows_of_notices_are_applied_without_reading_the_table_back(
