@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Callable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import Awaitable, Callable
 
 import pytest
 
@@ -47,41 +46,48 @@ class CountingStore(SqlStore):
         return await super().table_since(table_id, seq)
 
 
-Pair = Callable[[], AbstractAsyncContextManager[tuple[Tables, Tables]]]
+Scenario = Callable[[Tables, Tables, Table, Table], Awaitable[None]]
+"""A test's moves: the first and second process's repositories, the table on the first and the
+second's copy of it (watched there, so notices are followed at once)."""
 
 
-async def repository(url: str) -> tuple[Tables, CountingStore, ListBus]:
-    store = CountingStore(url)
-    tables = Tables(store, ServerConfig())
-    bus = ListBus()
-    tables.bus = bus
+async def repository(url: str) -> Tables:
+    tables = Tables(CountingStore(url), ServerConfig())
+    tables.bus = ListBus()
     await tables.open()
-    return tables, store, bus
+    return tables
 
 
 @pytest.fixture
-def pair(database: str) -> Pair:
-    """Two repositories on the test's database, as two processes hold it (closed at the end)."""
+def processes(database: str) -> Callable[[Scenario], None]:
+    """Runs a scenario on two repositories of the test's database, as two processes hold it: a
+    2-seat game started on the first, the second told of it (closed at the end)."""
 
-    @asynccontextmanager
-    async def make() -> AsyncIterator[tuple[Tables, Tables]]:
-        first = await repository(database)
-        second = await repository(database)
-        try:
-            yield first[0], second[0]
-        finally:
-            await first[1].close()
-            await second[1].close()
+    def run(scenario: Scenario) -> None:
+        async def main() -> None:
+            first, second = await repository(database), await repository(database)
+            try:
+                row = TableRow(0, "Notices", 0.0, 2, {}, False, 0, False, "creator")
+                row.seats = [
+                    SeatRow("human", name, f"uid-{name}", f"token-{name}") for name in ("Ann", "Ben")
+                ]
+                table = await first.create(row)
+                await first.deal(table, 7)
+                for notice in bus_of(first).sent:
+                    await second.refresh(notice.table_id, notice.rows)  # loads it: nobody watches yet
+                bus_of(first).sent.clear()
+                theirs = second.cached(table.id)
+                assert theirs is not None
+                second.watch(theirs, +1)
+                await second.get(table.id)
+                await scenario(first, second, table, theirs)
+            finally:
+                await first.store.close()
+                await second.store.close()
 
-    return make
+        asyncio.run(main())
 
-
-async def started_table(tables: Tables) -> Table:
-    row = TableRow(0, "Notices", 0.0, 2, {}, False, 0, False, "creator")
-    row.seats = [SeatRow("human", name, f"uid-{name}", f"token-{name}") for name in ("Ann", "Ben")]
-    table = await tables.create(row)
-    await tables.deal(table, 7)
-    return table
+    return run
 
 
 async def act(tables: Tables, table: Table, rng: random.Random, *, check: bool = True) -> LogRow:
@@ -121,118 +127,99 @@ def test_notices_travel_as_they_were_sent() -> None:
 
 
 def test_rows_of_notices_are_applied_without_reading_the_table_back(
-    pair: Pair,
+    processes: Callable[[Scenario], None],
 ) -> None:
-    async def scenario() -> None:
-        async with pair() as (first, second):
-            table = await started_table(first)
-            for notice in bus_of(first).sent:
-                await second.refresh(notice.table_id, notice.rows)  # loads it: nobody watches yet
-            theirs = second.cached(table.id)
-            assert theirs is not None
-            second.watch(theirs, +1)
-            await second.get(table.id)
+    async def scenario(first: Tables, second: Tables, table: Table, theirs: Table) -> None:
+        before = store_of(second).read_backs
+        rng = random.Random(3)
+        for _ in range(12):
+            await act(first, table, rng)
+            (notice,) = bus_of(first).sent
             bus_of(first).sent.clear()
-            before = store_of(second).read_backs
-            rng = random.Random(3)
-            for _ in range(12):
-                await act(first, table, rng)
-                (notice,) = bus_of(first).sent
-                bus_of(first).sent.clear()
-                assert notice.rows and notice.rows[0].seq == table.seq - 1
-                assert await second.refresh(notice.table_id, notice.rows) is theirs
-            assert store_of(second).read_backs == before, "the rows came with the notices"
-            assert theirs.seq == table.seq == 12
-            assert theirs.state is not None and table.state is not None
-            assert state_to_json(theirs.state) == state_to_json(table.state)
-            again = await second.refresh(table.id, (LogRow(11, "action", 0, 0),))  # repeated: skipped
-            assert again is None and theirs.seq == 12
+            assert notice.rows and notice.rows[0].seq == table.seq - 1
+            assert await second.refresh(notice.table_id, notice.rows) is theirs
+        assert store_of(second).read_backs == before, "the rows came with the notices"
+        assert theirs.seq == table.seq == 12
+        assert theirs.state is not None and table.state is not None
+        assert state_to_json(theirs.state) == state_to_json(table.state)
+        again = await second.refresh(table.id, (LogRow(11, "action", 0, 0),))  # repeated: skipped
+        assert again is None and theirs.seq == 12
 
-    asyncio.run(scenario())
+    processes(scenario)
 
 
 def test_a_gap_or_a_process_that_heard_nothing_reads_the_log_from_the_database(
-    pair: Pair,
+    processes: Callable[[Scenario], None],
 ) -> None:
-    async def scenario() -> None:
-        async with pair() as (first, second):
-            table = await started_table(first)
-            theirs = await second.get(table.id)
-            second.watch(theirs, +1)
-            rng = random.Random(5)
-            rows = [await act(first, table, rng) for _ in range(3)]
-            reads = store_of(second).read_backs
-            await second.refresh(table.id, rows[2:])  # the notices of rows 0 and 1 were lost
-            assert store_of(second).read_backs == reads + 1
-            assert head(theirs) == head(table) == ("playing", 3) and not theirs.incoming
+    async def scenario(first: Tables, second: Tables, table: Table, theirs: Table) -> None:
+        rng = random.Random(5)
+        rows = [await act(first, table, rng) for _ in range(3)]
+        reads = store_of(second).read_backs
+        await second.refresh(table.id, rows[2:])  # the notices of rows 0 and 1 were lost
+        assert store_of(second).read_backs == reads + 1
+        assert head(theirs) == head(table) == ("playing", 3) and not theirs.incoming
 
-            await act(first, table, rng)  # its notice never arrives
-            assert theirs.seq == 3
-            # A request on the second process asks the database first, so it is checked against
-            # row 4's position, not against what that process saw last.
-            await act(second, theirs, rng)
-            assert head(theirs) == ("playing", 5)
-            # A player's action is checked by its write: found behind, nothing is written, the
-            # queue catches up and runs the request again against row 6's position.
-            await act(first, table, rng)  # row 5: its notice never arrives
-            reads = store_of(second).read_backs
-            written = await act(second, theirs, rng, check=False)
-            assert written.seq == 6 and head(theirs) == ("playing", 7)
-            assert store_of(second).read_backs == reads + 1
-            assert [row.seq for row in await store_of(second).log(table.id)] == list(range(7))
+        await act(first, table, rng)  # its notice never arrives
+        assert theirs.seq == 3
+        # A request on the second process asks the database first, so it is checked against
+        # row 4's position, not against what that process saw last.
+        await act(second, theirs, rng)
+        assert head(theirs) == ("playing", 5)
+        # A player's action is checked by its write: found behind, nothing is written, the
+        # queue catches up and runs the request again against row 6's position.
+        await act(first, table, rng)  # row 5: its notice never arrives
+        reads = store_of(second).read_backs
+        written = await act(second, theirs, rng, check=False)
+        assert written.seq == 6 and head(theirs) == ("playing", 7)
+        assert store_of(second).read_backs == reads + 1
+        assert [row.seq for row in await store_of(second).log(table.id)] == list(range(7))
 
-    asyncio.run(scenario())
+    processes(scenario)
 
 
 def test_a_process_behind_writes_nothing_and_its_request_is_stale_once_caught_up(
-    pair: Pair,
+    processes: Callable[[Scenario], None],
 ) -> None:
-    async def scenario() -> None:
-        async with pair() as (first, second):
-            table = await started_table(first)
-            theirs = await second.get(table.id)
-            state = table.state
-            assert state is not None
-            mover, action = state.current_player, legal_actions(state)[0]
-            await first.append(table, LogRow(0, "action", mover, action), 0.0)
-            # The second process has not heard of row 0 and writes its own: the write finds the
-            # table moved on and writes nothing.
-            with pytest.raises(Refusal, match="changed meanwhile"):
-                await second.append(theirs, LogRow(0, "action", mover, action), 0.0)
-            assert theirs.seq == 0
+    async def scenario(first: Tables, second: Tables, table: Table, theirs: Table) -> None:
+        state = table.state
+        assert state is not None
+        mover, action = state.current_player, legal_actions(state)[0]
+        await first.append(table, LogRow(0, "action", mover, action), 0.0)
+        # The second process has not heard of row 0 and writes its own: the write finds the
+        # table moved on and writes nothing.
+        with pytest.raises(Refusal, match="changed meanwhile"):
+            await second.append(theirs, LogRow(0, "action", mover, action), 0.0)
+        assert theirs.seq == 0
 
-            async def request() -> None:  # a player's action made against row 0, as ``Play`` checks it
-                if theirs.seq != 0:
-                    raise Refusal(f"Stale action: it was made against #0, the game is now at #{theirs.seq}.")
-                await second.append(theirs, LogRow(0, "action", mover, action), 0.0)
+        async def request() -> None:  # a player's action made against row 0, as ``Play`` checks it
+            if theirs.seq != 0:
+                raise Refusal(f"Stale action: it was made against #0, the game is now at #{theirs.seq}.")
+            await second.append(theirs, LogRow(0, "action", mover, action), 0.0)
 
-            with pytest.raises(Refusal, match="Stale action"):
-                await theirs.queue.run(request, check=False)
-            assert theirs.seq == 1
-            with pytest.raises(StorageError):  # a second row 0 is refused by the log's key
-                await store_of(first).append_log(table.id, LogRow(0, "action", mover, action), 0.0)
-            assert len(await store_of(first).log(table.id)) == 1
+        with pytest.raises(Refusal, match="Stale action"):
+            await theirs.queue.run(request, check=False)
+        assert theirs.seq == 1
+        with pytest.raises(StorageError):  # a second row 0 is refused by the log's key
+            await store_of(first).append_log(table.id, LogRow(0, "action", mover, action), 0.0)
+        assert len(await store_of(first).log(table.id)) == 1
 
-    asyncio.run(scenario())
+    processes(scenario)
 
 
-def test_a_change_without_rows_is_read_back(pair: Pair) -> None:
-    async def scenario() -> None:
-        async with pair() as (first, second):
-            table = await started_table(first)
-            theirs = await second.get(table.id)
-            second.watch(theirs, +1)
-            bus_of(first).sent.clear()
-            reads = store_of(second).read_backs
-            await first.set_seat(table, 1, SeatRow("human", "Bea", "uid-Bea", "token-Bea"))
-            (notice,) = bus_of(first).sent
-            assert not notice.rows
-            assert await second.refresh(notice.table_id, notice.rows) is theirs
-            assert theirs.row.seats[1].name == "Bea"
-            assert theirs.game is not None and theirs.game.names == ["Ann", "Bea"]
-            assert store_of(second).read_backs == reads, "a seat is taken over from the head read"
-            await first.set_seat(table, 0, SeatRow("bot", "Greedy", bot="greedy"))  # never announced
-            await second.get(table.id)  # a job on the second process asks the database first
-            assert theirs.row.seats == table.row.seats and theirs.row.seats[0].kind == "bot"
+def test_a_seat_changed_elsewhere_is_taken_from_the_head_of_the_table(
+    processes: Callable[[Scenario], None],
+) -> None:
+    async def scenario(first: Tables, second: Tables, table: Table, theirs: Table) -> None:
+        reads = store_of(second).read_backs
+        await first.set_seat(table, 1, SeatRow("human", "Bea", "uid-Bea", "token-Bea"))
+        (notice,) = bus_of(first).sent
+        assert not notice.rows
+        assert await second.refresh(notice.table_id, notice.rows) is theirs
+        assert theirs.row.seats[1].name == "Bea"
+        assert theirs.game is not None and theirs.game.names == ["Ann", "Bea"]
+        assert store_of(second).read_backs == reads, "a seat is taken over from the head read"
+        await first.set_seat(table, 0, SeatRow("bot", "Greedy", bot="greedy"))  # never announced
+        await second.get(table.id)  # a job on the second process asks the database first
+        assert theirs.row.seats == table.row.seats and theirs.row.seats[0].kind == "bot"
 
-    asyncio.run(scenario())
+    processes(scenario)
