@@ -33,45 +33,34 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import multiprocessing
-import os
 import random
-import resource
 import statistics
 import subprocess
 import tempfile
 import time
 from collections.abc import Coroutine
 from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import orjson
-from websockets.asyncio.client import ClientConnection, connect
+from load_client import (  # a sibling module: this script's folder is on the path
+    NEW_SERVER_LIMITS,
+    Load,
+    Sample,
+    loop_lag,
+    own_cpu,
+    proc_stat,
+    quantile_ms,
+    run_loop_any,
+)
 
 from petersburg.server.local import LocalServer
 
 ROOT = Path(__file__).resolve().parents[1]
-NEW_SERVER_LIMITS = {
-    # One machine plays every client: lift the limits meant for many people.
-    "PETERSBURG_MAX_SOCKETS_PER_ADDRESS": "100000",
-    "PETERSBURG_MAX_LIVE_TABLES": "100000",
-    "PETERSBURG_MAX_LIVE_TABLES_PER_PERSON": "100000",
-}
-
-
-@dataclass
-class Sample:
-    """What one phase measured."""
-
-    latencies: list[float] = field(default_factory=list)
-    actions: int = 0
-    errors: list[str] = field(default_factory=list)
-    games_ended: int = 0
 
 
 @dataclass
@@ -101,181 +90,6 @@ class Phase:
     """How late the client's event loop ran a timer (p99): its own delay inside every latency."""
 
 
-class Table:
-    """One 2-seat table of the client: its sockets and the action in flight."""
-
-    def __init__(self, load: Load, number: int) -> None:
-        self.load = load
-        self.number = number
-        self.sockets: list[ClientConnection] = []
-        self.pending = -1
-        self.sent_at = 0.0
-        self.received = 0
-        self.acted = -1
-        self.over = False
-        self.seated = asyncio.Event()
-        self.started = asyncio.Event()
-        self.readers: list[asyncio.Task[None]] = []
-
-    async def open(self) -> None:
-        load = self.load
-        uids = [f"load{load.run:02d}-{self.number:05d}-s{seat}" for seat in range(2)]
-        async with load.limit:
-            response = await load.http.post(
-                f"{load.base}/api/tables",
-                json={"uid": uids[0], "name": f"T{self.number}a", "seats": 2, "allow_undo": False},
-            )
-            response.raise_for_status()
-            table_id = response.json()["id"]
-            for seat in range(2):
-                ws = await connect(f"{load.ws_base}/ws/table/{table_id}", max_size=2**23, open_timeout=60)
-                self.sockets.append(ws)
-                self.readers.append(asyncio.create_task(self.read(seat)))
-                await ws.send(
-                    json.dumps({"type": "hello", "uid": uids[seat], "name": f"T{self.number}{'ab'[seat]}"})
-                )
-            await self.sockets[1].send(json.dumps({"type": "sit", "seat": 1, "name": f"T{self.number}b"}))
-            await asyncio.wait_for(self.seated.wait(), 60)
-            await self.sockets[0].send(json.dumps({"type": "start"}))
-            await asyncio.wait_for(self.started.wait(), 60)
-
-    async def read(self, seat: int) -> None:
-        ws = self.sockets[seat]
-        load = self.load
-        try:
-            async for raw in ws:
-                message: dict[str, Any] = orjson.loads(raw)
-                kind = message["type"]
-                if kind == "error":
-                    load.sample.errors.append(message["message"])
-                    continue
-                if kind != "update":
-                    continue
-                if "view" not in message:
-                    if seat == 1 and message["you"] is not None:
-                        self.seated.set()
-                    continue
-                self.started.set()
-                seq = message["seq"]
-                if seq == self.pending:
-                    self.received += 1
-                    if self.received == 2:
-                        self.pending = -1
-                        if load.measuring(self.sent_at):
-                            load.sample.latencies.append(time.perf_counter() - self.sent_at)
-                            load.sample.actions += 1
-                if message["view"]["stage"] == "over":
-                    if not self.over:
-                        self.over = True
-                        load.sample.games_ended += 1
-                        load.replace(self)
-                    continue
-                legal = message["legal"]
-                if legal and self.acted < seq:
-                    self.acted = seq
-                    asyncio.get_running_loop().call_later(
-                        load.think_time(), self.act, seat, seq, message["you"]["token"], load.choose(legal)
-                    )
-        except Exception as error:  # a closed socket ends the reader
-            if not load.stopping:
-                load.sample.errors.append(f"table {self.number} seat {seat}: {type(error).__name__} {error}")
-
-    def act(self, seat: int, seq: int, token: str, action: int) -> None:
-        if self.load.stopping:
-            return
-        self.pending = seq + 1
-        self.received = 0
-        self.sent_at = time.perf_counter()
-        message = json.dumps({"type": "act", "token": token, "seq": seq, "action": action})
-        sending = asyncio.ensure_future(self.sockets[seat].send(message))
-        self.load.pending.add(sending)
-        sending.add_done_callback(self.load.pending.discard)
-
-    async def close(self) -> None:
-        for ws in self.sockets:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(ws.close(), 5)
-        for reader in self.readers:
-            reader.cancel()
-
-
-class Load:
-    """The client: every table, one shared HTTP client, the measurement window."""
-
-    def __init__(self, base: str, think: float, seed: int, run: int) -> None:
-        self.base = base
-        self.ws_base = base.replace("http://", "ws://")
-        self.think = think
-        self.rng = random.Random(seed)
-        self.run = run
-        # No kept-alive connections: a server that closed an idle one would fail the next request.
-        self.http = httpx.AsyncClient(
-            timeout=120, limits=httpx.Limits(max_connections=32, max_keepalive_connections=0)
-        )
-        self.limit = asyncio.Semaphore(32)
-        self.tables: list[Table] = []
-        self.sample = Sample()
-        self.window = (float("inf"), float("-inf"))
-        self.stopping = False
-        self.counter = 0
-        self.pending: set[asyncio.Future[None]] = set()
-
-    def think_time(self) -> float:
-        return self.think * (0.5 + self.rng.random()) if self.think > 0 else 0.0
-
-    def choose(self, legal: list[dict[str, Any]]) -> int:
-        others = [a for a in legal if a["kind"] != "pass"]
-        chosen = self.rng.choice(others) if others and self.rng.random() < 0.6 else self.rng.choice(legal)
-        return int(chosen["id"])
-
-    def measuring(self, sent_at: float) -> bool:
-        return self.window[0] <= sent_at < self.window[1]
-
-    async def add_table(self) -> Table:
-        self.counter += 1
-        table = Table(self, self.counter)
-        self.tables.append(table)
-        await table.open()
-        return table
-
-    def replace(self, ended: Table) -> None:
-        if self.stopping:
-            return
-        task = asyncio.create_task(self._replace(ended))
-        self.pending.add(task)
-        task.add_done_callback(self.pending.discard)
-
-    async def _replace(self, ended: Table) -> None:
-        await ended.close()
-        self.tables.remove(ended)
-        try:
-            await self.add_table()
-        except Exception as error:
-            if not self.stopping:
-                self.sample.errors.append(f"replacing a table: {error}")
-
-    async def stop(self) -> None:
-        self.stopping = True
-        for task in list(self.pending):
-            task.cancel()
-        await asyncio.gather(*(table.close() for table in self.tables), return_exceptions=True)
-        await self.http.aclose()
-
-
-def _proc(pid: int) -> tuple[float, float, float]:
-    """CPU seconds used so far (all, and in the kernel) and resident memory (MB) of a process."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    ticks = os.sysconf("SC_CLK_TCK")
-    cpu = (int(fields[11]) + int(fields[12])) / ticks
-    kernel = int(fields[12]) / ticks
-    rss_kb = next(
-        int(line.split()[1])
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines()
-        if line.startswith("VmRSS")
-    )
-    return cpu, kernel, rss_kb / 1024
-
-
 async def run_phase(
     servers: list[tuple[str, LocalServer]],
     tables: int,
@@ -291,25 +105,25 @@ async def run_phase(
     for label, server in servers:
         assert server.process is not None
         pid = server.process.pid
-        _cpu, _kernel, rss_idle = _proc(pid)
-        load = Load(server.base_url, think, seed, run)
+        _cpu, _kernel, rss_idle = proc_stat(pid)
+        load = Load([server.base_url], think, seed, run)
         began = time.perf_counter()
         await asyncio.gather(*(load.add_table() for _ in range(tables)))
         setup = time.perf_counter() - began
-        _cpu, _kernel, rss_loaded = _proc(pid)
+        _cpu, _kernel, rss_loaded = proc_stat(pid)
         loads.append((label, pid, load, setup, rss_idle, rss_loaded))
     await asyncio.sleep(warmup)
-    starts = [_proc(entry[1]) for entry in loads]
-    client_start = _own_cpu()
+    starts = [proc_stat(entry[1]) for entry in loads]
+    client_start = own_cpu()
     start = time.perf_counter()
     for entry in loads:
         entry[2].window = (start, start + seconds)
     lags: list[float] = []
-    watch = asyncio.create_task(_loop_lag(lags))
+    watch = asyncio.create_task(loop_lag(lags))
     await asyncio.sleep(seconds)
     watch.cancel()
-    client_cpu = _own_cpu() - client_start
-    ends = [_proc(entry[1]) for entry in loads]
+    client_cpu = own_cpu() - client_start
+    ends = [proc_stat(entry[1]) for entry in loads]
     await asyncio.sleep(min(2.0, max(0.5, think * 1.5)))  # let the last actions of the window land
     await asyncio.gather(*(entry[2].stop() for entry in loads))
     lag = 1000 * sorted(lags)[int(0.99 * (len(lags) - 1))] if lags else 0.0
@@ -342,7 +156,7 @@ def run_phase_in_processes(
     (``time.perf_counter`` is the system-wide monotonic clock on Linux, the same in every process)."""
     assert server.process is not None
     pid = server.process.pid
-    _cpu, _kernel, rss_idle = _proc(pid)
+    _cpu, _kernel, rss_idle = proc_stat(pid)
     context = multiprocessing.get_context("spawn")
     pipes = []
     workers = []
@@ -359,14 +173,14 @@ def run_phase_in_processes(
         workers.append(worker)
     try:
         setup = max(_receive(pipe, 300.0) for pipe in pipes)
-        _cpu, _kernel, rss_loaded = _proc(pid)
+        _cpu, _kernel, rss_loaded = proc_stat(pid)
         time.sleep(args.warmup)
-        begin = _proc(pid)
+        begin = proc_stat(pid)
         start = time.perf_counter() + 0.2
         for pipe in pipes:
             pipe.send((start, start + args.seconds))
         time.sleep(max(0.0, start + args.seconds - time.perf_counter()))
-        end = _proc(pid)
+        end = proc_stat(pid)
         results = [_receive(pipe, 120.0) for pipe in pipes]
     finally:
         for worker in workers:
@@ -410,19 +224,19 @@ def client_process(pipe: Any, base: str, tables: int, think: float, seed: int, r
 async def _client_share(
     pipe: Any, base: str, tables: int, think: float, seed: int, run: int
 ) -> tuple[list[float], int, list[str], int, float, float]:
-    load = Load(base, think, seed, run)
+    load = Load([base], think, seed, run)
     began = time.perf_counter()
     await asyncio.gather(*(load.add_table() for _ in range(tables)))
     pipe.send(time.perf_counter() - began)
     window: tuple[float, float] = await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
     load.window = window
     await asyncio.sleep(max(0.0, window[0] - time.perf_counter()))
-    client_start = _own_cpu()
+    client_start = own_cpu()
     lags: list[float] = []
-    watch = asyncio.create_task(_loop_lag(lags))
+    watch = asyncio.create_task(loop_lag(lags))
     await asyncio.sleep(max(0.0, window[1] - time.perf_counter()))
     watch.cancel()
-    client_cpu = _own_cpu() - client_start
+    client_cpu = own_cpu() - client_start
     await asyncio.sleep(min(2.0, max(0.5, think * 1.5)))  # let the last actions of the window land
     await load.stop()
     lag = 1000 * sorted(lags)[int(0.99 * (len(lags) - 1))] if lags else 0.0
@@ -453,8 +267,8 @@ def summarise(
         think=think,
         seconds=seconds,
         p50_ms=round(1000 * statistics.median(latencies), 2),
-        p95_ms=round(_quantile(latencies, 0.95), 2),
-        p99_ms=round(_quantile(latencies, 0.99), 2),
+        p95_ms=round(quantile_ms(latencies, 0.95), 2),
+        p99_ms=round(quantile_ms(latencies, 0.99), 2),
         max_ms=round(1000 * latencies[-1], 2),
         actions_per_second=round(sample.actions / seconds, 1),
         cpu_percent=round(100 * cpu / seconds, 1),
@@ -467,24 +281,6 @@ def summarise(
         client_cpu_percent=round(100 * client_cpu / seconds, 1),
         client_lag_p99_ms=round(lag, 1),
     )
-
-
-def _quantile(ordered: list[float], q: float) -> float:
-    """The ``q`` quantile of sorted seconds, in milliseconds."""
-    return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def _own_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
-async def _loop_lag(lags: list[float], every: float = 0.02) -> None:
-    """Record how late the event loop wakes a sleeper (the client's own share of each latency)."""
-    while True:
-        began = time.perf_counter()
-        await asyncio.sleep(every)
-        lags.append(max(0.0, time.perf_counter() - began - every))
 
 
 def describe(phase: Phase) -> str:
@@ -503,15 +299,6 @@ def describe(phase: Phase) -> str:
 def run_loop(main: Coroutine[object, object, list[Phase]]) -> list[Phase]:
     """Run the client on uvloop when it is installed (the same fast loop the server uses)."""
     return run_loop_any(main)
-
-
-def run_loop_any(main: Coroutine[object, object, Any]) -> Any:
-    """``run_loop`` for any coroutine (a client process returns its own measurements)."""
-    try:
-        import uvloop
-    except ImportError:
-        return asyncio.run(main)
-    return uvloop.run(main)
 
 
 def unpack(revision: str, into: Path) -> Path:

@@ -33,7 +33,7 @@ from starlette.responses import Response
 from petersburg.bots import import_bot_modules
 from petersburg.server.accounts import Accounts
 from petersburg.server.automation import Automation, BotRunner
-from petersburg.server.bus import RedisBus
+from petersburg.server.bus import Notice, RedisBus
 from petersburg.server.chat import Chat
 from petersburg.server.clock import Clock, SeedSource, SystemClock, random_seeds
 from petersburg.server.config import ServerConfig
@@ -134,8 +134,9 @@ class Server:
             gc.freeze()
             gc.set_threshold(20_000, 20, 100)
 
-    def _notice(self, table_id: int, chat: ChatRow | None) -> None:
-        """Another process of this database changed ``table_id`` or stored a chat line there."""
+    def _notice(self, notice: Notice) -> None:
+        """Another process of this database changed a table (or stored a chat line there)."""
+        table_id, chat = notice.table_id, notice.chat
         if chat is not None:
             table = self.tables.cached(table_id) if table_id != LOBBY else None
             if table_id != LOBBY and table is None:
@@ -143,15 +144,15 @@ class Server:
             (table.chat if table is not None else self.tables.lobby_chat).append(chat)
             self.events.chat_line(table, chat)
             return
-        task = asyncio.get_running_loop().create_task(self._follow(table_id))
+        task = asyncio.get_running_loop().create_task(self._follow(notice))
         self._following.add(task)
         task.add_done_callback(self._following.discard)
 
-    async def _follow(self, table_id: int) -> None:
+    async def _follow(self, notice: Notice) -> None:
         try:
-            table = await self.tables.refresh(table_id)
+            table = await self.tables.refresh(notice.table_id, notice.rows)
         except Exception:
-            log.exception("table %s: cannot catch up with another process's change", table_id)
+            log.exception("table %s: cannot catch up with another process's change", notice.table_id)
             return
         if table is not None:
             self.events.table_changed(table)

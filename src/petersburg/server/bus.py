@@ -1,11 +1,15 @@
 """How several server processes on one database learn of each other's changes: Redis pub/sub.
 
 After every durable change of a table (a log row, a seat, its status, a new table) or a chat line,
-the process that wrote it publishes a short notice on one channel: the table's id, and the chat
-line itself. Every other process then reads that table back from the database, through the same
-replay path as everything else (``Tables.refresh``), and tells its own clients. The notice only
-says *where* to look; the database stays the one authority, so a lost or repeated notice is
-harmless (the next one, or a client's reconnection, brings the process up to date), and a process
+the process that wrote it publishes a short ``Notice`` on one channel: the table's id, and what
+changed when that is small: the new log rows themselves, or the chat line. A process that
+receives log rows which follow its own ``seq`` exactly applies them through the same replay path
+as everything else (``Game.apply``, in ``Tables.refresh``) without reading the database; for any
+other change (a seat, the status, a new table), or when rows do not follow on (a notice lost or
+late), it reads the table back from the database. The database stays the one authority: a row
+in a notice was committed before the notice went out, and the log's key (table, seq) admits one
+row per position, so a row from a notice is the row the database holds; a lost or repeated notice
+is harmless (a gap is read from the database, a row already applied is skipped), and a process
 never applies a change twice (it applies log rows from its own ``seq`` on).
 
 Why Redis and not PostgreSQL's ``LISTEN/NOTIFY``: a notice must not wait for, or hold, a database
@@ -22,26 +26,40 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Callable
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 import orjson
 
-from petersburg.server.store import ChatRow
+from petersburg.server.store import ChatRow, LogKind, LogRow
 
 log = logging.getLogger("petersburg.server")
 
 CHANNEL = "petersburg:changes"
 
-Listener = Callable[[int, ChatRow | None], None]
-"""Called on the event loop for another process's notice: (table id or 0 for the lobby, the chat
-line if the notice is one)."""
+
+class Notice(NamedTuple):
+    """What one process tells the others after a durable change."""
+
+    table_id: int
+    """The table that changed (0: the lobby's chat)."""
+    chat: ChatRow | None = None
+    """The chat line, if the change is one."""
+    rows: tuple[LogRow, ...] = ()
+    """The log rows just appended, in order, if the change is that (nothing else changed then);
+    without rows or a chat line the table changed otherwise and is read back."""
+
+
+Listener = Callable[[Notice], None]
+"""Called on the event loop for each notice of another process."""
+
+KINDS: dict[str, LogKind] = {"action": "action", "undo": "undo"}
 
 
 class Bus(Protocol):
     """Notices between the server processes of one database."""
 
-    def publish(self, table_id: int, chat: ChatRow | None = None) -> None:
-        """Tell the other processes that ``table_id`` changed (or a chat line was stored)."""
+    def publish(self, notice: Notice) -> None:
+        """Tell the other processes what changed (never waits)."""
         ...
 
     async def start(self, listener: Listener) -> None: ...
@@ -52,7 +70,7 @@ class Bus(Protocol):
 class NoBus:
     """One process alone: nobody to tell."""
 
-    def publish(self, table_id: int, chat: ChatRow | None = None) -> None:
+    def publish(self, notice: Notice) -> None:
         return None
 
     async def start(self, listener: Listener) -> None:
@@ -62,9 +80,15 @@ class NoBus:
         return None
 
 
+BUNDLE = 256
+"""Most notices in one Redis message."""
+
+
 class RedisBus:
     """Notices through one Redis pub/sub channel. Publishing never waits: notices go out in order
-    from one task; receiving runs in another task and skips this process's own notices."""
+    from one task, those waiting at the same moment bundled into one message (a group commit
+    ends many writes at once: one message for them costs Redis and every receiver one message,
+    not one each); receiving runs in another task and skips this process's own notices."""
 
     def __init__(self, url: str) -> None:
         import redis.asyncio as redis
@@ -72,16 +96,13 @@ class RedisBus:
         self.url = url
         self.origin = secrets.token_hex(8)
         self._redis = redis.Redis.from_url(url)
-        self._outbox: asyncio.Queue[bytes] | None = None
+        self._outbox: asyncio.Queue[Notice] | None = None
         self._tasks: list[asyncio.Task[None]] = []
 
-    def publish(self, table_id: int, chat: ChatRow | None = None) -> None:
+    def publish(self, notice: Notice) -> None:
         if self._outbox is None:
             return
-        notice: dict[str, object] = {"o": self.origin, "t": table_id}
-        if chat is not None:
-            notice["c"] = [chat.t, chat.name, chat.text]
-        self._outbox.put_nowait(orjson.dumps(notice))
+        self._outbox.put_nowait(notice)
 
     async def start(self, listener: Listener) -> None:
         await self._redis.ping()  # fail at start-up, with Redis's own message, if it is not there
@@ -94,9 +115,11 @@ class RedisBus:
     async def _send(self) -> None:
         assert self._outbox is not None
         while True:
-            notice = await self._outbox.get()
+            notices = [await self._outbox.get()]
+            while not self._outbox.empty() and len(notices) < BUNDLE:
+                notices.append(self._outbox.get_nowait())
             try:
-                await self._redis.publish(CHANNEL, notice)
+                await self._redis.publish(CHANNEL, encode(self.origin, notices))
             except Exception as error:  # Redis away for a moment: other processes catch up later
                 log.warning("cannot publish a change notice: %s", error)
 
@@ -115,15 +138,18 @@ class RedisBus:
                 continue
             if message is None or message.get("type") != "message":
                 continue
-            notice = orjson.loads(message["data"])
-            if notice.get("o") == self.origin:
-                continue
-            chat = notice.get("c")
-            line = ChatRow(float(chat[0]), str(chat[1]), str(chat[2])) if chat else None
             try:
-                listener(int(notice["t"]), line)
+                origin, notices = decode(message["data"])
             except Exception:
-                log.exception("a change notice could not be handled")
+                log.exception("a change notice could not be read")
+                continue
+            if origin == self.origin:
+                continue
+            for notice in notices:
+                try:
+                    listener(notice)
+                except Exception:
+                    log.exception("a change notice could not be handled")
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -132,3 +158,32 @@ class RedisBus:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         await self._redis.aclose()
+
+
+def encode(origin: str, notices: list[Notice]) -> bytes:
+    """Notices as they travel: compact JSON (``o`` origin, ``n`` the notices, each with ``t`` its
+    table, ``c`` a chat line, ``l`` log rows as [seq, kind, seat, action])."""
+    bundle: list[dict[str, object]] = []
+    for notice in notices:
+        item: dict[str, object] = {"t": notice.table_id}
+        if notice.chat is not None:
+            item["c"] = list(notice.chat)
+        if notice.rows:
+            item["l"] = [list(row) for row in notice.rows]
+        bundle.append(item)
+    return orjson.dumps({"o": origin, "n": bundle})
+
+
+def decode(data: bytes) -> tuple[str, list[Notice]]:
+    """The origin and notices of ``encode``'s bytes (``ValueError``/``KeyError`` if malformed)."""
+    message = orjson.loads(data)
+    notices = []
+    for item in message["n"]:
+        chat = item.get("c")
+        line = ChatRow(float(chat[0]), str(chat[1]), str(chat[2])) if chat else None
+        rows = tuple(
+            LogRow(int(seq), KINDS[kind], int(seat), int(action))
+            for seq, kind, seat, action in item.get("l", ())
+        )
+        notices.append(Notice(int(item["t"]), line, rows))
+    return str(message["o"]), notices

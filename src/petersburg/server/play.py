@@ -50,13 +50,14 @@ class Play(TableService):
     async def act(self, table: Table, token: str | None, seq: int | None, action: int | None) -> None:
         """A player's action: checked by the engine on the real state, logged durably, applied,
         broadcast."""
-        await table.queue.run(lambda: self._act(table, token, seq, action))
+        # Checked by its write (``Tables.append``), not by a read before it.
+        await table.queue.run(lambda: self._act(table, token, seq, action), check=False)
 
     async def undo(self, table: Table, token: str | None, seq: int | None) -> None:
         """Take back your own last action, with the bots' moves made after it, if no other person
         acted since, the table allows it and no card was revealed since (an Observatory draw or
         new cards dealt cannot be taken back)."""
-        await table.queue.run(lambda: self._undo(table, token, seq))
+        await table.queue.run(lambda: self._undo(table, token, seq), check=False)
 
     async def set_autopass(self, table: Table, token: str | None, on: bool | None) -> None:
         """Pass for this seat whenever it is to act, until the current phase ends."""

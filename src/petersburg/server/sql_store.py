@@ -1,10 +1,12 @@
 """``Store`` on SQLAlchemy Core: the same code for an SQLite file and a PostgreSQL database.
 
-Every access runs on one database thread that owns one connection, so the event loop never waits
-on the disk or the network. Group commit: every write waiting when a transaction starts goes into
-it, each in its own savepoint (one failing write, such as a second writer of the same log row,
-undoes only itself), so many tables share one commit; and each event loop is woken once per
-transaction, not once per write. The schema is brought up to date by the Alembic migrations
+Every write runs on one database thread that owns one connection, so the event loop never waits
+on the disk or the network (PostgreSQL's reads run beside it, on a small pool). Group commit:
+every write waiting when a transaction starts goes into it, so many tables share one commit; if
+one of them fails (such as a second writer of the same log row) the transaction is run again with
+each write in its own savepoint, so that one undoes only itself (savepoints cost a round trip
+each, so they are kept for that rare case); and each event loop is woken once per transaction,
+not once per write. The schema is brought up to date by the Alembic migrations
 before the first access (``database.migrate``).
 """
 
@@ -32,6 +34,7 @@ from petersburg.server.store import (
     SoloPlace,
     StorageError,
     TableChanged,
+    TableHead,
     TableRow,
     TableStatus,
 )
@@ -40,6 +43,26 @@ T = TypeVar("T")
 
 INSERT_ACTION = sa.insert(db.actions)
 """A log row's insert, its values bound per row."""
+
+_ACTIONS, _TABLES, _SEATS = db.actions.c, db.tables.c, db.seats.c
+TABLE_HEAD = (
+    sa.select(
+        _TABLES.status,
+        sa.select(sa.func.max(_ACTIONS.seq)).where(_ACTIONS.table_id == _TABLES.id).scalar_subquery(),
+        _TABLES.revision,
+        _SEATS.kind,
+        _SEATS.name,
+        _SEATS.user_id,
+        _SEATS.token,
+        _SEATS.bot,
+        _SEATS.autopass,
+    )
+    .select_from(db.tables.outerjoin(db.seats, _SEATS.table_id == _TABLES.id))
+    .where(_TABLES.id == sa.bindparam("table_id"))
+    .order_by(_SEATS.seat)
+)
+"""A table's status, its last log row's ``seq`` (from the log's key), its revision and its seats,
+one row per seat; its id bound per read."""
 
 BATCH = 500
 """Most writes committed in one transaction."""
@@ -161,8 +184,23 @@ class SqlStore:
 
     @staticmethod
     def _commit(connection: Connection, writes: list[_Job]) -> None:
+        """Commit ``writes`` in one transaction. First all together, without savepoints (the
+        common case: nothing fails); if one fails, the transaction is rolled back and run again
+        with each write in its own savepoint, so the failing one (e.g. a second writer of the same
+        log row) undoes only itself. A write is a function of the connection alone: running it
+        again after a rollback does the same."""
         if not writes:
             return
+        try:
+            with connection.begin():
+                for job in writes:
+                    job.result = job.run(connection)
+            return
+        except Exception as error:
+            if len(writes) == 1:
+                writes[0].result = None
+                writes[0].error = _storage_error(error)
+                return
         try:
             with connection.begin():
                 for job in writes:
@@ -171,6 +209,7 @@ class SqlStore:
                         job.result = job.run(connection)
                     except Exception as error:  # e.g. a second writer of the same seq
                         savepoint.rollback()
+                        job.result = None
                         job.error = _storage_error(error)
                     else:
                         savepoint.commit()
@@ -271,16 +310,22 @@ class SqlStore:
         await self._submit(write, write=True)
 
     async def append_log(self, table_id: int, row: LogRow, created: float) -> None:
-        values = {
-            "table_id": table_id,
-            "seq": row.seq,
-            "kind": row.kind,
-            "seat": row.seat,
-            "action": row.action,
-            "created": created,
-        }
+        values = _log_values(table_id, row, created)
         # One statement for every row (its compiled form cached once): the most frequent write.
         await self._submit(lambda connection: connection.execute(INSERT_ACTION, values), write=True)
+
+    async def append_log_if_current(
+        self, table_id: int, row: LogRow, created: float, head: TableHead
+    ) -> bool:
+        values = _log_values(table_id, row, created)
+
+        def write(connection: Connection) -> bool:
+            if _table_head(connection, table_id) != head:
+                return False
+            connection.execute(INSERT_ACTION, values)
+            return True
+
+        return await self._submit(write, write=True)
 
     async def add_chat(self, table_id: int, line: ChatRow) -> None:
         statement = sa.insert(db.chat).values(
@@ -311,6 +356,9 @@ class SqlStore:
             return (rows[0] if rows else None), _log(connection, table_id, seq)
 
         return await self._submit(read, write=False)
+
+    async def table_head(self, table_id: int) -> TableHead | None:
+        return await self._submit(lambda connection: _table_head(connection, table_id), write=False)
 
     async def chat(self, table_id: int, limit: int) -> list[ChatRow]:
         c = db.chat.c
@@ -419,6 +467,17 @@ def _change_table(connection: Connection, table_id: int, revision: int, values: 
         raise TableChanged(f"table {table_id} was changed by another process since revision {revision}")
 
 
+def _log_values(table_id: int, row: LogRow, created: float) -> dict[str, Any]:
+    return {
+        "table_id": table_id,
+        "seq": row.seq,
+        "kind": row.kind,
+        "seat": row.seat,
+        "action": row.action,
+        "created": created,
+    }
+
+
 def _seat_values(seat: SeatRow) -> dict[str, Any]:
     return {
         "kind": seat.kind,
@@ -457,6 +516,15 @@ def seat_from_row(r: sa.Row[Any]) -> SeatRow:
         round_, phase = r.autopass
         until = (int(round_), int(phase))
     return SeatRow(cast(SeatKind, r.kind), str(r.name), r.user_id, r.token, r.bot, until)
+
+
+def _table_head(connection: Connection, table_id: int) -> TableHead | None:
+    rows = connection.execute(TABLE_HEAD, {"table_id": table_id}).all()
+    if not rows:
+        return None
+    status, last, revision = rows[0][0], rows[0][1], rows[0][2]
+    seats = [seat_from_row(cast("sa.Row[Any]", row)) for row in rows if row.kind is not None]
+    return TableHead(cast(TableStatus, status), 0 if last is None else int(last) + 1, int(revision), seats)
 
 
 def _log(connection: Connection, table_id: int, since: int) -> list[LogRow]:

@@ -96,6 +96,17 @@ class ChatRow(NamedTuple):
     text: str
 
 
+class TableHead(NamedTuple):
+    """What of a live table other processes may change: its status, the ``seq`` of its next log
+    row, its revision (counts the changes of its row and seats) and its seats (the rest of its row
+    is set when it is created, dealt or finished)."""
+
+    status: TableStatus
+    seq: int
+    revision: int
+    seats: list[SeatRow]
+
+
 class SoloPlace(NamedTuple):
     """A solo game's place in the high-score list: ``overall`` of ``overall_of`` games, and
     ``yours`` of ``yours_of`` games of the same person (1 is the best)."""
@@ -146,6 +157,13 @@ class Store(Protocol):
         """Append one log row; a second row with the same (table, seq) is refused."""
         ...
 
+    async def append_log_if_current(
+        self, table_id: int, row: LogRow, created: float, head: TableHead
+    ) -> bool:
+        """``append_log`` if the table still has ``head`` (status, next seq, seats) when the row
+        is written, checked in the same transaction; False (nothing written) if it has changed."""
+        ...
+
     async def add_chat(self, table_id: int, line: ChatRow) -> None:
         """Store one chat line of a table (or of the lobby: ``LOBBY``)."""
         ...
@@ -165,6 +183,12 @@ class Store(Protocol):
     async def table_since(self, table_id: int, seq: int) -> tuple[TableRow | None, list[LogRow]]:
         """One table with its seats and its log rows from ``seq`` on, read together (how a
         process catches up with another one's changes)."""
+        ...
+
+    async def table_head(self, table_id: int) -> TableHead | None:
+        """What of a table changes while it is live: its status, the ``seq`` its next log row
+        gets and its seats (None: no such table), in one indexed read, so a process can tell
+        whether its copy is behind without reading the table and its log back."""
         ...
 
     async def chat(self, table_id: int, limit: int) -> list[ChatRow]:

@@ -8,7 +8,11 @@
 - ``Tables``: the repository. Each change is written to the store first and applied to memory
   only once the write returned, so memory never shows what is not durable and a failed write
   changes nothing. Live tables (open or playing) are in memory; finished tables leave it and are
-  loaded on demand (a few stay cached).
+  loaded on demand (a few stay cached). With several processes on one database (``bus.py``),
+  log rows another process announced are applied through the same ``Game.apply`` when they
+  follow on; before each job the queue asks the database only for what of the table changes
+  while it is live (``Store.table_head``: status, next ``seq``, revision, seats), and reads the table back
+  whole (``catch_up``) only when its status or log differs or the announced rows have a gap.
 - ``TableEvents`` / ``TableService``: what a part that changes tables tells the rest (who is
   watching, what comes next) without knowing who listens.
 """
@@ -35,7 +39,7 @@ from petersburg.engine import (
 )
 from petersburg.engine.actions import ACTION_KIND, KIND_OBSERVE
 from petersburg.engine.events import CardsDealt
-from petersburg.server.bus import Bus, NoBus
+from petersburg.server.bus import Bus, NoBus, Notice
 from petersburg.server.clock import Clock
 from petersburg.server.config import ServerConfig
 from petersburg.server.errors import LogReplayError, Refusal
@@ -49,6 +53,7 @@ from petersburg.server.store import (
     StorageError,
     Store,
     TableChanged,
+    TableHead,
     TableRow,
 )
 
@@ -76,6 +81,15 @@ FINISH_ATTEMPTS = 5
 """Times the end of a game is stored again after another process changed the table meanwhile."""
 
 
+class Behind(Refusal):
+    """A log row was not written because the table in the database had moved on from this
+    process's copy (another process changed it, its notice not yet here): the queue catches up
+    and runs the job once more, so it is checked against what is stored."""
+
+    def __init__(self) -> None:
+        super().__init__("The table changed meanwhile; nothing was recorded. Try again.", status=409)
+
+
 class SerialQueue:
     """Runs a table's jobs one at a time, in arrival order. A job runs to its end once queued,
     even if the request that queued it goes away, so a write is never abandoned halfway."""
@@ -83,22 +97,27 @@ class SerialQueue:
     __slots__ = ("_jobs", "_worker", "before")
 
     def __init__(self) -> None:
-        self._jobs: deque[tuple[Callable[[], Awaitable[object]], asyncio.Future[object]]] = deque()
+        self._jobs: deque[tuple[Callable[[], Awaitable[object]], bool, asyncio.Future[object]]] = deque()
         self._worker: asyncio.Task[None] | None = None
-        self.before: Callable[[], Awaitable[None]] | None = None
-        """Run right before each job (with several processes: catch up with the database, so the
-        job is checked against what is stored, not against what this process saw last)."""
+        self.before: Callable[[bool], Awaitable[None]] | None = None
+        """Run right before each job with the job's ``check`` (with several processes: catch up
+        with what other processes wrote, so the job is checked against what is stored, not
+        against what this process saw last; ``check``: ask the database, not only the notices)."""
 
     @property
     def waiting(self) -> int:
         """Jobs queued and not yet started."""
         return len(self._jobs)
 
-    async def run(self, job: Callable[[], Awaitable[T]]) -> T:
-        """Queue ``job`` and return its result (or raise its exception) once it has run."""
+    async def run(self, job: Callable[[], Awaitable[T]], *, check: bool = True) -> T:
+        """Queue ``job`` and return its result (or raise its exception) once it has run.
+        ``check=False``: ``before`` need not ask the database: the job only brings the table up
+        to date with notices received, or its one write checks the table itself (``Tables.append``:
+        such a job, which must change nothing before that write, is run once more after
+        ``before`` with ``check`` if the write raises ``Behind``)."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[object] = loop.create_future()
-        self._jobs.append((job, future))
+        self._jobs.append((job, check, future))
         if self._worker is None:
             self._worker = loop.create_task(self._drain())
         return cast(T, await future)
@@ -106,11 +125,17 @@ class SerialQueue:
     async def _drain(self) -> None:
         try:
             while self._jobs:
-                job, future = self._jobs.popleft()
+                job, check, future = self._jobs.popleft()
                 try:
                     if self.before is not None:
-                        await self.before()
-                    result = await job()
+                        await self.before(check)
+                    try:
+                        result = await job()
+                    except Behind:
+                        if check or self.before is None:
+                            raise
+                        await self.before(True)
+                        result = await job()
                 except Exception as error:
                     if not future.done():
                         future.set_exception(error)
@@ -307,8 +332,11 @@ class Table:
     watchers: int = 0
     """Sockets open on this table (a finished table stays in memory while anyone watches)."""
     behind: bool = False
-    """Another process changed the table since this one last read it (caught up before the next
-    job, or at once if someone here watches it or the server may have to move for it)."""
+    """Another process changed the table otherwise than by log rows since this one last read it
+    (read back before the next job, or at once if someone here watches it or the server may have
+    to move for it)."""
+    incoming: dict[int, LogRow] = field(default_factory=dict)
+    """Log rows other processes announced (by ``seq``) and this one has not applied yet."""
 
     @property
     def id(self) -> int:
@@ -434,8 +462,8 @@ class Tables:
         if table is not None:
             if table.id in self._finished:
                 self._finished.move_to_end(table.id)
-            if table.behind or (table.live and not isinstance(self.bus, NoBus)):
-                await table.queue.run(_nothing)  # the queue catches up before its next job
+            if table.behind or table.incoming or (table.live and not isinstance(self.bus, NoBus)):
+                await table.queue.run(_nothing)  # the queue checks and catches up before its next job
             return table
         if table_id in self.unservable:
             raise Refusal(f"Table {table_id} cannot be served: {self.unservable[table_id]}", status=409)
@@ -483,20 +511,71 @@ class Tables:
         """A table in memory; with several processes each of its jobs first catches up."""
         table = Table(row)
 
-        async def catch_up() -> None:
-            # Always (not only when a notice said so): a notice may still be on its way, and a
-            # request must be checked against what is stored, as in a single process.
+        async def before(check: bool) -> None:
             if isinstance(self.bus, NoBus):
                 return
-            table.behind = False
             try:
-                await self.catch_up(table)
+                await self._bring_up_to_date(table, check=check)
             except BaseException:
                 table.behind = True
                 raise
 
-        table.queue.before = catch_up
+        table.queue.before = before
         return table
+
+    async def _bring_up_to_date(self, table: Table, *, check: bool) -> None:
+        """Before a job of ``table`` (with several processes): apply the log rows notices brought
+        when they follow on from ``seq``. Then, for a job that acts (``check``; a notice may still
+        be on its way, and a request must be checked against what is stored, as in a single
+        process) or after a change announced without rows, read what of the table changes while
+        it is live (``Store.table_head``: status, next ``seq``, revision, seats; one indexed read):
+        seats that differ are taken over with their revision; a status or a log that differs, or a
+        gap in the announced rows, is read back whole (``catch_up``)."""
+        if not self._apply_incoming(table):
+            await self._read_back(table)
+            return
+        if not (check or table.behind):
+            return
+        table.behind = False
+        head = await self.store.table_head(table.id)
+        if head is None or head.status != table.row.status or head.seq != table.seq:
+            await self._read_back(table)
+        elif head.revision != table.row.revision or head.seats != table.row.seats:
+            # Another process changed seats only: take them over with the revision they are at,
+            # so this process's next change of the row is made against what is stored.
+            table.row.seats = head.seats
+            table.row.revision = head.revision
+            if table.game is not None:
+                table.game.names = table.names()
+            table.changed()
+
+    async def _read_back(self, table: Table) -> None:
+        table.behind = False
+        await self.catch_up(table)
+        for seq in [seq for seq in table.incoming if seq < table.seq]:
+            del table.incoming[seq]
+
+    def _apply_incoming(self, table: Table) -> bool:
+        """Apply the announced rows that follow on from ``table.seq`` through ``Game.apply`` (the
+        one replay path); False if rows are left that do not follow on (one in between is missing)."""
+        incoming = table.incoming
+        if not incoming:
+            return True
+        game = table.game
+        applied = False
+        while game is not None and table.seq in incoming:
+            entry = incoming.pop(table.seq)
+            try:
+                game.apply(entry)
+            except Refusal as refusal:
+                raise LogReplayError(table.id, entry.seq, row_text(entry), str(refusal)) from None
+            table.seq += 1
+            applied = True
+        for seq in [seq for seq in incoming if seq < table.seq]:
+            del incoming[seq]  # applied already (a repeated notice, or read from the database)
+        if applied:
+            table.changed()
+        return not incoming
 
     async def _load_live(self, row: TableRow) -> Table:
         """A live table another process created: rebuilt from its log like at start-up."""
@@ -539,22 +618,32 @@ class Tables:
             self._live.pop(table.id, None)
         table.changed()
 
-    async def refresh(self, table_id: int) -> Table | None:
-        """Another process changed ``table_id``: catch up with it if it is in memory, load it if it
-        is a live table this process does not know yet; the table (None if neither)."""
+    async def refresh(self, table_id: int, rows: Sequence[LogRow] = ()) -> Table | None:
+        """Another process changed ``table_id`` (by appending ``rows`` to its log, or otherwise if
+        none): catch up with it if it is in memory, load it if it is a live table this process
+        does not know yet; the table if it changed here and someone here needs to know (None
+        otherwise)."""
         table = self.cached(table_id)
+        loaded = table is None
         if table is None:
             try:
                 table = await self.get(table_id)  # one load, shared with sockets opening it now
             except Refusal:
                 return None
-        table.behind = True
         automatic = table.row.realtime and table.row.timer > 0
         automatic = automatic or any(s.kind == "bot" or s.autopass is not None for s in table.row.seats)
         if table.watchers == 0 and not automatic:
-            return None  # nobody here needs it now: the next job or socket on it catches up first
-        await table.queue.run(_nothing)  # the queue catches up before its next job
-        return table
+            # Nobody here needs it now: the next job or socket on it reads it back first.
+            table.behind = True
+            table.incoming.clear()
+            return None
+        if rows:
+            table.incoming.update((row.seq, row) for row in rows if row.seq >= table.seq)
+        else:
+            table.behind = True
+        version = table.version
+        await table.queue.run(_nothing, check=False)  # the queue catches up before its next job
+        return table if loaded or table.version != version else None
 
     def _trim_finished(self) -> None:
         """Finished tables beyond the cache size leave memory (never while someone watches)."""
@@ -583,7 +672,7 @@ class Tables:
         row.id = table_id
         table = self._new_table(row)
         self._live[table_id] = table
-        self.bus.publish(table_id)
+        self.bus.publish(Notice(table_id))
         return table
 
     async def _change_row(self, table: Table, write: Callable[[int], Awaitable[None]]) -> None:
@@ -599,7 +688,7 @@ class Tables:
 
     async def set_seat(self, table: Table, index: int, seat: SeatRow) -> None:
         await self._change_row(table, lambda revision: self.store.save_seat(table.id, index, seat, revision))
-        self.bus.publish(table.id)
+        self.bus.publish(Notice(table.id))
         table.row.seats[index] = seat
         if table.game is not None:
             table.game.names = table.names()  # new lines of the log name the seat as it is now
@@ -615,7 +704,7 @@ class Tables:
         await self._change_row(
             table, lambda revision: self.store.set_status(table.id, "playing", revision, seed=seed)
         )
-        self.bus.publish(table.id)
+        self.bus.publish(Notice(table.id))
         table.row.seed = seed
         table.row.status = "playing"
         table.game = Game(table.row, table.names())
@@ -633,19 +722,27 @@ class Tables:
         if reason:
             raise Refusal(reason)
         try:
-            await self.store.append_log(table.id, row, created)
+            if isinstance(self.bus, NoBus):
+                await self.store.append_log(table.id, row, created)
+            else:
+                # With several processes the write itself checks that the table in the database
+                # is what this one holds (same status, next seq, revision and seats): one statement in the
+                # write's transaction instead of a read before every job.
+                head = TableHead(table.row.status, table.seq, table.row.revision, table.row.seats)
+                if not await self.store.append_log_if_current(table.id, row, created, head):
+                    raise Behind()
         except StorageError:
             if isinstance(self.bus, NoBus):
                 raise
             # Another process may have written this row first (the log's key (table, seq) lets
             # exactly one writer through): catch up, then the request is stale like any other.
-            await self.catch_up(table)
+            await self._read_back(table)
             if table.seq > row.seq:
                 raise Refusal(
                     f"Stale action: it was made against #{row.seq}, the game is now at #{table.seq}."
                 ) from None
             raise
-        self.bus.publish(table.id)
+        self.bus.publish(Notice(table.id, rows=(row,)))
         table.seq += 1
         game.apply(row)
         table.changed()
@@ -667,7 +764,7 @@ class Tables:
             break
         else:
             raise StorageError(f"table {table.id} kept changing while its result was being stored")
-        self.bus.publish(table.id)
+        self.bus.publish(Notice(table.id))
         table.row.seats = seats
         table.row.status = "over"
         table.row.result = result
@@ -687,7 +784,7 @@ class Tables:
     async def close(self, table: Table) -> None:
         """Close an open table nobody used (its game never started): it leaves memory and lists."""
         await self._change_row(table, lambda revision: self.store.set_status(table.id, "closed", revision))
-        self.bus.publish(table.id)
+        self.bus.publish(Notice(table.id))
         table.row.status = "closed"
         table.changed()
         self._live.pop(table.id, None)
@@ -708,7 +805,7 @@ class Tables:
     async def add_chat(self, table: Table | None, line: ChatRow) -> None:
         table_id = table.id if table is not None else LOBBY
         await self.store.add_chat(table_id, line)
-        self.bus.publish(table_id, line)
+        self.bus.publish(Notice(table_id, line))
         (table.chat if table is not None else self.lobby_chat).append(line)
 
 

@@ -1,0 +1,230 @@
+"""Change notices between server processes: two repositories (``Tables``) on one database, as two
+processes would hold them. Log rows a notice carries are applied without reading the table back;
+a gap in them, a change notices did not carry, or a process that heard nothing, is caught up from
+the database; the log's key still refuses a second writer of a row, and nothing is applied twice."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+
+import pytest
+
+from petersburg.engine import legal_actions, state_to_json
+from petersburg.server.bus import Listener, Notice, decode, encode
+from petersburg.server.config import ServerConfig
+from petersburg.server.errors import Refusal
+from petersburg.server.sql_store import SqlStore
+from petersburg.server.store import ChatRow, LogRow, SeatRow, StorageError, TableRow, TableStatus
+from petersburg.server.tables import Table, Tables
+
+
+class ListBus:
+    """A bus that keeps what this repository published, for the test to deliver (or lose)."""
+
+    def __init__(self) -> None:
+        self.sent: list[Notice] = []
+
+    def publish(self, notice: Notice) -> None:
+        self.sent.append(notice)
+
+    async def start(self, listener: Listener) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+
+class CountingStore(SqlStore):
+    """The real store, counting how often a process reads a table back whole."""
+
+    read_backs = 0
+
+    async def table_since(self, table_id: int, seq: int) -> tuple[TableRow | None, list[LogRow]]:
+        self.read_backs += 1
+        return await super().table_since(table_id, seq)
+
+
+Scenario = Callable[[Tables, Tables, Table, Table], Awaitable[None]]
+"""A test's moves: the first and second process's repositories, the table on the first and the
+second's copy of it (watched there, so notices are followed at once)."""
+
+
+async def repository(url: str) -> Tables:
+    tables = Tables(CountingStore(url), ServerConfig())
+    tables.bus = ListBus()
+    await tables.open()
+    return tables
+
+
+@pytest.fixture
+def processes(database: str) -> Callable[[Scenario], None]:
+    """Runs a scenario on two repositories of the test's database, as two processes hold it: a
+    2-seat game started on the first, the second told of it (closed at the end)."""
+
+    def run(scenario: Scenario) -> None:
+        async def main() -> None:
+            first, second = await repository(database), await repository(database)
+            try:
+                row = TableRow(0, "Notices", 0.0, 2, {}, False, 0, False, "creator")
+                row.seats = [
+                    SeatRow("human", name, f"uid-{name}", f"token-{name}") for name in ("Ann", "Ben")
+                ]
+                table = await first.create(row)
+                await first.deal(table, 7)
+                for notice in bus_of(first).sent:
+                    await second.refresh(notice.table_id, notice.rows)  # loads it: nobody watches yet
+                bus_of(first).sent.clear()
+                theirs = second.cached(table.id)
+                assert theirs is not None
+                second.watch(theirs, +1)
+                await second.get(table.id)
+                await scenario(first, second, table, theirs)
+            finally:
+                await first.store.close()
+                await second.store.close()
+
+        asyncio.run(main())
+
+    return run
+
+
+async def act(tables: Tables, table: Table, rng: random.Random, *, check: bool = True) -> LogRow:
+    """One legal action at ``table`` through its queue, as a request does: the queue first asks
+    the database (``check``), or the write itself checks the table (as a player's action does)."""
+
+    async def job() -> LogRow:
+        state = table.state
+        assert state is not None
+        row = LogRow(table.seq, "action", state.current_player, rng.choice(legal_actions(state)))
+        await tables.append(table, row, 0.0)
+        return row
+
+    return await table.queue.run(job, check=check)
+
+
+def bus_of(tables: Tables) -> ListBus:
+    assert isinstance(tables.bus, ListBus)
+    return tables.bus
+
+
+def store_of(tables: Tables) -> CountingStore:
+    assert isinstance(tables.store, CountingStore)
+    return tables.store
+
+
+def head(table: Table) -> tuple[TableStatus, int]:
+    return table.row.status, table.seq
+
+
+def test_notices_travel_as_they_were_sent() -> None:
+    rows = Notice(5, rows=(LogRow(3, "action", 1, 40), LogRow(4, "undo", 0, 12)))
+    chat = Notice(0, ChatRow(1.5, "Ann", "hello"))
+    seat = Notice(7)
+    assert decode(encode("me", [rows, chat, seat])) == ("me", [rows, chat, seat])
+    assert decode(encode("you", [chat])) == ("you", [chat])
+
+
+def test_rows_of_notices_are_applied_without_reading_the_table_back(
+    processes: Callable[[Scenario], None],
+) -> None:
+    async def scenario(first: Tables, second: Tables, table: Table, theirs: Table) -> None:
+        before = store_of(second).read_backs
+        rng = random.Random(3)
+        for _ in range(12):
+            await act(first, table, rng)
+            (notice,) = bus_of(first).sent
+            bus_of(first).sent.clear()
+            assert notice.rows and notice.rows[0].seq == table.seq - 1
+            assert await second.refresh(notice.table_id, notice.rows) is theirs
+        assert store_of(second).read_backs == before, "the rows came with the notices"
+        assert theirs.seq == table.seq == 12
+        assert theirs.state is not None and table.state is not None
+        assert state_to_json(theirs.state) == state_to_json(table.state)
+        again = await second.refresh(table.id, (LogRow(11, "action", 0, 0),))  # repeated: skipped
+        assert again is None and theirs.seq == 12
+
+    processes(scenario)
+
+
+def test_a_gap_or_a_process_that_heard_nothing_reads_the_log_from_the_database(
+    processes: Callable[[Scenario], None],
+) -> None:
+    async def scenario(first: Tables, second: Tables, table: Table, theirs: Table) -> None:
+        rng = random.Random(5)
+        rows = [await act(first, table, rng) for _ in range(3)]
+        reads = store_of(second).read_backs
+        await second.refresh(table.id, rows[2:])  # the notices of rows 0 and 1 were lost
+        assert store_of(second).read_backs == reads + 1
+        assert head(theirs) == head(table) == ("playing", 3) and not theirs.incoming
+
+        await act(first, table, rng)  # its notice never arrives
+        assert theirs.seq == 3
+        # A request on the second process asks the database first, so it is checked against
+        # row 4's position, not against what that process saw last.
+        await act(second, theirs, rng)
+        assert head(theirs) == ("playing", 5)
+        # A player's action is checked by its write: found behind, nothing is written, the
+        # queue catches up and runs the request again against row 6's position.
+        await act(first, table, rng)  # row 5: its notice never arrives
+        reads = store_of(second).read_backs
+        written = await act(second, theirs, rng, check=False)
+        assert written.seq == 6 and head(theirs) == ("playing", 7)
+        assert store_of(second).read_backs == reads + 1
+        assert [row.seq for row in await store_of(second).log(table.id)] == list(range(7))
+
+    processes(scenario)
+
+
+def test_a_process_behind_writes_nothing_and_its_request_is_stale_once_caught_up(
+    processes: Callable[[Scenario], None],
+) -> None:
+    async def scenario(first: Tables, second: Tables, table: Table, theirs: Table) -> None:
+        state = table.state
+        assert state is not None
+        mover, action = state.current_player, legal_actions(state)[0]
+        await first.append(table, LogRow(0, "action", mover, action), 0.0)
+        # The second process has not heard of row 0 and writes its own: the write finds the
+        # table moved on and writes nothing.
+        with pytest.raises(Refusal, match="changed meanwhile"):
+            await second.append(theirs, LogRow(0, "action", mover, action), 0.0)
+        assert theirs.seq == 0
+
+        async def request() -> None:  # a player's action made against row 0, as ``Play`` checks it
+            if theirs.seq != 0:
+                raise Refusal(f"Stale action: it was made against #0, the game is now at #{theirs.seq}.")
+            await second.append(theirs, LogRow(0, "action", mover, action), 0.0)
+
+        with pytest.raises(Refusal, match="Stale action"):
+            await theirs.queue.run(request, check=False)
+        assert theirs.seq == 1
+        with pytest.raises(StorageError):  # a second row 0 is refused by the log's key
+            await store_of(first).append_log(table.id, LogRow(0, "action", mover, action), 0.0)
+        assert len(await store_of(first).log(table.id)) == 1
+
+    processes(scenario)
+
+
+def test_a_seat_changed_elsewhere_is_taken_from_the_head_of_the_table(
+    processes: Callable[[Scenario], None],
+) -> None:
+    async def scenario(first: Tables, second: Tables, table: Table, theirs: Table) -> None:
+        reads = store_of(second).read_backs
+        await first.set_seat(table, 1, SeatRow("human", "Bea", "uid-Bea", "token-Bea"))
+        (notice,) = bus_of(first).sent
+        assert not notice.rows
+        assert await second.refresh(notice.table_id, notice.rows) is theirs
+        assert theirs.row.seats[1].name == "Bea"
+        assert theirs.game is not None and theirs.game.names == ["Ann", "Bea"]
+        assert store_of(second).read_backs == reads, "a seat is taken over from the head read"
+        await first.set_seat(table, 0, SeatRow("bot", "Greedy", bot="greedy"))  # never announced
+        await second.get(table.id)  # a job on the second process asks the database first
+        assert theirs.row.seats == table.row.seats and theirs.row.seats[0].kind == "bot"
+        # The seats came with their revision: the second process's own change of a seat is made
+        # against what is stored, not refused as if it had lost a race.
+        assert theirs.row.revision == table.row.revision
+        await second.set_seat(theirs, 1, SeatRow("human", "Cas", "uid-Cas", "token-Cas"))
+        assert store_of(second).read_backs == reads, "no race lost, nothing read back"
+
+    processes(scenario)
