@@ -228,3 +228,35 @@ def test_a_seat_changed_elsewhere_is_taken_from_the_head_of_the_table(
         assert store_of(second).read_backs == reads, "no race lost, nothing read back"
 
     processes(scenario)
+
+
+def test_a_table_nobody_watches_follows_while_someone_is_in_the_lobby(
+    processes: Callable[[Scenario], None],
+) -> None:
+    """The lobby lists every live table's state (whose turn it is): a table nobody on the second
+    process watches is left behind while its lobby is empty, caught up once someone opens the
+    lobby, and then follows the announced rows without reading the table back."""
+
+    async def scenario(first: Tables, second: Tables, table: Table, theirs: Table) -> None:
+        second.watch(theirs, -1)
+        rng = random.Random(9)
+        for _ in range(3):  # the lobby is empty: the second process only notes it is behind
+            await act(first, table, rng)
+            (notice,) = bus_of(first).sent
+            bus_of(first).sent.clear()
+            assert await second.refresh(notice.table_id, notice.rows) is None
+        assert theirs.seq == 0 and second.has_behind()
+        assert await second.catch_up_behind()  # someone opened the lobby
+        assert head(theirs) == head(table) == ("playing", 3) and not second.has_behind()
+        reads = store_of(second).read_backs
+        for _ in range(4):  # someone is in the lobby: the rows are applied as they come
+            await act(first, table, rng)
+            (notice,) = bus_of(first).sent
+            bus_of(first).sent.clear()
+            assert await second.refresh(notice.table_id, notice.rows, listed=True) is theirs
+        assert head(theirs) == head(table) == ("playing", 7)
+        assert theirs.state is not None and table.state is not None
+        assert theirs.state.current_player == table.state.current_player
+        assert store_of(second).read_backs == reads and not second.has_behind()
+
+    processes(scenario)

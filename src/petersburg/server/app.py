@@ -150,7 +150,8 @@ class Server:
 
     async def _follow(self, notice: Notice) -> None:
         try:
-            table = await self.tables.refresh(notice.table_id, notice.rows)
+            listed = bool(self.connections.lobby)
+            table = await self.tables.refresh(notice.table_id, notice.rows, listed=listed)
         except Exception:
             log.exception("table %s: cannot catch up with another process's change", notice.table_id)
             return

@@ -152,6 +152,7 @@ class Connections:
         self._lobby_timer: asyncio.TimerHandle | None = None
         self._lobby_sent_at = float("-inf")
         self._lobby_last = ""
+        self._catching_up: set[asyncio.Task[None]] = set()
 
     # One socket --------------------------------------------------------------------------------
 
@@ -200,8 +201,24 @@ class Connections:
             await asyncio.wait({sender}, timeout=5.0)
 
     def join_lobby(self, connection: Connection) -> None:
+        first = not self.lobby
         self.lobby.add(connection)
         connection.send(encode(self.presenter.lobby_hello(connection.uid)))
+        if first and self.tables.has_behind():
+            # With several processes, tables nobody here watched were left behind while the lobby
+            # was empty: catch them up, then send the list again as it is.
+            task = asyncio.get_running_loop().create_task(self._catch_up_lobby())
+            self._catching_up.add(task)
+            task.add_done_callback(self._catching_up.discard)
+
+    async def _catch_up_lobby(self) -> None:
+        try:
+            changed = await self.tables.catch_up_behind()
+        except Exception:
+            log.exception("cannot bring the lobby's tables up to date")
+            return
+        if changed:
+            self.lobby_changed()
 
     def join_table(self, connection: Connection, table: Table) -> None:
         connection.table = table

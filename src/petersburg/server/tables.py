@@ -618,11 +618,15 @@ class Tables:
             self._live.pop(table.id, None)
         table.changed()
 
-    async def refresh(self, table_id: int, rows: Sequence[LogRow] = ()) -> Table | None:
+    async def refresh(
+        self, table_id: int, rows: Sequence[LogRow] = (), *, listed: bool = False
+    ) -> Table | None:
         """Another process changed ``table_id`` (by appending ``rows`` to its log, or otherwise if
         none): catch up with it if it is in memory, load it if it is a live table this process
         does not know yet; the table if it changed here and someone here needs to know (None
-        otherwise)."""
+        otherwise). ``listed``: someone is in this process's lobby, whose list shows every live
+        table's state (whose turn it is), so even a table nobody here watches follows along
+        (announced rows cost no read; a change without rows one head read)."""
         table = self.cached(table_id)
         loaded = table is None
         if table is None:
@@ -632,7 +636,7 @@ class Tables:
                 return None
         automatic = table.row.realtime and table.row.timer > 0
         automatic = automatic or any(s.kind == "bot" or s.autopass is not None for s in table.row.seats)
-        if table.watchers == 0 and not automatic:
+        if table.watchers == 0 and not automatic and not listed:
             # Nobody here needs it now: the next job or socket on it reads it back first.
             table.behind = True
             table.incoming.clear()
@@ -644,6 +648,21 @@ class Tables:
         version = table.version
         await table.queue.run(_nothing, check=False)  # the queue catches up before its next job
         return table if loaded or table.version != version else None
+
+    def has_behind(self) -> bool:
+        """Whether a live table was changed by another process since this one last read it."""
+        return any(table.behind or table.incoming for table in self._live.values())
+
+    async def catch_up_behind(self) -> bool:
+        """Bring every live table that fell behind (changed by another process while nobody here
+        needed it) up to date, through its queue; whether any changed. For a lobby that opens
+        after a quiet time: its list must show the tables as they are."""
+        changed = False
+        for table in [table for table in self._live.values() if table.behind or table.incoming]:
+            version = table.version
+            await table.queue.run(_nothing, check=False)
+            changed = changed or table.version != version
+        return changed
 
     def _trim_finished(self) -> None:
         """Finished tables beyond the cache size leave memory (never while someone watches)."""
