@@ -22,6 +22,7 @@ from sqlalchemy.engine import Connection
 
 from petersburg.engine import places
 from petersburg.server import database as db
+from petersburg.server.bot_levels import bot_levels, spec_of
 from petersburg.server.store import TableRow
 
 MODEL = PlackettLuce()
@@ -46,7 +47,6 @@ slower levels ``ismcts:hard`` and ``ismcts:expert`` are not measured yet: at a r
 count as ``ismcts:medium`` (``ismcts`` alone is ``ismcts:medium``), and the leaderboard does not
 list them."""
 
-BOT_ALIASES = {"ismcts": "ismcts:medium", "ismcts:hard": "ismcts:medium", "ismcts:expert": "ismcts:medium"}
 BOT_SIGMA = 1.0
 """Bots are well measured: their seat in a rated game moves the people's ratings little by chance."""
 
@@ -56,13 +56,19 @@ def shown(mu: float) -> int:
     return round(SCALE * mu)
 
 
-def bot_mu(level: str) -> float:
-    return BOT_MU[level] if level in BOT_MU else BOT_MU[BOT_ALIASES.get(level, "ismcts:medium")]
+def bot_mu(stored: str) -> float:
+    """The reference mu of a bot seat stored with ``stored`` (a level id such as ``expert``, or an
+    older bot spec); a bot added with ``register_bot`` is not measured and counts as Medium."""
+    return BOT_MU.get(spec_of(stored), BOT_MU["ismcts:medium"])
 
 
 def bot_ratings() -> list[tuple[str, int]]:
-    """Every measured bot level and its shown rating, weakest first."""
-    return sorted(((level, shown(mu)) for level, mu in BOT_MU.items()), key=lambda pair: pair[1])
+    """Every measured bot level (its id, ``expert``) and its shown rating, weakest first."""
+    ratings = []
+    for level in bot_levels():
+        if level.spec in BOT_MU:
+            ratings.append((level.id, shown(BOT_MU[level.spec])))
+    return sorted(ratings, key=lambda pair: pair[1])
 
 
 def result_places(result: dict[str, object]) -> list[int]:
