@@ -14,6 +14,8 @@ and per file it prints:
   (``playable later``: keeping it was a choice) and how many never had one (``never playable``:
   the take itself was the mistake: the owner could never afford it, or never had a card it could
   displace, before the end);
+* of the cards left in hand, the trading cards taken while their owner had no card they could
+  displace (``nothing to displace``), and the cards left by name;
 * every card taken, and how many of them were played: the rate at which takes pay off.
 
 ``--games N`` reads only the games numbered below N (compare runs of different lengths on the
@@ -28,6 +30,7 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 
+from petersburg.cards_second_edition import ALL_CARD_ID, ALL_IS_TRADING
 from petersburg.engine import GameRecord, apply_action, new_game
 from petersburg.engine.actions import ACTION_ARG, ACTION_KIND, KIND_PLAY
 from petersburg.engine.rules import legal_actions
@@ -44,6 +47,8 @@ class HandCard:
     kind: int
     round: int
     phase: int
+    untargeted: bool
+    """A trading card whose owner had no card it could displace when it came in."""
     playable_later: bool = False
 
 
@@ -59,6 +64,8 @@ class Tally:
     played: int = 0
     left_when: Counter[str] = field(default_factory=Counter)
     left_playable_later: int = 0
+    left_untargeted: int = 0
+    left_names: Counter[str] = field(default_factory=Counter)
 
 
 def _bot(name: str) -> str:
@@ -100,8 +107,11 @@ def _follow(line: dict[str, object], tallies: dict[str, Tally]) -> None:
                     hands[seat].pop(index)
                     tallies[names[seat]].played += 1
             for kind, count in (after - was).items():
+                untargeted = ALL_IS_TRADING[kind] and not any(
+                    player.area[target] for _, target in state.shape.targets_of[kind]
+                )
                 for _ in range(count):
-                    hands[seat].append(HandCard(kind, round_now, phase_now))
+                    hands[seat].append(HandCard(kind, round_now, phase_now, untargeted))
                     tallies[names[seat]].taken += 1
         _note_playable(state, hands)
     last_round = state.round
@@ -118,6 +128,8 @@ def _follow(line: dict[str, object], tallies: dict[str, Tally]) -> None:
             when = "last" if back == 0 else f"last-{back}"
             tally.left_when[f"{when} {_phase_name(card.phase)}"] += 1
             tally.left_playable_later += card.playable_later
+            tally.left_untargeted += card.untargeted
+            tally.left_names[ALL_CARD_ID[card.kind]] += 1
 
 
 def tally_file(path: str, games: int | None) -> dict[str, Tally]:
@@ -142,11 +154,14 @@ def _report(path: str, tallies: dict[str, Tally]) -> None:
             f"  {bot:14s} {t.seat_games:4d} seat-games; ended with hand cards {t.games_with_hand} "
             f"({share:.1%}); cards left {t.left} ({t.penalty} VP, {t.penalty / max(t.seat_games, 1):.2f} "
             f"VP a game); left cards playable later {t.left_playable_later}, never playable "
-            f"{t.left - t.left_playable_later}; cards taken {t.taken}, played {t.played}"
+            f"{t.left - t.left_playable_later}, trading cards with nothing to displace {t.left_untargeted}; "
+            f"cards taken {t.taken}, played {t.played}"
         )
         if t.left_when:
             when = ", ".join(f"{key}: {count}" for key, count in sorted(t.left_when.items()))
             print(f"  {'':14s} left cards taken in: {when}")
+            names = ", ".join(f"{name}: {count}" for name, count in t.left_names.most_common())
+            print(f"  {'':14s} left cards: {names}")
 
 
 def main() -> int:
@@ -162,7 +177,8 @@ def main() -> int:
         tallies = tally_file(path, args.games)
         _report(path, tallies)
         summary[path] = {
-            bot: {**t.__dict__, "left_when": dict(t.left_when)} for bot, t in sorted(tallies.items())
+            bot: {**t.__dict__, "left_when": dict(t.left_when), "left_names": dict(t.left_names)}
+            for bot, t in sorted(tallies.items())
         }
     if args.json:
         print(json.dumps(summary))
