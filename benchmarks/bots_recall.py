@@ -10,8 +10,10 @@ the code at ``--baseline`` (a checkout of a commit before views remembered hand 
 would do in the same position. Each decision is classed by what could make the two differ:
 
 * ``known``: some other seat holds a hand card whose identity is public (the new knowledge);
-* ``end-game``: the old choice takes into hand a card that can no longer be played (the last
-  phase of the last round, not affordable: the new bots never do);
+* ``end-game``: the position offers a take into hand of a card that can no longer be played (the
+  last phase of the last round, not affordable). The new bots never take it, and it is no longer
+  among a search's candidates, so a search's tree (and its random stream) changes even where the
+  old choice was another action: the width it spent on that take now goes to the next best action;
 * ``other``: neither. A difference here is a regression: the exit status is then 1.
 
 Prints, per bot, the decisions and differences of each class, and a JSON summary.
@@ -30,6 +32,7 @@ from petersburg.bots import make_bot
 from petersburg.bots.greedy import _never_played
 from petersburg.engine import apply_action, new_game, state_to_json, view
 from petersburg.engine.actions import ACTION_ARG, ACTION_KIND, DRAWN_SOURCE, KIND_TAKE, ROW_SLOTS
+from petersburg.engine.rules import legal_actions
 from petersburg.engine.state import GameState
 
 # Run in the baseline's own process: one JSON line in per position (spec, bot seed, seat, state),
@@ -51,11 +54,15 @@ def _taken_card(state: GameState, action: int) -> int:
     return state.upper[arg] if arg < ROW_SLOTS else state.lower[arg - ROW_SLOTS]
 
 
-def _class(state: GameState, old: int) -> str:
+def _class(state: GameState) -> str:
     seat = state.to_act
     if any(player.public_hand() for other, player in enumerate(state.players) if other != seat):
         return "known"
-    if ACTION_KIND[old] == KIND_TAKE and _never_played(state, state.players[seat], _taken_card(state, old)):
+    player = state.players[seat]
+    if any(
+        ACTION_KIND[action] == KIND_TAKE and _never_played(state, player, _taken_card(state, action))
+        for action in legal_actions(state)
+    ):
         return "end-game"
     return "other"
 
@@ -88,7 +95,7 @@ def compare(spec: str, games: int, first_seed: int, baseline: Path) -> dict[str,
                 old_bots.stdin.flush()
                 action = bots[seat].choose(view(state, seat))
                 old = int(old_bots.stdout.readline())
-                tally = counts[_class(state, old)]
+                tally = counts[_class(state)]
                 tally[0] += 1
                 tally[1] += action != old
                 apply_action(state, action)

@@ -144,7 +144,8 @@ def test_a_guest_signs_up_finds_the_game_and_sees_ratings_and_the_leaderboard(
         page.locator("#players tr td a").first.wait_for()
         names = page.locator("#players tr td a").all_inner_texts()
         assert sorted(names) == ["Olga", "Pavel", "Rita"]
-        assert "random bot ≈" in page.locator("#bots").inner_text()
+        assert "Random bot ≈" in page.locator("#bots").inner_text()  # plain level names
+        assert "ismcts" not in page.locator("#bots").inner_text()
         shot(page, f"accounts/leaderboard-{width}x{height}")
         assert fits(page)
         page.goto(server + "/signin")

@@ -404,7 +404,9 @@ class Accounts:
         players = await self.store.run_read(read)
         return {
             "players": players,
-            "bots": [{"level": level, "rating": rating} for level, rating in bot_ratings()],
+            "bots": [
+                {"level": level, "name": name, "rating": rating} for level, name, rating in bot_ratings()
+            ],
         }
 
     # Ratings -----------------------------------------------------------------------------------

@@ -978,6 +978,9 @@ class BotRating(TypedDict):
     """A bot level's fixed reference rating, measured in bot-against-bot tournaments."""
 
     level: str
+    """The level's id (``expert``), as a seat's ``bot`` request gives it."""
+    name: str
+    """What people read (``Expert``)."""
     rating: int
 
 

@@ -13,7 +13,7 @@ async function load() {
       el("td", {}, `${p.rating} ± ${p.deviation}`),
       el("td", {}, p.rated_games)));
   byId("players").replaceChildren(...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 4, class: "muted" }, "No rated games yet."))]));
-  byId("bots").replaceChildren(...data.bots.map((b) => el("li", {}, `${b.level} bot ≈ ${b.rating.toLocaleString("en")}`)));
+  byId("bots").replaceChildren(...data.bots.map((b) => el("li", {}, `${b.name} bot ≈ ${b.rating.toLocaleString("en")}`)));
 }
 
 load();
