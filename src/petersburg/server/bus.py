@@ -36,6 +36,9 @@ log = logging.getLogger("petersburg.server")
 
 CHANNEL = "petersburg:changes"
 
+STOP_WAIT = 5.0
+"""Seconds a stopping process waits for its notice tasks to end."""
+
 
 class Notice(NamedTuple):
     """What one process tells the others after a durable change."""
@@ -98,6 +101,7 @@ class RedisBus:
         self._redis = redis.Redis.from_url(url)
         self._outbox: asyncio.Queue[Notice] | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        self._stopping = False
 
     def publish(self, notice: Notice) -> None:
         if self._outbox is None:
@@ -127,10 +131,12 @@ class RedisBus:
         from redis.asyncio.client import PubSub
 
         assert isinstance(pubsub, PubSub)
-        while True:
+        while not self._stopping:
             try:
                 message = await pubsub.get_message(timeout=1.0)
             except Exception as error:
+                if self._stopping:
+                    return  # the client may turn the stop's cancellation into an error of its own
                 log.warning("change notices interrupted: %s", error)
                 await asyncio.sleep(1.0)
                 with contextlib.suppress(Exception):
@@ -152,11 +158,18 @@ class RedisBus:
                     log.exception("a change notice could not be handled")
 
     async def stop(self) -> None:
+        """Stop both tasks, then close the connection. The receiving loop also checks
+        ``_stopping``, since a cancellation that lands inside the Redis client's read can come
+        out as the client's own error (and would otherwise be taken for Redis being away); the
+        wait is bounded all the same, so a server always stops."""
+        self._stopping = True
         for task in self._tasks:
             task.cancel()
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=STOP_WAIT)
         for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+            if task.done() and not task.cancelled():
+                task.exception()  # retrieved, so asyncio does not report it at exit
         await self._redis.aclose()
 
 
