@@ -339,6 +339,11 @@ class Table:
     """Log rows other processes announced (by ``seq``) and this one has not applied yet."""
 
     @property
+    def out_of_date(self) -> bool:
+        """Whether another process changed the table in a way this one has not taken in yet."""
+        return self.behind or bool(self.incoming)
+
+    @property
     def id(self) -> int:
         return self.row.id
 
@@ -462,7 +467,7 @@ class Tables:
         if table is not None:
             if table.id in self._finished:
                 self._finished.move_to_end(table.id)
-            if table.behind or table.incoming or (table.live and not isinstance(self.bus, NoBus)):
+            if table.out_of_date or (table.live and not isinstance(self.bus, NoBus)):
                 await table.queue.run(_nothing)  # the queue checks and catches up before its next job
             return table
         if table_id in self.unservable:
@@ -645,23 +650,28 @@ class Tables:
             table.incoming.update((row.seq, row) for row in rows if row.seq >= table.seq)
         else:
             table.behind = True
+        changed = await self._take_in(table)
+        return table if loaded or changed else None
+
+    @staticmethod
+    async def _take_in(table: Table) -> bool:
+        """Run the table's queue once, so it takes in what other processes changed (its ``before``
+        step); whether the table changed."""
         version = table.version
-        await table.queue.run(_nothing, check=False)  # the queue catches up before its next job
-        return table if loaded or table.version != version else None
+        await table.queue.run(_nothing, check=False)
+        return table.version != version
 
     def has_behind(self) -> bool:
         """Whether a live table was changed by another process since this one last read it."""
-        return any(table.behind or table.incoming for table in self._live.values())
+        return any(table.out_of_date for table in self._live.values())
 
     async def catch_up_behind(self) -> bool:
         """Bring every live table that fell behind (changed by another process while nobody here
         needed it) up to date, through its queue; whether any changed. For a lobby that opens
         after a quiet time: its list must show the tables as they are."""
         changed = False
-        for table in [table for table in self._live.values() if table.behind or table.incoming]:
-            version = table.version
-            await table.queue.run(_nothing, check=False)
-            changed = changed or table.version != version
+        for table in [table for table in self._live.values() if table.out_of_date]:
+            changed = await self._take_in(table) or changed
         return changed
 
     def _trim_finished(self) -> None:
