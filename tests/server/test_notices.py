@@ -260,3 +260,36 @@ def test_a_table_nobody_watches_follows_while_someone_is_in_the_lobby(
         assert store_of(second).read_backs == reads and not second.has_behind()
 
     processes(scenario)
+
+
+def test_a_change_taken_in_by_a_refused_request_is_still_shown_when_its_notice_comes(
+    processes: Callable[[Scenario], None],
+) -> None:
+    """Two people take the same seat through two processes. The second process's request takes in
+    the first one's change and is refused; the notice of that change comes after and brings
+    nothing new, yet whoever watches there has not been shown the change: it is handed on."""
+
+    async def scenario(first: Tables, second: Tables, table: Table, theirs: Table) -> None:
+        # Refused by the write (the revision moved on), which then reads the table back.
+        await first.set_seat(table, 1, SeatRow("human", "Bea", "uid-Bea", "token-Bea"))
+        (notice,) = bus_of(first).sent
+        bus_of(first).sent.clear()
+        with pytest.raises(Refusal, match="changed this table a moment ago"):
+            await second.set_seat(theirs, 1, SeatRow("human", "Cas", "uid-Cas", "token-Cas"))
+        assert theirs.row.seats[1].name == "Bea"
+        assert await second.refresh(notice.table_id, notice.rows) is theirs
+        assert await second.refresh(notice.table_id, notice.rows) is None, "shown once"
+
+        # Refused by the request itself, after the queue's head check took the seat over.
+        await first.set_seat(table, 0, SeatRow("human", "Dan", "uid-Dan", "token-Dan"))
+        (notice,) = bus_of(first).sent
+
+        async def sit() -> None:
+            if theirs.row.seats[0].name != "Ann":
+                raise Refusal("Seat 1 is taken.")
+
+        with pytest.raises(Refusal, match="taken"):
+            await theirs.queue.run(sit)
+        assert await second.refresh(notice.table_id, notice.rows) is theirs
+
+    processes(scenario)

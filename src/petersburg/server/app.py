@@ -84,6 +84,7 @@ class ServerEvents:
         self.connections: Connections | None = None
 
     def table_changed(self, table: Table) -> None:
+        table.told = table.version
         if self.automation is not None:
             self.automation.schedule(table)  # first: the update carries the new deadline
         if self.connections is not None:

@@ -322,6 +322,11 @@ class Table:
     queue: SerialQueue = field(default_factory=SerialQueue)
     version: int = 0
     """Counts changes, so what is built from the table can be reused until the next one."""
+    told: int = 0
+    """The ``version`` its watchers and the automation were last told of (``TableEvents``). With
+    several processes a request here can take in another process's change and then be refused
+    (the seat was taken, the game started meanwhile); the notice of that change, coming after,
+    then brings nothing new, yet the change must still be shown."""
     deadline: float | None = None
     """When the turn timer passes for the seat to act (epoch seconds), if it runs."""
     person_acted_at: float = 0.0
@@ -628,8 +633,9 @@ class Tables:
     ) -> Table | None:
         """Another process changed ``table_id`` (by appending ``rows`` to its log, or otherwise if
         none): catch up with it if it is in memory, load it if it is a live table this process
-        does not know yet; the table if it changed here and someone here needs to know (None
-        otherwise). ``listed``: someone is in this process's lobby, whose list shows every live
+        does not know yet. Returns the table if someone here needs to know: it changed since they
+        were last told (``Table.told``), by this notice or by an earlier request's catch-up; None
+        otherwise. ``listed``: someone is in this process's lobby, whose list shows every live
         table's state (whose turn it is), so even a table nobody here watches follows along
         (announced rows cost no read; a change without rows one head read)."""
         table = self.cached(table_id)
@@ -650,8 +656,11 @@ class Tables:
             table.incoming.update((row.seq, row) for row in rows if row.seq >= table.seq)
         else:
             table.behind = True
-        changed = await self._take_in(table)
-        return table if loaded or changed else None
+        await self._take_in(table)
+        if not loaded and table.version == table.told:
+            return None
+        table.told = table.version
+        return table
 
     @staticmethod
     async def _take_in(table: Table) -> bool:
