@@ -22,6 +22,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from petersburg.cards import OBSERVATORY
 from petersburg.cards_second_edition import ALL_CARD_ID
 from petersburg.engine import (
     OMNISCIENT,
@@ -33,6 +34,7 @@ from petersburg.engine import (
     apply_with_events,
     describe_action,
     describe_event,
+    describe_move,
     event_from_json,
     event_to_json,
     events_for,
@@ -213,8 +215,12 @@ def check_event(event: Event, reader: int | None, names: list[str], state: GameS
     assert sentence.endswith((".", "!")) and not sentence[0].islower()
     if reader is not None and reader >= 0:
         check_you(describe_event(event, names, state.shape, reader, second_person=True))
+    caption = describe_move(event, state.shape, reader)
+    assert (caption is not None) == isinstance(event, MOVES), "a caption for every move, and only for moves"
     if event.private_to == PUBLIC and getattr(event, "card", None) == UNKNOWN:
         assert not any(ALL_CARD_ID[kind] in sentence for kind in state.shape.kinds)
+        hidden = set(state.shape.card_name) - {"", state.shape.card_name[OBSERVATORY]}
+        assert caption is None or not any(name in caption for name in hidden), caption
 
 
 def check_move_phrase(before: GameState, action: int, move: Event, names: list[str]) -> None:

@@ -21,6 +21,7 @@ from petersburg.engine import (
     apply_with_events,
     describe_event,
     describe_events,
+    describe_move,
     event_from_json,
     event_to_json,
     events_for,
@@ -148,6 +149,21 @@ def test_an_observatory_draw_is_private_to_its_owner_until_it_is_shown() -> None
     _, bought = events_of(state, "observe workers", "buy drawn")
     assert isinstance(bought, CardBought) and bought.private_to == PUBLIC
     assert (bought.card, bought.row, bought.slot) == (top, ROW_DRAWN, -1)
+
+
+def test_a_move_has_a_caption_without_its_players_name_as_each_reader_may_see_it() -> None:
+    state = position(3, phase=BUILDING_PHASE)
+    give(state, 0, "observatory")
+    top = state.stacks[ARISTOCRAT][-1]
+    name = state.shape.card_name[top]
+    drawn, taken = events_of(state, "observe aristocrats", "hand drawn")
+    captions = {seat: [describe_move(e, state.shape, seat) for e in (drawn, taken)] for seat in (0, 1, None)}
+    assert captions[0] == [f"used an Observatory and drew {name}", f"took {name} into hand"]
+    assert captions[1] == captions[None] == ["used an Observatory", "took a card into hand"]
+    bought = CardBought(seat=1, card=c("wharf"), row=ROW_LOWER, slot=0, price=4, displaced=c("ship_builder"))
+    assert describe_move(bought, state.shape) == "bought Wharf for 4\u00a0₽ over Ship Builder"
+    assert describe_move(events_of(state, "pass")[0], state.shape) == "passed"
+    assert describe_move(RoundStarted(round=2), state.shape) is None, "not a move: no caption"
 
 
 def test_with_hands_shown_a_drawn_card_taken_into_hand_is_public() -> None:

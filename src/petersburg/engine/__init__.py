@@ -63,6 +63,7 @@ from petersburg.engine.narration import (
     describe_action,
     describe_event,
     describe_events,
+    describe_move,
     legal_action_infos,
 )
 from petersburg.engine.options import check_options
@@ -153,6 +154,7 @@ __all__ = [
     "describe_action",
     "describe_event",
     "describe_events",
+    "describe_move",
     "describe_state",
     "determinize",
     "event_from_json",

@@ -428,6 +428,56 @@ def describe_events(
     return [describe_event(event, names, shape, seat, second_person) for event in events]
 
 
+def _money(rubles: int) -> str:
+    """Rubles in a caption, kept on one line with their sign: "6\u00a0₽"."""
+    return f"{rubles}\u00a0{RUBLE_SIGN}"
+
+
+def _over(t: _Teller, displaced: int) -> str:
+    return f" over {t.card(displaced)}" if displaced != NO_CARD else ""
+
+
+def _caption_observed(t: _Teller, e: ObservatoryUsed) -> str:
+    used = f"used an {t.shape.card_name[OBSERVATORY]}"
+    return used if e.card == UNKNOWN else f"{used} and drew {t.card(e.card)}"
+
+
+def _caption_pub(t: _Teller, e: PubBought) -> str:
+    return f"bought {e.vp} VP at the Pub for {_money(e.rubles)}" if e.vp else "bought no VP at the Pub"
+
+
+def _caption_unpaid(t: _Teller, e: CrateUnpaid) -> str:
+    return f"{'did not pay' if e.asked else 'could not pay'} for {t.card(e.card)}"
+
+
+_CAPTIONS: dict[type[Event], Callable[[_Teller, Any], str]] = {
+    Passed: lambda t, e: "passed",
+    CardBought: lambda t, e: f"bought {t.card(e.card)} for {_money(e.price)}{_over(t, e.displaced)}",
+    CardPlayed: lambda t, e: f"played {t.card(e.card)} for {_money(e.price)}{_over(t, e.displaced)}",
+    CardTaken: lambda t, e: f"took {t.card(e.card)} into hand",
+    ObservatoryUsed: _caption_observed,
+    DrawnDiscarded: lambda t, e: f"discarded the drawn {t.card(e.card)}",
+    PubBought: _caption_pub,
+    JokerNamed: lambda t, e: f"named {GOODS[e.good]} for the '?'",
+    CratePaid: lambda t, e: f"paid {_money(e.rubles)} to keep {t.card(e.card)}",
+    CrateUnpaid: _caption_unpaid,
+}
+"""The caption of every event that is a player's move (his own decision)."""
+
+
+def describe_move(event: Event, shape: GameShape, seat: int | None = None) -> str | None:
+    """A player's move in a few words, in the past and without his name ("bought Market for
+    4 ₽", "passed"), as ``seat`` may see it; None for an event that is not a move. The table
+    shows it beside the mover's name, in his panel and on the place of the board his move
+    emptied, where the log's whole sentence would not fit; the log keeps ``describe_event``."""
+    caption = _CAPTIONS.get(type(event))
+    if caption is None:
+        return None
+    if not event.visible_to(seat):
+        event = event.redacted()
+    return caption(_Teller((), shape, seat, False), event)
+
+
 def _capitalised(phrase: str) -> str:
     return phrase[:1].upper() + phrase[1:]
 
@@ -499,6 +549,7 @@ __all__ = [
     "describe_action",
     "describe_event",
     "describe_events",
+    "describe_move",
     "legal_action_infos",
     "rubles_text",
 ]

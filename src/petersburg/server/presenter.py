@@ -24,6 +24,7 @@ from petersburg.engine import (
     OMNISCIENT,
     GameState,
     describe_event,
+    describe_move,
     event_to_json,
     final_scores,
     good_points,
@@ -270,12 +271,17 @@ def log_entry(logged: LoggedEvent, game: Game, reader: int | None) -> LogEntry:
     secret replaced by its public form."""
     event = logged.event if logged.event.visible_to(reader) else logged.event.redacted()
     second_person = reader is not None and reader >= 0
-    return {
+    shape = game.state.shape
+    entry: LogEntry = {
         "seq": logged.seq,
         "seat": logged.seat,
-        "text": describe_event(event, game.names, game.state.shape, reader, second_person),
+        "text": describe_event(event, game.names, shape, reader, second_person),
         "event": cast(dict[str, JsonValue], event_to_json(event)),
     }
+    move = describe_move(event, shape, reader)
+    if move is not None:
+        entry["move"] = move
+    return entry
 
 
 def chat_line(line: ChatRow) -> ChatLine:

@@ -356,6 +356,9 @@ class LogEntry(TypedDict):
     """The event in words, every ruble and VP named; to the viewer's own seat it says "you"."""
     event: dict[str, JsonValue]
     """The engine's event as JSON (``docs/events.md``): ``type``, its fields, ``private_to``."""
+    move: NotRequired[str]
+    """For a player's move, the move in a few words without his name ("bought Market for 4 ₽"):
+    the caption the table shows beside his name, in his panel and on the board."""
 
 
 @with_config(MESSAGE)

@@ -49,7 +49,7 @@ export function renderBoard(m, byKey, { openChoice, makeDraggable }, places, gap
     let i = 0;
     for (const place of places[rowName]) {
       if (place !== CARD) {
-        row.append(gapMark(place, gapName(place.seat)));
+        row.append(gapMark(place, gapName(place.event.seat)));
         continue;
       }
       const card = v[rowName][i];

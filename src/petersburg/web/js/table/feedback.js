@@ -1,47 +1,28 @@
-// Feedback from the game's events (each log line carries the event it words): every player's last
+// Feedback from the game's events (each log line carries the event it words, and a move its caption): every player's last
 // move, named under his name and marked on its card in his area; the place on the board his latest
 // move of the phase emptied, marked with his name; the card that went from the board
 // into a play area or a hand flies there (a short animation, none with prefers-reduced-motion);
 // each scoring's result for you shown briefly on the table ("Worker scoring: you +15 ₽ +3 VP").
-import { cards } from "../catalogue.js";
 import { byId, el, spoken } from "../dom.js";
 
-const MOVES = new Set(["passed", "card_bought", "card_taken", "card_played", "pub_bought", "observatory_used", "drawn_discarded"]);
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
-const cardName = (id) => (id && cards[id] ? cards[id].name : "a card");
-
-/** Each seat's last move event in the log (index = seat; null before the first). */
+/** Each seat's last move in the log, as its line (index = seat; null before the first): a line
+ * of a move carries the engine's caption of it (`move`, "bought Market for 4 ₽"). */
 export function lastMoves(lines, players) {
   const moves = Array(players).fill(null);
-  for (const line of lines) if (line.event && MOVES.has(line.event.type) && line.event.seat !== undefined) moves[line.event.seat] = line.event;
+  for (const line of lines) if (line.move && line.event && line.event.seat !== undefined) moves[line.event.seat] = line;
   return moves;
 }
 
-/** A move in a few words, without the player's name ("bought Market for 4 ₽"). */
-export function moveWords(e) {
-  if (!e) return "";
-  const over = e.displaced ? ` over ${cardName(e.displaced)}` : "";
-  switch (e.type) {
-    case "passed": return "passed";
-    case "card_bought": return `bought ${cardName(e.card)} for ${e.price}\u00a0₽${over}`;
-    case "card_played": return `played ${cardName(e.card)} for ${e.price}\u00a0₽${over}`;
-    case "card_taken": return e.card ? `took ${cardName(e.card)} into hand` : "took a card into hand";
-    case "pub_bought": return e.vp ? `bought ${e.vp} VP at the Pub for ${e.rubles}\u00a0₽` : "bought no VP at the Pub";
-    case "observatory_used": return "used an Observatory";
-    case "drawn_discarded": return "discarded the drawn card";
-    default: return "";
-  }
+/** The last move of a seat (its log line) as a line for its panel. */
+export function lastMoveLine(line) {
+  return line && line.move ? el("span", { class: "last-move", dataset: { lastMove: line.event.type } }, el("span", { class: "last-move-label" }, "Last move: "), line.move) : null;
 }
 
-/** The last move of a seat as a line for its panel. */
-export function lastMoveLine(e) {
-  const words = moveWords(e);
-  return words ? el("span", { class: "last-move", dataset: { lastMove: e.type } }, el("span", { class: "last-move-label" }, "Last move: "), words) : null;
-}
-
-/** Mark the chip of the card a seat last bought or played inside `panel`. */
-export function markLastCard(panel, e) {
+/** Mark the chip of the card a seat last bought or played (its log line) inside `panel`. */
+export function markLastCard(panel, line) {
+  const e = line && line.event;
   if (!panel || !e || !["card_bought", "card_played"].includes(e.type)) return;
   const chip = panel.querySelector(`.chip[data-card="${e.card}"]`);
   if (chip) chip.classList.add("last-card");
@@ -50,7 +31,7 @@ export function markLastCard(panel, e) {
 // The events after which the rows are laid out anew: the board's gaps close.
 const BOARD_RESETS = new Set(["phase_started", "cards_dealt", "upper_row_moved_down", "lower_row_discarded"]);
 const BOARD_MOVES = new Set(["card_bought", "card_taken"]);
-/** A place of a row that holds a card of the view (as opposed to a gap: the move event that emptied it). */
+/** A place of a row that holds a card of the view (as opposed to a gap: the log line of the move that emptied it). */
 export const CARD = "card";
 
 /** The index in `places` of the row's card number `n` (0-based, gaps not counted), adding the
@@ -67,7 +48,7 @@ function cardPlace(places, n) {
 
 /**
  * Each row as it lies on the table: its cards (CARD, in the view's order) and, where a seat's latest
- * move of this phase bought or took a card from the row, the gap it left (that move's event).
+ * move of this phase bought or took a card from the row, the gap it left (that move's log line).
  * Read from the log's events alone: a move names the row and the place (`slot`) the card had when it
  * was taken, and the engine closes up the row after it; the gaps close when the rows are laid out
  * anew (cards dealt at the phase change, the rows moving at the round's end). Older gaps of a seat
@@ -84,13 +65,13 @@ export function boardPlaces(lines, rows) {
       latest.clear();
     } else if (BOARD_MOVES.has(e.type) && e.row in places) {
       const row = places[e.row];
-      row[cardPlace(row, e.slot)] = e;
-      latest.set(e.seat, e);
+      row[cardPlace(row, e.slot)] = line;
+      latest.set(e.seat, line);
     }
   }
   const laid = {};
   for (const name of ["upper", "lower"]) {
-    const row = places[name].filter((place) => place === CARD || latest.get(place.seat) === place);
+    const row = places[name].filter((place) => place === CARD || latest.get(place.event.seat) === place);
     const cards = row.filter((place) => place === CARD).length;
     // More cards than the view holds cannot happen with a whole log; the plain row is the safe answer.
     laid[name] = cards > rows[name].length ? rows[name].map(() => CARD) : row.concat(Array(rows[name].length - cards).fill(CARD));
@@ -98,12 +79,14 @@ export function boardPlaces(lines, rows) {
   return laid;
 }
 
-/** The mark on a gap of the board: who emptied it and how ("Ann — bought Shepherd for 5 ₽"). */
-export function gapMark(e, name) {
+/** The mark on a gap of the board: who emptied it and how ("Ann — bought Shepherd for 5 ₽"), from
+ * the log line of the move. */
+export function gapMark(line, name) {
+  const e = line.event;
   return el(
     "li",
     { class: "board-gap", dataset: { seat: e.seat, lastMove: e.type } },
-    el("div", { class: "gap-mark" }, spoken("Empty place: "), el("span", { class: "gap-who" }, name), spoken(" "), el("span", { class: "gap-what" }, moveWords(e)))
+    el("div", { class: "gap-mark" }, spoken("Empty place: "), el("span", { class: "gap-who" }, name), spoken(" "), el("span", { class: "gap-what" }, line.move))
   );
 }
 
