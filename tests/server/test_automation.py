@@ -23,6 +23,7 @@ from tests.server.helpers import (
     error_of,
     eventually,
     hello,
+    is_update,
     latest,
     query,
     recv_until,
@@ -97,6 +98,10 @@ def test_the_turn_timer_runs_on_when_its_lease_moves_to_another_process(
         second = stack.enter_context(TestClient(create_app(database, config, clock=clock)))
         watcher = stack.enter_context(second.websocket_connect(f"/ws/table/{table}"))
         hello(watcher, UIDS[0], NAMES[0])
+        plans = server_of(second).automation._plans
+        # The second process finds the lease held (and reads the deadline it shows) before the
+        # clock moves, so its lease keeper's next look is the one that takes the lease over.
+        eventually(lambda: table in plans and plans[table][1].done(), what="the lease found held")
         clock.advance(15)  # the first lease ran out 5 s ago: the second process takes it over
         live = server_of(second).tables.cached(table)
         assert live is not None
@@ -106,6 +111,36 @@ def test_the_turn_timer_runs_on_when_its_lease_moves_to_another_process(
         clock.advance(15)  # 30 s after the deal
         passed = latest(watcher, 1)["log"]
         assert passed[0]["seat"] == to_act and passed[0]["event"]["type"] == "passed"
+
+
+def test_a_process_without_the_timers_lease_shows_the_deadline_its_holder_set(
+    postgres: PostgresServer, redis: RedisServer
+) -> None:
+    """A table opened mid-turn on a second process shows the time that is left on the turn, as the
+    process running the timer set it, not a whole turn from when it was opened there."""
+    database = postgres.new_database()
+    clock = ManualClock()
+    dealt_at = clock.now
+    config = ServerConfig(bot_delay=0.0, redis_url=redis.url, lease_seconds=10.0)
+    with ExitStack() as stack:
+        first = stack.enter_context(TestClient(create_app(database, config, clock=clock)))
+        table, (alice, _bob) = seated_game(first, stack, 2, timer=30)
+        dealt = latest(alice, 0)
+        assert dealt["deadline"] == dealt_at + 30
+        stored = "SELECT seq, deadline FROM leases WHERE table_id = :t"
+        eventually(
+            lambda: query(database, stored, t=table) == [(0, dealt_at + 30)], what="the deadline stored"
+        )
+        clock.advance(10)  # the first process keeps its lease (renewed every third of it)
+        second = stack.enter_context(TestClient(create_app(database, config, clock=clock)))
+        watcher = stack.enter_context(second.websocket_connect(f"/ws/table/{table}"))
+        shown = hello(watcher, "watcher-uid-001", "Wanda")
+        live = server_of(second).tables.cached(table)
+        assert live is not None and live.seq == 0
+        eventually(lambda: live.deadline == dealt_at + 30, what="the holder's deadline shown")
+        if shown.get("deadline") != dealt_at + 30:  # opened before the deadline was read: sent after
+            shown = recv_until(watcher, lambda m: is_update(m) and m.get("deadline") == dealt_at + 30)
+        assert shown["view"]["to_act"] == dealt["view"]["to_act"]
 
 
 def failing_bot(level: str, seed: int, seen: View) -> int:

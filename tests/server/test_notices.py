@@ -293,3 +293,21 @@ def test_a_change_taken_in_by_a_refused_request_is_still_shown_when_its_notice_c
         assert await second.refresh(notice.table_id, notice.rows) is theirs
 
     processes(scenario)
+
+
+def test_a_log_write_after_an_unheard_seat_change_takes_the_seat_in_first(
+    processes: Callable[[Scenario], None],
+) -> None:
+    """A player's action is checked by its write alone (status, next row and revision). A seat
+    another process changed, unannounced, moved the revision on: the write stores nothing, the
+    queue takes the seat in, and the action is written once, against the table as it is."""
+
+    async def scenario(first: Tables, second: Tables, table: Table, theirs: Table) -> None:
+        await first.set_seat(table, 1, SeatRow("human", "Bea", "uid-Bea", "token-Bea"))  # never announced
+        written = await act(second, theirs, random.Random(4), check=False)
+        assert written.seq == 0
+        assert theirs.row.seats[1].name == "Bea" and theirs.row.revision == table.row.revision
+        assert [row.seq for row in await store_of(second).log(table.id)] == [0]
+        assert theirs.seq == 1
+
+    processes(scenario)

@@ -209,33 +209,43 @@ class Automation:
             return
         key, make = self._plan(table)
         current = self._plans.get(table.id)
+        same_turn = current is not None and current[0] == key
         if current is not None:
-            if current[0] == key and not current[1].done():
+            if same_turn and not current[1].done():
                 return
             if current[1] is not asyncio.current_task():
                 current[1].cancel()
             del self._plans[table.id]
-        table.deadline = None
+        if not (same_turn and key and key[0] == "timer"):
+            # A timer planned again for the same turn (looking again for its lease) keeps the
+            # deadline it shows; any other plan starts afresh.
+            table.deadline = None
         if key and make is not None:
-            if key[0] == "timer":
+            if key[0] == "timer" and table.deadline is None:
                 table.deadline = self.clock.time() + table.row.timer
             self._plans[table.id] = (key, asyncio.get_running_loop().create_task(make()))
 
     async def _timer(self, table: Table, seat: int, seq: int, deadline: float) -> None:
         """Pass for ``seat`` at ``deadline``, or at the deadline an earlier holder of the table's
         lease stored for this turn (``Leases.deadline``): a timer runs on when its lease moves to
-        this process, it does not start again."""
-        if not await self._leased(table):
-            return
+        this process, it does not start again. A process without the lease shows the deadline
+        its holder stored."""
+        leased = await self._leased(table)
         if self.leases is not None:
             try:
-                stored = await self.leases.deadline(table.id, seq, deadline)
+                if leased:
+                    stored = await self.leases.deadline(table.id, seq, deadline)
+                else:
+                    stored = await self.leases.stored_deadline(table.id, seq) or deadline
             except Exception:
-                log.exception("table %s: cannot store the turn timer's deadline", table.id)
+                log.exception("table %s: cannot read or store the turn timer's deadline", table.id)
                 stored = deadline
-            if stored != deadline and self._current(table, seat, seq):
-                deadline = table.deadline = stored
+            deadline = stored
+            if table.deadline != stored and self._current(table, seat, seq):
+                table.deadline = stored
                 self.play.events.table_changed(table)  # the seats see the deadline that holds
+        if not leased:
+            return
         await self.clock.sleep(deadline - self.clock.time())
         state = table.state
         if state is None or not self._current(table, seat, seq):

@@ -83,6 +83,19 @@ class Leases:
 
         return await self.store.run_write(settle)
 
+    async def stored_deadline(self, table_id: int, seq: int) -> float | None:
+        """The turn timer's deadline the lease's holder stored for ``table_id``'s turn at log row
+        ``seq`` (None if none is stored yet): what a process without the lease shows, so a
+        table opened there mid-turn shows the time that is left, not a whole turn."""
+        leases = db.leases.c
+        statement = sa.select(leases.deadline).where(leases.table_id == table_id, leases.seq == seq)
+
+        def read(connection: Connection) -> float | None:
+            stored = connection.execute(statement).scalar_one_or_none()
+            return None if stored is None else float(stored)
+
+        return await self.store.run_read(read)
+
     async def release(self, table_id: int) -> None:
         """Give a lease back (the table needs no more automatic moves here)."""
         statement = sa.delete(db.leases).where(

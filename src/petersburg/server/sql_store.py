@@ -64,6 +64,14 @@ TABLE_HEAD = (
 """A table's status, its last log row's ``seq`` (from the log's key), its revision and its seats,
 one row per seat; its id bound per read."""
 
+TABLE_POSITION = sa.select(
+    _TABLES.status,
+    sa.select(sa.func.max(_ACTIONS.seq)).where(_ACTIONS.table_id == _TABLES.id).scalar_subquery(),
+    _TABLES.revision,
+).where(_TABLES.id == sa.bindparam("table_id"))
+"""A table's status, its last log row's ``seq`` and its revision: what a log row's write checks
+(``TABLE_HEAD`` without the seats, which change only with the revision); its id bound per read."""
+
 BATCH = 500
 """Most writes committed in one transaction."""
 
@@ -315,12 +323,16 @@ class SqlStore:
         await self._submit(lambda connection: connection.execute(INSERT_ACTION, values), write=True)
 
     async def append_log_if_current(
-        self, table_id: int, row: LogRow, created: float, head: TableHead
+        self, table_id: int, row: LogRow, created: float, status: TableStatus, revision: int
     ) -> bool:
         values = _log_values(table_id, row, created)
+        expected = (status, row.seq - 1 if row.seq else None, revision)
 
         def write(connection: Connection) -> bool:
-            if _table_head(connection, table_id) != head:
+            if (
+                tuple(connection.execute(TABLE_POSITION, {"table_id": table_id}).one_or_none() or ())
+                != expected
+            ):
                 return False
             connection.execute(INSERT_ACTION, values)
             return True

@@ -158,10 +158,11 @@ class Store(Protocol):
         ...
 
     async def append_log_if_current(
-        self, table_id: int, row: LogRow, created: float, head: TableHead
+        self, table_id: int, row: LogRow, created: float, status: TableStatus, revision: int
     ) -> bool:
-        """``append_log`` if the table still has ``head`` (status, next seq, seats) when the row
-        is written, checked in the same transaction; False (nothing written) if it has changed."""
+        """``append_log`` if the table still has ``status`` and ``revision`` and ``row`` is its next
+        log row when it is written, checked in the same transaction; False (nothing written) if
+        it has changed. Seats change only with the revision, so they need no comparing."""
         ...
 
     async def add_chat(self, table_id: int, line: ChatRow) -> None:

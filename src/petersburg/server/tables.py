@@ -53,7 +53,6 @@ from petersburg.server.store import (
     StorageError,
     Store,
     TableChanged,
-    TableHead,
     TableRow,
 )
 
@@ -764,10 +763,10 @@ class Tables:
                 await self.store.append_log(table.id, row, created)
             else:
                 # With several processes the write itself checks that the table in the database
-                # is what this one holds (same status, next seq, revision and seats): one statement in the
-                # write's transaction instead of a read before every job.
-                head = TableHead(table.row.status, table.seq, table.row.revision, table.row.seats)
-                if not await self.store.append_log_if_current(table.id, row, created, head):
+                # is what this one holds (same status, next seq and revision): one statement in
+                # the write's transaction instead of a read before every job.
+                status, revision = table.row.status, table.row.revision
+                if not await self.store.append_log_if_current(table.id, row, created, status, revision):
                     raise Behind()
         except StorageError:
             if isinstance(self.bus, NoBus):
