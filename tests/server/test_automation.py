@@ -7,6 +7,8 @@ import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
+from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -76,26 +78,48 @@ def test_the_timer_of_a_seat_is_not_reset_by_another_seats_request(
         assert passed[0]["seat"] == 1 - waiting and passed[0]["event"]["type"] == "passed"
 
 
+@dataclass
+class TimedGame:
+    """A 2-seat game with a 30 s turn timer, dealt on a first process of one PostgreSQL and one
+    Redis (on a manual clock), whose lease holds the turn's deadline."""
+
+    database: str
+    config: ServerConfig
+    clock: ManualClock
+    table: int
+    dealt: dict[str, Any]
+    """The first update of seat 0 (Alice)."""
+
+    def process(self, stack: ExitStack) -> TestClient:
+        """Another server process of the same database and Redis, stopped with ``stack``."""
+        return stack.enter_context(TestClient(create_app(self.database, self.config, clock=self.clock)))
+
+
+def timed_game(postgres: PostgresServer, redis: RedisServer, stack: ExitStack) -> TimedGame:
+    database = postgres.new_database()
+    clock = ManualClock()
+    config = ServerConfig(bot_delay=0.0, redis_url=redis.url, lease_seconds=10.0)
+    game = TimedGame(database, config, clock, 0, {})
+    game.table, (alice, _bob) = seated_game(game.process(stack), stack, 2, timer=30)
+    game.dealt = latest(alice, 0)
+    assert game.dealt["deadline"] == clock.now + 30
+    stored = "SELECT seq, deadline FROM leases WHERE table_id = :t"
+    expected = [(0, clock.now + 30)]
+    eventually(lambda: query(database, stored, t=game.table) == expected, what="the deadline stored")
+    return game
+
+
 def test_the_turn_timer_runs_on_when_its_lease_moves_to_another_process(
     postgres: PostgresServer, redis: RedisServer
 ) -> None:
     """The process running a table's timer stops; another one takes the lease over once it has run
     out and passes for the slow seat at the deadline the first one set, not a whole turn later."""
-    database = postgres.new_database()
-    clock = ManualClock()
-    dealt_at = clock.now
-    config = ServerConfig(bot_delay=0.0, redis_url=redis.url, lease_seconds=10.0)
     with ExitStack() as first_stack:
-        first = first_stack.enter_context(TestClient(create_app(database, config, clock=clock)))
-        table, (alice, _bob) = seated_game(first, first_stack, 2, timer=30)
-        to_act = latest(alice, 0)["view"]["to_act"]
-        stored = "SELECT seq, deadline FROM leases WHERE table_id = :t"
-        eventually(
-            lambda: query(database, stored, t=table) == [(0, dealt_at + 30)], what="the deadline stored"
-        )
+        game = timed_game(postgres, redis, first_stack)
+    clock, table, deadline = game.clock, game.table, game.dealt["deadline"]
     # The first process is gone (its lease left behind, as after a crash); the second one starts.
     with ExitStack() as stack:
-        second = stack.enter_context(TestClient(create_app(database, config, clock=clock)))
+        second = game.process(stack)
         watcher = stack.enter_context(second.websocket_connect(f"/ws/table/{table}"))
         hello(watcher, UIDS[0], NAMES[0])
         plans = server_of(second).automation._plans
@@ -105,12 +129,12 @@ def test_the_turn_timer_runs_on_when_its_lease_moves_to_another_process(
         clock.advance(15)  # the first lease ran out 5 s ago: the second process takes it over
         live = server_of(second).tables.cached(table)
         assert live is not None
-        eventually(lambda: live.deadline == dealt_at + 30, what="the first process's deadline taken over")
+        eventually(lambda: live.deadline == deadline, what="the first process's deadline taken over")
         assert live.seq == 0
         eventually(lambda: clock.due_within(15) >= 2, what="the timer waiting")  # and the lease keeper
         clock.advance(15)  # 30 s after the deal
         passed = latest(watcher, 1)["log"]
-        assert passed[0]["seat"] == to_act and passed[0]["event"]["type"] == "passed"
+        assert passed[0]["seat"] == game.dealt["view"]["to_act"] and passed[0]["event"]["type"] == "passed"
 
 
 def test_a_process_without_the_timers_lease_shows_the_deadline_its_holder_set(
@@ -118,29 +142,19 @@ def test_a_process_without_the_timers_lease_shows_the_deadline_its_holder_set(
 ) -> None:
     """A table opened mid-turn on a second process shows the time that is left on the turn, as the
     process running the timer set it, not a whole turn from when it was opened there."""
-    database = postgres.new_database()
-    clock = ManualClock()
-    dealt_at = clock.now
-    config = ServerConfig(bot_delay=0.0, redis_url=redis.url, lease_seconds=10.0)
     with ExitStack() as stack:
-        first = stack.enter_context(TestClient(create_app(database, config, clock=clock)))
-        table, (alice, _bob) = seated_game(first, stack, 2, timer=30)
-        dealt = latest(alice, 0)
-        assert dealt["deadline"] == dealt_at + 30
-        stored = "SELECT seq, deadline FROM leases WHERE table_id = :t"
-        eventually(
-            lambda: query(database, stored, t=table) == [(0, dealt_at + 30)], what="the deadline stored"
-        )
-        clock.advance(10)  # the first process keeps its lease (renewed every third of it)
-        second = stack.enter_context(TestClient(create_app(database, config, clock=clock)))
-        watcher = stack.enter_context(second.websocket_connect(f"/ws/table/{table}"))
+        game = timed_game(postgres, redis, stack)
+        deadline = game.dealt["deadline"]
+        game.clock.advance(10)  # the first process keeps its lease (renewed every third of it)
+        second = game.process(stack)
+        watcher = stack.enter_context(second.websocket_connect(f"/ws/table/{game.table}"))
         shown = hello(watcher, "watcher-uid-001", "Wanda")
-        live = server_of(second).tables.cached(table)
+        live = server_of(second).tables.cached(game.table)
         assert live is not None and live.seq == 0
-        eventually(lambda: live.deadline == dealt_at + 30, what="the holder's deadline shown")
-        if shown.get("deadline") != dealt_at + 30:  # opened before the deadline was read: sent after
-            shown = recv_until(watcher, lambda m: is_update(m) and m.get("deadline") == dealt_at + 30)
-        assert shown["view"]["to_act"] == dealt["view"]["to_act"]
+        eventually(lambda: live.deadline == deadline, what="the holder's deadline shown")
+        if shown.get("deadline") != deadline:  # opened before the deadline was read: sent after
+            shown = recv_until(watcher, lambda m: is_update(m) and m.get("deadline") == deadline)
+        assert shown["view"]["to_act"] == game.dealt["view"]["to_act"]
 
 
 def failing_bot(level: str, seed: int, seen: View) -> int:
