@@ -236,7 +236,8 @@ class Automation:
                 if leased:
                     stored = await self.leases.deadline(table.id, seq, deadline)
                 else:
-                    stored = await self.leases.stored_deadline(table.id, seq) or deadline
+                    held = await self.leases.stored_deadline(table.id, seq)
+                    stored = deadline if held is None else held
             except Exception:
                 log.exception("table %s: cannot read or store the turn timer's deadline", table.id)
                 stored = deadline
