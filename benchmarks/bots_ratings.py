@@ -1,4 +1,4 @@
-"""The bots' reference ratings (``BOT_MU`` in ``petersburg.server.ratings``) from tournament games.
+"""The bots' reference ratings (``BOT_MU`` in ``petersburg.server.accounts.ratings``) from tournament games.
 
     petersburg tournament --bots random,greedy,ismcts:easy,ismcts:medium --games 160 --seed 14 \\
         --out bots-a.jsonl
@@ -30,7 +30,7 @@ import math
 import sys
 
 from petersburg.engine import places
-from petersburg.server.ratings import BOT_SIGMA, MODEL, measure, shown
+from petersburg.server.accounts.ratings import BOT_SIGMA, MODEL, measure, shown
 
 Game = tuple[list[str], list[int]]
 """The bot of each seat and each seat's place (1 best, ties share)."""

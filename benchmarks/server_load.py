@@ -358,10 +358,10 @@ def encoding_costs() -> None:
     import zlib
 
     from petersburg.engine import apply_action, legal_actions
-    from petersburg.server.presenter import Presenter
-    from petersburg.server.store import SeatRow, TableRow
-    from petersburg.server.tables import Game
-    from petersburg.server.tables import Table as ServerTable
+    from petersburg.server.game.tables import Game
+    from petersburg.server.game.tables import Table as ServerTable
+    from petersburg.server.persistence.store import SeatRow, TableRow
+    from petersburg.server.view.presenter import Presenter
 
     row = TableRow(1, "bench", 0.0, 2, {}, True, 0, True, "u" * 8, seed=5, status="playing")
     row.seats = [SeatRow("human", name, name * 8, "t" * 32) for name in ("a", "b")]

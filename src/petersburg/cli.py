@@ -27,12 +27,10 @@ from petersburg.engine import (
     PetersburgError,
     apply_action,
     apply_unchecked,
-    describe_events,
     event_to_json,
     events_for,
     final_scores,
     format_action,
-    legal_action_infos,
     legal_actions,
     new_game,
     parse_action,
@@ -43,6 +41,7 @@ from petersburg.engine import (
     winners,
 )
 from petersburg.engine.options import CHOICES
+from petersburg.text import describe_events, legal_action_infos
 
 COMMAND_MODULES: tuple[str, ...] = ("petersburg.server.cli", "petersburg.tournament.cli")
 """Modules that add subcommands (``register(subparsers)``), e.g. the tournament and the server."""

@@ -47,7 +47,7 @@ def test_the_compiled_build_runs_where_a_compiler_works() -> None:
     assert list(build_info().modules) == names
     for name in names:
         assert importlib.import_module(name).__file__.endswith(SUFFIX), name
-    for name in ("petersburg.engine.errors", "petersburg.bots.base", "petersburg.server.play"):
+    for name in ("petersburg.engine.errors", "petersburg.bots.base", "petersburg.server.game.play"):
         assert importlib.import_module(name).__file__.endswith(".py"), name
     record = json.loads((Path(petersburg.__file__).parent / MANIFEST_NAME).read_text())
     assert sorted(record["modules"]) == names

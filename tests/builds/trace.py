@@ -43,7 +43,6 @@ from petersburg.engine import (
     apply_with_events,
     determinize,
     final_scores,
-    legal_action_infos,
     new_game,
     options_from_json,
     parse_action,
@@ -54,6 +53,7 @@ from petersburg.engine import (
     view_to_json,
     winners,
 )
+from petersburg.text import legal_action_infos
 
 OPTION_SETS = (
     GameOptions(),

@@ -12,13 +12,13 @@ from petersburg.engine import (
     IllegalActionError,
     apply_action,
     format_action,
-    legal_action_infos,
     legal_actions,
     new_game,
     parse_action,
     state_to_json,
 )
 from petersburg.engine.actions import ACTION_TEXT
+from petersburg.text import legal_action_infos
 
 from .helpers import give, position
 

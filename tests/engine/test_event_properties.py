@@ -32,9 +32,6 @@ from petersburg.engine import (
     GameState,
     apply_unchecked,
     apply_with_events,
-    describe_action,
-    describe_event,
-    describe_move,
     event_from_json,
     event_to_json,
     events_for,
@@ -68,6 +65,7 @@ from petersburg.engine.events import (
     UpperRowMovedDown,
 )
 from petersburg.engine.state import STARTING_RUBLES, UNKNOWN
+from petersburg.text import describe_action, describe_event, describe_move
 
 from .test_properties import SETTINGS, market_strategy, options_strategy, second_edition_strategy
 

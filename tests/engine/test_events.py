@@ -19,9 +19,6 @@ from petersburg.engine import (
     ScoreLine,
     StateFormatError,
     apply_with_events,
-    describe_event,
-    describe_events,
-    describe_move,
     event_from_json,
     event_to_json,
     events_for,
@@ -70,6 +67,7 @@ from petersburg.engine.state import (
     WORKER_PHASE,
     GameState,
 )
+from petersburg.text import describe_event, describe_events, describe_move
 
 from .helpers import c, give, hand, position
 

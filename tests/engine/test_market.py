@@ -11,7 +11,6 @@ from petersburg.engine import (
     GameState,
     IllegalActionError,
     goods_counts,
-    legal_action_infos,
     legal_actions,
     majority_points,
     market_values,
@@ -30,6 +29,7 @@ from petersburg.engine.state import (
     TRADING_PHASE,
     WORKER_PHASE,
 )
+from petersburg.text import legal_action_infos
 
 from .helpers import act, c, give, hand, legal_texts, position, price_of
 

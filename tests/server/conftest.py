@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from petersburg.server.app import create_app
-from petersburg.server.config import ServerConfig
+from petersburg.server.settings import ServerConfig
 
 
 @pytest.fixture

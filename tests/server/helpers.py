@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from petersburg.server.app import Server
-from petersburg.server.database import database_url
+from petersburg.server.persistence.sql.database import database_url
 
 UIDS = ["alice-uid-0001", "bob-uid-00002", "carol-uid-0003", "dave-uid-00004"]
 NAMES = ["Alice", "Bob", "Carol", "Dave"]

@@ -13,10 +13,10 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from sqlalchemy.engine import Connection
 
-from petersburg.server.accounts import ATTEMPTS_PER_NAME, SESSION_COOKIE
+from petersburg.server.accounts.accounts import ATTEMPTS_PER_NAME, SESSION_COOKIE
 from petersburg.server.app import create_app
-from petersburg.server.config import ServerConfig
-from petersburg.server.store import TableRow
+from petersburg.server.persistence.store import TableRow
+from petersburg.server.settings import ServerConfig
 from tests.server.helpers import (
     UIDS,
     create_table,

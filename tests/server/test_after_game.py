@@ -11,10 +11,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from petersburg.server.automation import BotRunner
-from petersburg.server.config import ServerConfig
-from petersburg.server.sql_store import SqlStore
-from petersburg.server.store import SeatRow, SoloPlace, TableRow
+from petersburg.server.game.automation import BotRunner
+from petersburg.server.persistence.sql.store import SqlStore
+from petersburg.server.persistence.store import SeatRow, SoloPlace, TableRow
+from petersburg.server.settings import ServerConfig
 from tests.server.helpers import UIDS, create_table, hello, recv_until
 
 

@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 
 from petersburg.engine import View, legal_actions
 from petersburg.server.app import create_app
-from petersburg.server.automation import BotRunner
-from petersburg.server.config import ServerConfig
+from petersburg.server.game.automation import BotRunner
+from petersburg.server.settings import ServerConfig
 from tests.server.clock import ManualClock
 from tests.server.helpers import (
     NAMES,

@@ -8,9 +8,9 @@ from collections.abc import Callable
 from fastapi.testclient import TestClient
 
 from petersburg.bots import make_bot
-from petersburg.server.bot_levels import bot_levels, find_level, seat_name, spec_of
-from petersburg.server.config import ServerConfig
-from petersburg.server.store import SeatRow
+from petersburg.server.game.bot_levels import bot_levels, find_level, seat_name, spec_of
+from petersburg.server.persistence.store import SeatRow
+from petersburg.server.settings import ServerConfig
 from tests.server.helpers import NAMES, UIDS, create_table, error_of, hello, recv_until, server_of
 
 PLAIN = ["random", "greedy", "easy", "medium", "hard", "expert"]

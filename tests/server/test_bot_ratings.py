@@ -3,8 +3,8 @@ rating of its own level whichever way the seat stored it (level id or older bot 
 
 from __future__ import annotations
 
-from petersburg.server.bot_levels import BUILT_IN
-from petersburg.server.ratings import BOT_MU, bot_mu, bot_ratings, shown
+from petersburg.server.accounts.ratings import BOT_MU, bot_mu, bot_ratings, shown
+from petersburg.server.game.bot_levels import BUILT_IN
 
 
 def test_every_built_in_level_has_its_own_measured_rating() -> None:

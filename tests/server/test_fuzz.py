@@ -22,7 +22,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from petersburg.engine import NUM_ACTIONS, legal_actions, state_to_json
 from petersburg.server.app import Server, create_app
-from petersburg.server.config import ServerConfig
+from petersburg.server.settings import ServerConfig
 from tests.server.live import running
 
 pytestmark = pytest.mark.slow

@@ -22,9 +22,9 @@ from websockets.sync.client import ClientConnection, connect
 
 from petersburg.engine import state_to_json
 from petersburg.server.app import StartupCheckError, create_app
-from petersburg.server.config import ServerConfig
-from petersburg.server.sql_store import SqlStore
-from petersburg.server.store import LogRow
+from petersburg.server.persistence.sql.store import SqlStore
+from petersburg.server.persistence.store import LogRow
+from petersburg.server.settings import ServerConfig
 from tests.server.helpers import (
     NAMES,
     UIDS,

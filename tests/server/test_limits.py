@@ -22,9 +22,9 @@ from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
 from petersburg.server.app import create_app
-from petersburg.server.automation import BotRunner
-from petersburg.server.config import ServerConfig
-from petersburg.server.tables import Table
+from petersburg.server.game.automation import BotRunner
+from petersburg.server.game.tables import Table
+from petersburg.server.settings import ServerConfig
 from tests.server.clock import ManualClock
 from tests.server.helpers import (
     NAMES,

@@ -11,8 +11,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from petersburg.engine import View
-from petersburg.server.automation import SWEEP_SECONDS, BotRunner, decide
-from petersburg.server.config import ServerConfig
+from petersburg.server.game.automation import SWEEP_SECONDS, BotRunner, decide
+from petersburg.server.settings import ServerConfig
 from tests.server.clock import ManualClock
 from tests.server.helpers import NAMES, UIDS, eventually, latest, recv_until, seated_game, server_of
 

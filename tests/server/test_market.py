@@ -26,9 +26,10 @@ from petersburg.engine import (
     new_game,
 )
 from petersburg.server.clock import fixed_seeds
-from petersburg.server.play import fallback_action
-from petersburg.server.presenter import market_standing
-from petersburg.server.protocol import CardInfo, ReplayResponse, server_messages
+from petersburg.server.game.play import fallback_action
+from petersburg.server.protocol.http import CardInfo, ReplayResponse
+from petersburg.server.protocol.messages import server_messages
+from petersburg.server.view.presenter import market_standing
 from tests.server.helpers import UIDS, create_table, hello, recv_until
 
 MARKET = {"edition": "second", "market": True}

@@ -14,10 +14,10 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from fastapi.testclient import TestClient
 
-from petersburg.server import database as db
 from petersburg.server.app import create_app
-from petersburg.server.config import ServerConfig
-from petersburg.server.store import StorageError
+from petersburg.server.persistence.sql import database as db
+from petersburg.server.persistence.store import StorageError
+from petersburg.server.settings import ServerConfig
 from tests.server.helpers import NAMES, UIDS, hello, latest, query, stored_log
 
 FIXTURE = Path(__file__).parent / "fixtures" / "pre_sqlalchemy.db"

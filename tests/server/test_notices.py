@@ -12,12 +12,12 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from petersburg.engine import legal_actions, state_to_json
-from petersburg.server.bus import Listener, Notice, decode, encode
-from petersburg.server.config import ServerConfig
+from petersburg.server.cluster.bus import Listener, Notice, decode, encode
 from petersburg.server.errors import Refusal
-from petersburg.server.sql_store import SqlStore
-from petersburg.server.store import ChatRow, LogRow, SeatRow, StorageError, TableRow, TableStatus
-from petersburg.server.tables import Table, Tables
+from petersburg.server.game.tables import Table, Tables
+from petersburg.server.persistence.sql.store import SqlStore
+from petersburg.server.persistence.store import ChatRow, LogRow, SeatRow, StorageError, TableRow, TableStatus
+from petersburg.server.settings import ServerConfig
 
 
 class ListBus:

@@ -15,9 +15,9 @@ from fastapi.testclient import TestClient
 
 from petersburg.engine import explain_illegal, new_game, state_to_json, view, view_to_json
 from petersburg.server.app import create_app
-from petersburg.server.config import ServerConfig
-from petersburg.server.database import database_url
-from petersburg.server.sql_store import SqlStore
+from petersburg.server.persistence.sql.database import database_url
+from petersburg.server.persistence.sql.store import SqlStore
+from petersburg.server.settings import ServerConfig
 from tests.server.helpers import (
     NAMES,
     UIDS,

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from petersburg.server.game.tables import CHANGED_MEANWHILE
 from petersburg.server.local import LocalServer
-from petersburg.server.tables import CHANGED_MEANWHILE
 from tests.e2e.pages import create_table
 from tests.server.helpers import query
 from tests.services import PostgresServer, RedisServer

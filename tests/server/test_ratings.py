@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from petersburg.engine import places
-from petersburg.server.ratings import BOT_MU, MODEL, measure, new_ratings, result_places, shown
+from petersburg.server.accounts.ratings import BOT_MU, MODEL, measure, new_ratings, result_places, shown
 
 
 def test_places_break_ties_by_rubles_and_share_what_remains() -> None:

@@ -13,16 +13,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
 
-from petersburg.server.protocol import (
-    LOBBY_TYPES,
-    TABLE_TYPES,
-    CardInfo,
-    HighScore,
-    ReplayResponse,
-    TableSummary,
-    server_messages,
-)
-from petersburg.server.schema import protocol_markdown, protocol_schema, with_protocol_section
+from petersburg.server.protocol.http import CardInfo, ReplayResponse
+from petersburg.server.protocol.messages import HighScore, TableSummary, server_messages
+from petersburg.server.protocol.requests import LOBBY_TYPES, TABLE_TYPES
+from petersburg.server.protocol.schema import protocol_markdown, protocol_schema, with_protocol_section
 from tests.server.helpers import NAMES, UIDS, create_table, hello, pick_action, recv_until, seated_game
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -30,9 +24,9 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 def test_the_published_schema_and_protocol_docs_are_generated_from_the_types() -> None:
     stored = json.loads((DOCS / "protocol.schema.json").read_text(encoding="utf-8"))
-    assert stored == protocol_schema(), "run: python -m petersburg.server.schema"
+    assert stored == protocol_schema(), "run: python -m petersburg.server.protocol.schema"
     page = (DOCS / "server.md").read_text(encoding="utf-8")
-    assert with_protocol_section(page) == page, "run: python -m petersburg.server.schema"
+    assert with_protocol_section(page) == page, "run: python -m petersburg.server.protocol.schema"
     assert "#### act (table)" in protocol_markdown()
 
 

@@ -12,10 +12,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from petersburg.engine import PASS_ID, View, legal_actions
-from petersburg.server.automation import BotRunner
-from petersburg.server.config import ServerConfig
-from petersburg.server.play import fallback_action
-from petersburg.server.tables import Game
+from petersburg.server.game.automation import BotRunner
+from petersburg.server.game.play import fallback_action
+from petersburg.server.game.tables import Game
+from petersburg.server.settings import ServerConfig
 from tests.server.clock import ManualClock
 from tests.server.helpers import (
     NAMES,
@@ -91,7 +91,7 @@ def test_undo_takes_back_the_bot_moves_made_after_it(make_client: Callable[..., 
         rows = stored_log(server.store.url, table)  # type: ignore[attr-defined]
         assert [kind for _seq, kind, _seat, _action in rows][-1] == "undo"
         # The log replays to the same game: state, words, and the actions that count.
-        from petersburg.server.store import LogRow
+        from petersburg.server.persistence.store import LogRow
 
         rebuilt = Game.replay(live.row, [LogRow(*row) for row in rows], live.names())
         assert rebuilt.state == live.game.state

@@ -58,14 +58,6 @@ from petersburg.engine.market import (
     market_income,
     market_values,
 )
-from petersburg.engine.narration import (
-    ActionInfo,
-    describe_action,
-    describe_event,
-    describe_events,
-    describe_move,
-    legal_action_infos,
-)
 from petersburg.engine.options import check_options
 from petersburg.engine.records import (
     GameRecord,
@@ -127,7 +119,6 @@ __all__ = [
     "STAGE_OVER",
     "STAGE_PUB",
     "ActionId",
-    "ActionInfo",
     "ActionParseError",
     "Event",
     "GameOptions",
@@ -151,10 +142,6 @@ __all__ = [
     "check_options",
     "colour_scoring",
     "crate_price",
-    "describe_action",
-    "describe_event",
-    "describe_events",
-    "describe_move",
     "describe_state",
     "determinize",
     "event_from_json",
@@ -167,7 +154,6 @@ __all__ = [
     "goods_counts",
     "in_opening",
     "is_legal",
-    "legal_action_infos",
     "legal_actions",
     "majority_points",
     "market_income",

@@ -16,7 +16,7 @@ with the secret card unknown. Every ruble earned or spent is public.
 
 Card fields hold card kinds (``UNKNOWN`` for a card the viewer may not know, ``NO_CARD`` for
 none), phases and decks their numbers, goods their index in ``GOODS``; the JSON form names them
-(card ids, phase names, stack names, good names). ``petersburg.engine.narration`` words events in
+(card ids, phase names, stack names, good names). ``petersburg.text.narration`` words events in
 English for every client alike.
 """
 

@@ -31,24 +31,24 @@ from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 
 from petersburg.bots import import_bot_modules
-from petersburg.server.accounts import Accounts
-from petersburg.server.automation import Automation, BotRunner
-from petersburg.server.bus import Notice, RedisBus
-from petersburg.server.chat import Chat
+from petersburg.server.accounts.accounts import Accounts
+from petersburg.server.api.routes.accounts import account_router
+from petersburg.server.api.routes.http import BodyLimit, http_router, web_dir
+from petersburg.server.api.ws.connections import Connections
+from petersburg.server.api.ws.dispatcher import websocket_router
 from petersburg.server.clock import Clock, SeedSource, SystemClock, random_seeds
-from petersburg.server.config import ServerConfig
-from petersburg.server.connections import Connections
+from petersburg.server.cluster.bus import Notice, RedisBus
+from petersburg.server.cluster.leases import Leases
 from petersburg.server.errors import LogReplayError
-from petersburg.server.leases import Leases
-from petersburg.server.play import Play
-from petersburg.server.presenter import Presenter
-from petersburg.server.routes_accounts import account_router
-from petersburg.server.routes_http import BodyLimit, http_router, web_dir
-from petersburg.server.routes_ws import websocket_router
-from petersburg.server.seating import Seating
-from petersburg.server.sql_store import SqlStore
-from petersburg.server.store import LOBBY, ChatRow
-from petersburg.server.tables import Table, Tables
+from petersburg.server.game.automation import Automation, BotRunner
+from petersburg.server.game.chat import Chat
+from petersburg.server.game.play import Play
+from petersburg.server.game.seating import Seating
+from petersburg.server.game.tables import Table, Tables
+from petersburg.server.persistence.sql.store import SqlStore
+from petersburg.server.persistence.store import LOBBY, ChatRow
+from petersburg.server.settings import ServerConfig
+from petersburg.server.view.presenter import Presenter
 
 log = logging.getLogger("petersburg.server")
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from petersburg import build_info
-from petersburg.server.config import ServerConfig
+from petersburg.server.settings import ServerConfig
 
 DEFAULTS = ServerConfig()
 
@@ -156,7 +156,7 @@ WORKER_ARGS = "PETERSBURG_SERVE_ARGS"
 
 
 def _database(args: argparse.Namespace) -> str:
-    from petersburg.server.database import database_url
+    from petersburg.server.persistence.sql.database import database_url
 
     url: str = args.database_url or f"sqlite:///{Path(args.data_dir) / 'petersburg.db'}"
     try:
@@ -214,7 +214,7 @@ def worker_app() -> Any:
 def cmd_serve(args: argparse.Namespace) -> None:
     import uvicorn
 
-    from petersburg.server.protocol import MAX_MESSAGE
+    from petersburg.server.protocol.fields import MAX_MESSAGE
 
     url = _database(args)
     config = _config(args)
@@ -252,6 +252,6 @@ def shown_url(url: str) -> str:
     """A database URL as it may be printed: without its password."""
     from sqlalchemy import make_url
 
-    from petersburg.server.database import database_url
+    from petersburg.server.persistence.sql.database import database_url
 
     return make_url(database_url(url)).render_as_string(hide_password=True)

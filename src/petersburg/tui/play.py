@@ -19,12 +19,11 @@ from petersburg.engine import (
     View,
     apply_action,
     apply_with_events,
-    describe_events,
     format_action,
-    legal_action_infos,
     parse_action,
     view,
 )
+from petersburg.text import describe_events, legal_action_infos
 from petersburg.tui.render import render_scores, render_view
 
 HELP = (

@@ -21,9 +21,9 @@ from openskill.models import PlackettLuce
 from sqlalchemy.engine import Connection
 
 from petersburg.engine import places
-from petersburg.server import database as db
-from petersburg.server.bot_levels import bot_levels, spec_of
-from petersburg.server.store import TableRow
+from petersburg.server.game.bot_levels import bot_levels, spec_of
+from petersburg.server.persistence.sql import database as db
+from petersburg.server.persistence.store import TableRow
 
 MODEL = PlackettLuce()
 SCALE = 60.0

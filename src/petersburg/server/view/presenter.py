@@ -23,13 +23,10 @@ from petersburg.cards_second_edition import ALL_CARD_ID, ALL_STACK_NAMES, GOODS
 from petersburg.engine import (
     OMNISCIENT,
     GameState,
-    describe_event,
-    describe_move,
     event_to_json,
     final_scores,
     good_points,
     goods_counts,
-    legal_action_infos,
     market_values,
     state_to_json,
     view,
@@ -56,35 +53,35 @@ from petersburg.engine.actions import (
     target_kind,
 )
 from petersburg.engine.state import PHASE_NAMES
-from petersburg.server.bot_levels import bot_levels
-from petersburg.server.narration import seat_figures
-from petersburg.server.protocol import (
+from petersburg.server.game.bot_levels import bot_levels
+from petersburg.server.game.tables import Game, LoggedEvent, Table, Tables
+from petersburg.server.persistence.store import ChatRow, TableRow
+from petersburg.server.protocol.fields import TableStatusName
+from petersburg.server.protocol.http import GameStory, ReplayResponse
+from petersburg.server.protocol.messages import (
     BotLevelInfo,
     ChatHistoryMessage,
     ChatLine,
     ChatMessage,
     GameResult,
-    GameStory,
     HighScore,
     LegalAction,
     LobbyMessage,
     LogEntry,
     MarketStanding,
     OptionsJson,
-    ReplayResponse,
     ScoreJson,
     SeatFigures,
     SeatView,
     SoloPlacement,
     TablesMessage,
-    TableStatusName,
     TableSummary,
     UpdateMessage,
     ViewJson,
 )
-from petersburg.server.store import ChatRow, TableRow
-from petersburg.server.story import game_story
-from petersburg.server.tables import Game, LoggedEvent, Table, Tables
+from petersburg.server.view.story import game_story
+from petersburg.text import describe_event, describe_move, legal_action_infos
+from petersburg.text.figures import seat_figures
 
 LOBBY_LIVE = 200
 """Live tables listed in the lobby (newest first)."""

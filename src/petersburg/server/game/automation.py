@@ -26,14 +26,14 @@ from concurrent.futures.process import BrokenProcessPool
 
 from petersburg.bots import import_bot_modules, make_bot
 from petersburg.engine import NUM_ALL_ACTIONS, STAGE_ACTIONS, GameState, View, is_legal, view
-from petersburg.server.bot_levels import spec_of
 from petersburg.server.clock import Clock
-from petersburg.server.config import ServerConfig
+from petersburg.server.cluster.leases import Leases
 from petersburg.server.errors import Refusal
-from petersburg.server.leases import Leases
-from petersburg.server.play import Play, fallback_action
-from petersburg.server.seating import Seating
-from petersburg.server.tables import Table, Tables, reveals
+from petersburg.server.game.bot_levels import spec_of
+from petersburg.server.game.play import Play, fallback_action
+from petersburg.server.game.seating import Seating
+from petersburg.server.game.tables import Table, Tables, reveals
+from petersburg.server.settings import ServerConfig
 
 log = logging.getLogger("petersburg.server")
 

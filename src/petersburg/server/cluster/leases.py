@@ -18,9 +18,9 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
-from petersburg.server import database as db
 from petersburg.server.clock import Clock
-from petersburg.server.sql_store import SqlStore
+from petersburg.server.persistence.sql import database as db
+from petersburg.server.persistence.sql.store import SqlStore
 
 
 class Leases:

@@ -12,24 +12,25 @@ from typing import TYPE_CHECKING
 
 from fastapi import APIRouter, WebSocket
 
-from petersburg.server.connections import Connection, encode, error_message
+from petersburg.server.api.ws.connections import Connection, encode, error_message
 from petersburg.server.errors import Refusal
-from petersburg.server.protocol import (
-    BadRequest,
+from petersburg.server.game.seating import guest_name
+from petersburg.server.game.tables import Table
+from petersburg.server.persistence.store import StorageError
+from petersburg.server.protocol.messages import (
     CreatedMessage,
     GotoMessage,
-    LobbyRequest,
     NamedMessage,
     NoticeMessage,
     PongMessage,
-    TableRequest,
+)
+from petersburg.server.protocol.parsing import (
+    BadRequest,
     parse_hello,
     parse_lobby_request,
     parse_table_request,
 )
-from petersburg.server.seating import guest_name
-from petersburg.server.store import StorageError
-from petersburg.server.tables import Table
+from petersburg.server.protocol.requests import LobbyRequest, TableRequest
 
 if TYPE_CHECKING:
     from petersburg.server.app import Server

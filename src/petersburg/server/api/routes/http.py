@@ -19,19 +19,20 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from petersburg.engine import PetersburgError, check_options, options_from_json, shape_of
 from petersburg.engine.options import EDITION_FIRST
-from petersburg.server.accounts import SESSION_COOKIE
-from petersburg.server.bot_levels import bot_levels
-from petersburg.server.card_texts import all_edition_cards
+from petersburg.server.accounts.accounts import SESSION_COOKIE
+from petersburg.server.api.ws.dispatcher import parse_table_id
 from petersburg.server.errors import Refusal
-from petersburg.server.narration import card_catalogue
-from petersburg.server.presenter import help_text, level_infos, table_summary
-from petersburg.server.protocol import BadRequest, HttpError, RulesHelp, parse_create_body
-from petersburg.server.routes_ws import parse_table_id
-from petersburg.server.schema import protocol_schema
+from petersburg.server.game.bot_levels import bot_levels
+from petersburg.server.protocol.http import HttpError, RulesHelp
+from petersburg.server.protocol.parsing import BadRequest, parse_create_body
+from petersburg.server.protocol.schema import protocol_schema
+from petersburg.server.view.presenter import help_text, level_infos, table_summary
+from petersburg.text.cards import all_edition_cards
+from petersburg.text.figures import card_catalogue
 
 if TYPE_CHECKING:
     from petersburg.server.app import Server
-    from petersburg.server.tables import Table
+    from petersburg.server.game.tables import Table
 
 
 def web_dir() -> Path:

@@ -1,6 +1,6 @@
 """Figures the server shows beside the game log, and the card catalogue for the pages.
 
-The game log itself is worded by the engine from its events (``petersburg.engine.narration``:
+The game log itself is worded by the engine from its events (``petersburg.text.narration``:
 ``describe_event``), for everybody or for one seat, so it never names a card another seat keeps
 secret. The per-seat figures here (what each colour would pay at its scoring now) come from the
 engine's one income function, ``phase_income``: the figures shown are what the scoring pays.
@@ -23,7 +23,8 @@ from petersburg.cards_second_edition import (
 from petersburg.engine import GameShape, GameState, market_income, phase_income
 from petersburg.engine.rules import distinct_red_cards
 from petersburg.engine.shape import NO_SCORING
-from petersburg.server.protocol import CardInfo, ColourIncome, SeatFigures
+from petersburg.server.protocol.http import CardInfo
+from petersburg.server.protocol.messages import ColourIncome, SeatFigures
 
 
 def seat_figures(state: GameState, seats: set[int] | None = None) -> dict[int, SeatFigures]:

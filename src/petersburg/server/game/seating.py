@@ -19,15 +19,16 @@ import re
 import secrets
 
 from petersburg.engine import PetersburgError, check_options, options_from_json
-from petersburg.server.accounts import Accounts
-from petersburg.server.bot_levels import BotLevel, bot_levels, find_level, seat_name
+from petersburg.server.accounts.accounts import Accounts
 from petersburg.server.clock import Clock, SeedSource
-from petersburg.server.config import ServerConfig
 from petersburg.server.errors import Refusal
-from petersburg.server.play import Play
-from petersburg.server.protocol import MAX_NAME, MAX_TIMER, MAX_TITLE, TableParams
-from petersburg.server.store import SeatRow, StorageError, TableRow
-from petersburg.server.tables import Table, TableEvents, Tables, TableService
+from petersburg.server.game.bot_levels import BotLevel, bot_levels, find_level, seat_name
+from petersburg.server.game.play import Play
+from petersburg.server.game.tables import Table, TableEvents, Tables, TableService
+from petersburg.server.persistence.store import SeatRow, StorageError, TableRow
+from petersburg.server.protocol.fields import MAX_NAME, MAX_TIMER, MAX_TITLE
+from petersburg.server.protocol.requests import TableParams
+from petersburg.server.settings import ServerConfig
 
 log = logging.getLogger("petersburg.server")
 

@@ -22,13 +22,13 @@ from collections.abc import Awaitable, Callable, Mapping
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from petersburg.server.accounts import SESSION_COOKIE
-from petersburg.server.config import ServerConfig
+from petersburg.server.accounts.accounts import SESSION_COOKIE
 from petersburg.server.errors import Refusal
-from petersburg.server.presenter import Presenter, chat_history, chat_message, lobby_key
-from petersburg.server.protocol import ErrorMessage
-from petersburg.server.store import ChatRow
-from petersburg.server.tables import Table, Tables
+from petersburg.server.game.tables import Table, Tables
+from petersburg.server.persistence.store import ChatRow
+from petersburg.server.protocol.messages import ErrorMessage
+from petersburg.server.settings import ServerConfig
+from petersburg.server.view.presenter import Presenter, chat_history, chat_message, lobby_key
 
 log = logging.getLogger("petersburg.server")
 

@@ -22,8 +22,8 @@ from typing import Any, TypeVar, cast
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-from petersburg.server import database as db
-from petersburg.server.store import (
+from petersburg.server.persistence.sql import database as db
+from petersburg.server.persistence.store import (
     ChatRow,
     HighScoreRow,
     JsonObject,

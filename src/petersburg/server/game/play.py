@@ -22,10 +22,10 @@ from petersburg.engine import (
     legal_actions,
 )
 from petersburg.server.errors import Refusal
-from petersburg.server.presenter import result_of
-from petersburg.server.protocol import FIELD_SENTENCES
-from petersburg.server.store import JsonObject, LogRow, SoloPlace, StorageError
-from petersburg.server.tables import Table, TableService
+from petersburg.server.game.tables import Table, TableService
+from petersburg.server.persistence.store import JsonObject, LogRow, SoloPlace, StorageError
+from petersburg.server.protocol.parsing import FIELD_SENTENCES
+from petersburg.server.view.presenter import result_of
 
 log = logging.getLogger("petersburg.server")
 

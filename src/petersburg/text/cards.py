@@ -32,7 +32,7 @@ from petersburg.cards_second_edition import (
     JOKER,
 )
 from petersburg.engine.shape import FIRST, MARKET, PHASE_NAMES, SECOND, GameShape
-from petersburg.server.protocol import CardText, EditionCards
+from petersburg.server.protocol.http import CardText, EditionCards
 
 DECK_WORDS = ("Worker", "Building", "Aristocrat", "Trading card", "Market card")
 COLOUR_WORDS = ("green", "blue", "red", "yellow")

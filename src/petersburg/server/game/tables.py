@@ -31,7 +31,6 @@ from petersburg.engine import (
     Event,
     GameState,
     apply_with_events,
-    describe_event,
     explain_illegal,
     is_legal,
     new_game,
@@ -39,11 +38,10 @@ from petersburg.engine import (
 )
 from petersburg.engine.actions import ACTION_KIND, KIND_OBSERVE
 from petersburg.engine.events import CardsDealt
-from petersburg.server.bus import Bus, NoBus, Notice
 from petersburg.server.clock import Clock
-from petersburg.server.config import ServerConfig
+from petersburg.server.cluster.bus import Bus, NoBus, Notice
 from petersburg.server.errors import LogReplayError, Refusal
-from petersburg.server.store import (
+from petersburg.server.persistence.store import (
     LOBBY,
     ChatRow,
     HighScoreRow,
@@ -55,6 +53,8 @@ from petersburg.server.store import (
     TableChanged,
     TableRow,
 )
+from petersburg.server.settings import ServerConfig
+from petersburg.text import describe_event
 
 log = logging.getLogger("petersburg.server")
 

@@ -18,7 +18,7 @@ from alembic.migration import MigrationContext
 from alembic.util.exc import CommandError
 from sqlalchemy.engine import Connection, Engine
 
-from petersburg.server.store import StorageError
+from petersburg.server.persistence.store import StorageError
 
 metadata = sa.MetaData()
 

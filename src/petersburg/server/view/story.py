@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 from petersburg.engine import Event, ScoreLine, score_breakdown, winners
 from petersburg.engine.events import GameEnded, PhaseScored, PubBought, RoundEnded
-from petersburg.server.protocol import GameStory, ScoreSource, SeatStory
-from petersburg.server.tables import Game
+from petersburg.server.game.tables import Game
+from petersburg.server.protocol.http import GameStory, ScoreSource, SeatStory
 
 
 def vp_by_round(events: Sequence[Event], players: int) -> list[list[int]]:

@@ -30,7 +30,7 @@ from typing import NamedTuple, Protocol
 
 import orjson
 
-from petersburg.server.store import ChatRow, LogKind, LogRow
+from petersburg.server.persistence.store import ChatRow, LogKind, LogRow
 
 log = logging.getLogger("petersburg.server")
 

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, Response
 
-from petersburg.server.accounts import SESSION_AGE, SESSION_COOKIE, Account
+from petersburg.server.accounts.accounts import SESSION_AGE, SESSION_COOKIE, Account
+from petersburg.server.api.routes.http import json_response, refused, web_dir
 from petersburg.server.errors import Refusal
-from petersburg.server.protocol import BadRequest, parse_account_body
-from petersburg.server.routes_http import json_response, refused, web_dir
+from petersburg.server.protocol.parsing import BadRequest, parse_account_body
 
 if TYPE_CHECKING:
     from petersburg.server.app import Server

@@ -30,10 +30,13 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 from sqlalchemy.engine import Connection
 
-from petersburg.server import database as db
+from petersburg.server.accounts.ratings import MODEL, SCALE, bot_ratings, rate_game, result_places, shown
 from petersburg.server.clock import Clock
 from petersburg.server.errors import Refusal
-from petersburg.server.protocol import (
+from petersburg.server.persistence.sql import database as db
+from petersburg.server.persistence.sql.store import SqlStore, table_from_row
+from petersburg.server.persistence.store import StorageError, TableRow
+from petersburg.server.protocol.http import (
     AccountInfo,
     LeaderboardEntry,
     LeaderboardResponse,
@@ -41,9 +44,6 @@ from petersburg.server.protocol import (
     ProfileResponse,
     RatingPoint,
 )
-from petersburg.server.ratings import MODEL, SCALE, bot_ratings, rate_game, result_places, shown
-from petersburg.server.sql_store import SqlStore, table_from_row
-from petersburg.server.store import StorageError, TableRow
 
 SESSION_COOKIE = "pb_session"
 SESSION_AGE = 30 * 24 * 3600

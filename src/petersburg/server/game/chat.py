@@ -13,13 +13,14 @@ import re
 from collections import deque
 
 from petersburg.server.clock import Clock
-from petersburg.server.config import ServerConfig
 from petersburg.server.errors import Refusal
-from petersburg.server.presenter import help_text, level_words
-from petersburg.server.protocol import MAX_CHAT, GotoMessage, NoticeMessage
-from petersburg.server.seating import Seating, clean_name, seat_argument
-from petersburg.server.store import ChatRow
-from petersburg.server.tables import Table, TableEvents, Tables, TableService
+from petersburg.server.game.seating import Seating, clean_name, seat_argument
+from petersburg.server.game.tables import Table, TableEvents, Tables, TableService
+from petersburg.server.persistence.store import ChatRow
+from petersburg.server.protocol.fields import MAX_CHAT
+from petersburg.server.protocol.messages import GotoMessage, NoticeMessage
+from petersburg.server.settings import ServerConfig
+from petersburg.server.view.presenter import help_text, level_words
 
 TABLE_NUMBER = re.compile(r"[0-9]{1,9}")
 

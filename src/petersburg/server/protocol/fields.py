@@ -1,0 +1,32 @@
+"""The protocol's building blocks: size limits, the pydantic configurations of requests and messages,
+and the constrained field types (identities, sequence numbers, action numbers) the requests share.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import ConfigDict, Field
+
+from petersburg.engine import NUM_ALL_ACTIONS
+
+MAX_MESSAGE = 8192
+"""Longest websocket message accepted (characters of text); anything longer is refused unread."""
+MAX_NAME = 24
+MAX_TITLE = 40
+MAX_TIMER = 600
+MAX_CHAT = 500
+"""A chat line is cut to this many characters."""
+
+REQUEST = ConfigDict(strict=True, use_attribute_docstrings=True)
+MESSAGE = ConfigDict(use_attribute_docstrings=True, extra="forbid")
+ENGINE_JSON = ConfigDict(use_attribute_docstrings=True)
+"""Objects the engine writes (views, options): open to fields a later engine adds."""
+
+Uid = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{8,64}$")]
+Seq = Annotated[int, Field(ge=0, lt=2**31)]
+ActionNumber = Annotated[int, Field(ge=0, lt=NUM_ALL_ACTIONS)]
+SeatNumber = Annotated[int, Field(ge=0, lt=2**31)]
+SeatCount = Annotated[int, Field(ge=1, le=5)]
+TimerSeconds = Annotated[int, Field(ge=0, le=MAX_TIMER)]
+TableStatusName = Literal["open", "playing", "over"]

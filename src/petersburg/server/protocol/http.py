@@ -1,0 +1,249 @@
+"""The bodies of the HTTP API's answers (cards, rules help, replays, profiles, the leaderboard)."""
+
+from __future__ import annotations
+
+from typing import NotRequired
+
+from pydantic import with_config
+from typing_extensions import TypedDict
+
+from petersburg.server.protocol.fields import MESSAGE
+from petersburg.server.protocol.messages import (
+    BotLevelInfo,
+    GameResult,
+    LogEntry,
+    MarketStanding,
+    ScoreJson,
+    SeatFigures,
+    SoloPlacement,
+    ViewJson,
+)
+
+
+@with_config(MESSAGE)
+class CardInfo(TypedDict):
+    """``GET /api/cards``: one card kind's printed figures."""
+
+    id: str
+    name: str
+    deck: int
+    """0 worker, 1 building, 2 aristocrat, 3 trading card, 4 market card."""
+    colour: int
+    """0 green, 1 blue, 2 red, 3 yellow: the scoring it pays in."""
+    cost: int
+    """Printed cost in rubles."""
+    rubles: int
+    """Rubles it pays at its scoring."""
+    vp: int
+    """VP it scores at its scoring."""
+    copies: int
+    """Copies in the game."""
+    trading: bool
+    displaces: list[str]
+    """For a trading card: the card ids it may displace."""
+    special: str
+    """One line on what it does besides paying ('' if nothing)."""
+    good: NotRequired[str]
+    """With the Market: the good printed on it (``joker`` for "?")."""
+    symbols: NotRequired[int]
+    """With the Market: how many symbols of its good it carries."""
+
+
+@with_config(MESSAGE)
+class ScoreSource(TypedDict):
+    """Where some of a seat's VP came from."""
+
+    source: str
+    """Workers, Buildings, Aristocrats, Market (the scorings of each colour), Pub, Aristocrat
+    bonus, Rubles, Hand (negative)."""
+    vp: int
+
+
+@with_config(MESSAGE)
+class SeatStory(TypedDict):
+    """One seat's game in figures."""
+
+    seat: int
+    name: str
+    sources: list[ScoreSource]
+    """Adding up to ``total``."""
+    total: int
+    rubles: int
+    """Rubles for the tie-break."""
+    vp_by_round: list[int]
+    """VP at the end of each round (the last: when the game ended, before the final scoring)."""
+
+
+@with_config(MESSAGE)
+class GameStory(TypedDict):
+    """``GET /api/tables/<id>/story``: a finished game's results page."""
+
+    table: int
+    names: list[str]
+    winners: list[int]
+    rounds: int
+    seats: list[SeatStory]
+    placement: NotRequired[SoloPlacement]
+    """A person's solo game: its place in the high-score list."""
+
+
+@with_config(MESSAGE)
+class CardText(TypedDict):
+    """One card kind of an edition, with what it does in words (generated from the catalogue)."""
+
+    id: str
+    name: str
+    """Its name in this edition."""
+    deck: str
+    """Worker, Building, Aristocrat, Trading card or Market card."""
+    colour: str
+    """green, blue, red or yellow: the scoring it pays at."""
+    cost: int
+    rubles: int
+    vp: int
+    copies: int
+    text: str
+    """What it is, costs, pays and does, in sentences."""
+
+
+@with_config(MESSAGE)
+class EditionCards(TypedDict):
+    """The cards of one edition (or of the 2nd edition with The Market)."""
+
+    edition: str
+    phases: list[str]
+    """The phases of a round, in order."""
+    cards: list[CardText]
+
+
+@with_config(MESSAGE)
+class RulesHelp(TypedDict):
+    """``GET /api/rules``: what the rules and help page shows that comes from the software."""
+
+    editions: list[EditionCards]
+    commands: str
+    """The chat commands, in words."""
+    bot_levels: list[BotLevelInfo]
+
+
+@with_config(MESSAGE)
+class ReplayResponse(TypedDict):
+    """``GET /api/tables/<id>/replay?step=n``: a finished game after ``step`` of its actions."""
+
+    table: int
+    names: list[str]
+    step: int
+    steps: int
+    view: ViewJson
+    """The public view after ``step`` actions."""
+    summary: list[SeatFigures]
+    texts: list[str]
+    """The words of that step's action."""
+    log: list[LogEntry]
+    """The log up to that step."""
+    phases: list[str]
+    """As in ``update``."""
+    market: NotRequired[MarketStanding]
+    """As in ``update``."""
+    result: GameResult | None
+    """The final scoring at the last step."""
+    scores: list[ScoreJson] | None
+
+
+@with_config(MESSAGE)
+class HttpError(TypedDict):
+    """Any refused HTTP request."""
+
+    detail: str
+    """A sentence for the player."""
+
+
+@with_config(MESSAGE)
+class AccountInfo(TypedDict):
+    """The signed-in account (``GET /api/account``, and the answer to signing up or in)."""
+
+    name: str
+    uid: str
+    """The identity the account plays as: the page keeps it as its browser identity."""
+    rating: int
+    """The rating shown to people: 60 × OpenSkill's mu (a new account: 1500)."""
+    deviation: int
+    """60 × OpenSkill's sigma: how unsure the rating still is (a new account: 500)."""
+    rated_games: int
+
+
+@with_config(MESSAGE)
+class ProfileGame(TypedDict):
+    """One table the account sat at."""
+
+    table: int
+    name: str
+    status: str
+    seats: int
+    created: float
+    """Epoch seconds."""
+    seat: int
+    place: int | None
+    """1 for a winner (ties share a place), once the game is over."""
+    total: int | None
+    """The final victory points."""
+    rated: bool
+    rating_change: int | None
+    """How much this game moved the shown rating."""
+
+
+@with_config(MESSAGE)
+class RatingPoint(TypedDict):
+    """The rating after one rated game."""
+
+    table: int
+    t: float
+    rating: int
+    deviation: int
+
+
+@with_config(MESSAGE)
+class ProfileResponse(TypedDict):
+    """``GET /api/profile/<name>``: an account's games, results and rating history."""
+
+    name: str
+    created: float
+    rating: int
+    deviation: int
+    rated_games: int
+    games: list[ProfileGame]
+    """Newest first (at most 200)."""
+    ratings: list[RatingPoint]
+    """Oldest first."""
+
+
+@with_config(MESSAGE)
+class LeaderboardEntry(TypedDict):
+    place: int
+    name: str
+    rating: int
+    deviation: int
+    rated_games: int
+
+
+@with_config(MESSAGE)
+class BotRating(TypedDict):
+    """A bot level's fixed reference rating, measured in bot-against-bot tournaments."""
+
+    level: str
+    """The level's id (``expert``), as a seat's ``bot`` request gives it."""
+    name: str
+    """What people read (``Expert``)."""
+    rating: int
+
+
+@with_config(MESSAGE)
+class LeaderboardResponse(TypedDict):
+    """``GET /api/leaderboard``: accounts with rated games, best first (ordered by the rating
+    minus three deviations, so a few lucky games do not top the list), and the bots' ratings."""
+
+    players: list[LeaderboardEntry]
+    bots: list[BotRating]
+
+
+# ----------------------------------------------------------------------------------------------

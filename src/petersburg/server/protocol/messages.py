@@ -1,0 +1,523 @@
+"""Server -> client: every message a client receives on a websocket. ``TypedDict``s, built by the
+server as plain dicts (nothing to convert on the hot path), checked field by field by mypy.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, NotRequired
+
+from pydantic import Field, JsonValue, TypeAdapter, with_config
+from typing_extensions import TypedDict
+
+from petersburg.server.protocol.fields import ENGINE_JSON, MESSAGE, TableStatusName
+
+
+@with_config(MESSAGE)
+class SeatInfo(TypedDict):
+    """One seat as the lobby and the table show it (nothing secret)."""
+
+    kind: Literal["empty", "human", "bot"]
+    name: str
+    """The seat's name ('' when empty)."""
+    bot: str | None
+    """The bot level of a bot seat."""
+    you: bool
+    """Whether the receiving browser holds this seat (always false in the lobby list)."""
+    holder: str | None
+    """A person's seat: who holds it, as an id that means nothing outside this server process
+    (compare with ``LobbyMessage.you`` to find your own seats); null for bots and free seats."""
+
+
+@with_config(ENGINE_JSON)
+class OptionsJson(TypedDict):
+    """The table's rule options (engine ``GameOptions.to_json``)."""
+
+    always_refill: bool
+    money: str
+    """``kept`` or ``traded``."""
+    double_marker_seat: int | None
+    show_rubles: bool
+    show_hands: bool
+    edition: NotRequired[str]
+    """``first`` or ``second``; written only for a 2nd-edition game."""
+    market: NotRequired[bool]
+    """Played with the Market (2nd edition only)."""
+    market_board: NotRequired[int]
+    """With the Market: cards the two rows hold, 10 or 8."""
+    joker: NotRequired[str]
+    """With the Market: ``fixed`` or ``each_scoring``."""
+    market_values: NotRequired[str]
+    """With the Market: ``capped`` or ``open``."""
+    unpaid_crate: NotRequired[str]
+    """With the Market: ``discard`` or ``idle``."""
+    market_ties: NotRequired[str]
+    """With the Market: ``share`` or ``step_down``."""
+
+
+@with_config(MESSAGE)
+class TableSummary(TypedDict):
+    """What the lobby shows of a table."""
+
+    id: int
+    name: str
+    status: TableStatusName
+    seats: list[SeatInfo]
+    options: OptionsJson
+    realtime: bool
+    timer: int
+    """Seconds per turn (0: none)."""
+    allow_undo: bool
+    round: int | None
+    """The game's round once it has started."""
+    to_act: int | None
+    """While the game runs: the seat to act (0-based)."""
+    created: float
+    """Epoch seconds."""
+
+
+@with_config(MESSAGE)
+class HighScore(TypedDict):
+    """A finished solo game of a person."""
+
+    table: int
+    name: str
+    total: int
+    rubles: int
+    rounds: int | None
+
+
+@with_config(MESSAGE)
+class ChatLine(TypedDict):
+    """One chat line."""
+
+    t: float
+    """Epoch seconds."""
+    name: str
+    """Who said it: a seat's name, '<name> (spectator)' for a spectator, '' for the table's notices."""
+    text: str
+
+
+@with_config(MESSAGE)
+class LogEntry(TypedDict):
+    """One event of the game, in words and as data, as the viewer may see it: another seat's
+    secret (the card his Observatory drew, a card he took from it into hand) is never in it."""
+
+    seq: int
+    """The log row it belongs to (-1: the set-up)."""
+    seat: int | None
+    """The acting seat for a move, or null for what followed from it (scorings, new rounds)."""
+    text: str
+    """The event in words, every ruble and VP named; to the viewer's own seat it says "you"."""
+    event: dict[str, JsonValue]
+    """The engine's event as JSON (``docs/events.md``): ``type``, its fields, ``private_to``."""
+    move: NotRequired[str]
+    """For a player's move, the move in a few words without his name ("bought Market for 4 ₽"):
+    the caption the table shows beside his name, in his panel and on the board."""
+
+
+@with_config(MESSAGE)
+class ColourIncome(TypedDict):
+    """What one colour of a play area pays at its scoring."""
+
+    cards: int
+    """Cards of this colour in the play area."""
+    rubles: int
+    vp: int
+
+
+@with_config(MESSAGE)
+class SeatFigures(TypedDict):
+    """Public figures of one seat."""
+
+    income: list[ColourIncome]
+    """Per colour (green, blue, red; yellow with the Market), paid at that colour's scoring
+    (yellow: the market scoring's income, without the majorities)."""
+    distinct_red: int
+    aristocrat_bonus: int
+    """The bonus the distinct aristocrats would score now."""
+
+
+@with_config(ENGINE_JSON)
+class SeatView(TypedDict):
+    """One seat in a view (``docs/state-format.md``)."""
+
+    rubles: int | None
+    """null when hidden from the viewer."""
+    vp: int
+    hand: list[str | None] | None
+    """Card ids; null when hidden from the viewer."""
+    hand_size: int
+    area: list[str | None]
+    """Card ids of the play area."""
+    observatories_used: int
+    goods: NotRequired[dict[str, int]]
+    """With the Market: the seat's count of each good (``chicken`` … ``cabbage``)."""
+
+
+@with_config(ENGINE_JSON)
+class MarketDecisionJson(TypedDict):
+    """A decision pending at the Market: the first is the seat to act's."""
+
+    seat: int
+    """The seat that decides."""
+    card: str
+    """The crate to pay for, or the card with "?" whose good is named."""
+
+
+@with_config(ENGINE_JSON)
+class PlaceValues(TypedDict):
+    """What first and second place of a good score at this round's market scoring."""
+
+    first: int
+    """Also what keeping a crate costs."""
+    second: int
+
+
+@with_config(ENGINE_JSON)
+class MarketJson(TypedDict):
+    """The Market's part of a view (all public; ``docs/state-format.md``)."""
+
+    jokers: dict[str, str | None]
+    """The good named for each card with "?" (null: not named, or not in play)."""
+    decisions: list[MarketDecisionJson]
+    """Decisions pending (crates to pay for, "?" to name); the first is ``to_act``'s."""
+    scoring: bool
+    """A market scoring is under way."""
+    idle_crates: list[str | None]
+    """Crates left unpaid at the scoring under way (``unpaid_crate = idle``)."""
+    values: PlaceValues
+    """What first and second place score this round."""
+
+
+@with_config(ENGINE_JSON)
+class ViewJson(TypedDict):
+    """What one seat (or a spectator) may see: engine ``view_to_json`` (``docs/state-format.md``)."""
+
+    format: str
+    version: int
+    viewer: int | None
+    players: int
+    seed: int | None
+    """null until the game is over (it fixes every stack's order)."""
+    options: OptionsJson
+    round: int
+    phase: str
+    stage: str
+    """``actions``, ``pub``, ``observed`` or ``over``; with the Market also ``joker`` (naming the
+    good of a card with "?") and ``crate`` (paying for a crate or not)."""
+    to_act: int | None
+    passes: int
+    taken: bool
+    last_round: bool
+    step: int
+    markers: dict[str, int]
+    """The seat holding each phase's start-player marker."""
+    upper: list[str | None]
+    lower: list[str | None]
+    discards: list[str | None]
+    drawn: str | None
+    """The card drawn with an Observatory (null unless the viewer drew it)."""
+    drawn_from: str | None
+    pub_queue: list[int]
+    seats: list[SeatView]
+    stack_sizes: dict[str, int]
+    """Stack name to cards left, in deck order (``market`` last with the Market)."""
+    market: NotRequired[MarketJson]
+    """Only with the Market."""
+
+
+@with_config(MESSAGE)
+class LegalAction(TypedDict):
+    """One legal action of the seat to act, with where its card lies."""
+
+    id: int
+    """The engine action id to send in ``act``."""
+    text: str
+    """Canonical text (``buy U3``, ``pass``)."""
+    price: int
+    """Rubles it costs (0 if it costs nothing)."""
+    description: str
+    """A sentence for the player."""
+    kind: str
+    """``pass``, ``hand``, ``buy``, ``play``, ``observe``, ``pub``, ``discard``; with the Market
+    ``joker``, ``pay_crate``, ``skip_crate``."""
+    source: NotRequired[Literal["upper", "lower", "hand", "drawn"]]
+    index: NotRequired[int]
+    """Position in ``source`` (0-based)."""
+    stack: NotRequired[str]
+    """The stack an Observatory draws from."""
+    vp: NotRequired[int]
+    """VP bought at the Pub."""
+    over: NotRequired[str]
+    """The card id a trading card displaces."""
+    good: NotRequired[str]
+    """The good a ``joker``, ``pay_crate`` or ``skip_crate`` decision names."""
+
+
+@with_config(MESSAGE)
+class GoodStanding(TypedDict):
+    """One good at the Market as it stands now."""
+
+    good: str
+    """The good: ``chicken``, ``grain``, ``apple``, ``fish`` or ``cabbage``."""
+    counts: list[int]
+    """Each seat's count of the good."""
+    points: list[int]
+    """The VP each seat would score for it if the market scoring were now (first place: the
+    leaders; ties as the table's ``market_ties`` option says)."""
+
+
+@with_config(MESSAGE)
+class MarketStanding(TypedDict):
+    """Goods and majorities for the page (derived by the engine, public)."""
+
+    first: int
+    """What first place of a good scores this round (also a crate's price)."""
+    second: int
+    """What second place scores this round."""
+    goods: list[GoodStanding]
+    """Every good, in board order."""
+
+
+@with_config(MESSAGE)
+class YouInfo(TypedDict):
+    """The receiving browser's seat and its secret token."""
+
+    seat: int
+    token: str
+
+
+@with_config(MESSAGE)
+class ScoreJson(TypedDict):
+    """One seat's final scoring."""
+
+    seat: int
+    play_vp: int
+    """VP scored during the game."""
+    aristocrat_bonus: int
+    money_vp: int
+    """VP for rubles (1 per 10)."""
+    hand_penalty: int
+    """-5 per card left in hand."""
+    total: int
+    rubles: int
+    """For the tie-break."""
+
+
+@with_config(MESSAGE)
+class GameResult(TypedDict):
+    """The end of a game."""
+
+    scores: list[ScoreJson]
+    winners: list[int]
+    """The winning seats (several on a tie)."""
+    rounds: int
+    names: list[str]
+    """The seats' names."""
+    placement: NotRequired[SoloPlacement]
+    """A person's solo game: its place in the high-score list."""
+
+
+@with_config(MESSAGE)
+class SoloPlacement(TypedDict):
+    """Where a solo game places among the finished solo games (1 is the best)."""
+
+    overall: int
+    overall_of: int
+    """How many solo games there are, this one included."""
+    yours: int
+    """Among the games of the same person."""
+    yours_of: int
+
+
+@with_config(MESSAGE)
+class BotLevelInfo(TypedDict):
+    """A bot level a seat can be given."""
+
+    id: str
+    """What ``bot`` requests, ``/bot`` and ``SeatInfo.bot`` carry (``expert``); the older ids
+    (``ismcts:expert``, ``ismcts``) are still understood in requests."""
+    name: str
+    """Its plain name (``Expert``)."""
+    text: str
+    """One sentence: what it does and how strong it is."""
+
+
+@with_config(MESSAGE)
+class UpdateMessage(TypedDict):
+    """Everything about a table, for this viewer only (after hello and after every change)."""
+
+    type: Literal["update"]
+    table: TableSummary
+    """The table as the lobby shows it, with ``you`` at the viewer's seat."""
+    seq: int
+    """What the next ``act`` or ``undo`` must carry: the number of rows in the table's log."""
+    you: YouInfo | None
+    """null for a spectator."""
+    creator: bool
+    """Whether this viewer created the table (only the creator manages bots and starts)."""
+    bots: NotRequired[list[str]]
+    """While the table is open: the levels a seat can be given, weakest first."""
+    bot_levels: NotRequired[list[BotLevelInfo]]
+    """While the table is open: the same levels with their names and what they do."""
+    view: NotRequired[ViewJson]
+    """Once started: the viewer's seat's view, or the public view."""
+    summary: NotRequired[list[SeatFigures]]
+    """Public figures of each seat."""
+    names: NotRequired[list[str]]
+    """Each seat's name."""
+    phases: NotRequired[list[str]]
+    """The phases of a round in the order they are played (the edition's)."""
+    market: NotRequired[MarketStanding]
+    """With the Market: goods and majorities as they stand."""
+    log_from: NotRequired[int]
+    """Keep the log entries before this index and append ``log``."""
+    log: NotRequired[list[LogEntry]]
+    """The game log from ``log_from`` on."""
+    deadline: NotRequired[float | None]
+    """Epoch seconds when the turn timer passes for the seat to act."""
+    autopass: NotRequired[bool]
+    """Whether auto-pass is on for the viewer's seat."""
+    legal: NotRequired[list[LegalAction]]
+    """The viewer's legal actions when it is to act, else empty."""
+    undo: NotRequired[bool]
+    """Whether the viewer may undo now."""
+    result: NotRequired[GameResult]
+    """Once the game is over: the final scoring."""
+
+
+@with_config(MESSAGE)
+class LobbyMessage(TypedDict):
+    """After hello on the lobby."""
+
+    type: Literal["lobby"]
+    you: str
+    """This browser's holder id (``SeatInfo.holder`` of its seats)."""
+    tables: list[TableSummary]
+    """Open and running tables, newest first (at most 200), then the 20 last finished ones."""
+    highscores: list[HighScore]
+    """The best finished solo games."""
+    chat: list[ChatLine]
+    """The lobby's last chat lines."""
+    bots: list[str]
+    """The bot levels a seat can be given, weakest first."""
+    bot_levels: list[BotLevelInfo]
+    """The same levels with their names and what they do."""
+    help: str
+    """The chat commands, in words."""
+
+
+@with_config(MESSAGE)
+class TablesMessage(TypedDict):
+    """The lobby list again, after tables changed (at most a few times a second)."""
+
+    type: Literal["tables"]
+    tables: list[TableSummary]
+    """As in ``lobby``."""
+    highscores: list[HighScore]
+    """As in ``lobby``."""
+
+
+@with_config(MESSAGE)
+class ChatMessage(TypedDict):
+    """A new chat line."""
+
+    type: Literal["chat"]
+    t: float
+    """Epoch seconds."""
+    name: str
+    """As in ``ChatLine``."""
+    text: str
+
+
+@with_config(MESSAGE)
+class ChatHistoryMessage(TypedDict):
+    """After hello at a table: its last chat lines."""
+
+    type: Literal["chat_history"]
+    chat: list[ChatLine]
+    """The table's last chat lines, oldest first."""
+
+
+@with_config(MESSAGE)
+class NoticeMessage(TypedDict):
+    """An answer for the requesting client alone (``/help``)."""
+
+    type: Literal["notice"]
+    text: str
+    """The answer, in words."""
+
+
+@with_config(MESSAGE)
+class NamedMessage(TypedDict):
+    """Answer to ``name``: the name this socket now speaks and sits under (a refused name gets an
+    ``error`` instead, and the socket keeps its old name)."""
+
+    type: Literal["named"]
+    name: str
+    """The name as the server keeps it (spaces tidied, cut to its longest length)."""
+
+
+@with_config(MESSAGE)
+class GotoMessage(TypedDict):
+    """Answer to ``/join <table>`` in the lobby: open that table."""
+
+    type: Literal["goto"]
+    table: int
+    """The table's id."""
+
+
+@with_config(MESSAGE)
+class CreatedMessage(TypedDict):
+    """Answer to ``create``: the new table."""
+
+    type: Literal["created"]
+    table: int
+    """The new table's id."""
+
+
+@with_config(MESSAGE)
+class PongMessage(TypedDict):
+    """Answer to ``ping``."""
+
+    type: Literal["pong"]
+
+
+@with_config(MESSAGE)
+class ErrorMessage(TypedDict):
+    """A request that was refused, for the requesting client alone; nothing changed."""
+
+    type: Literal["error"]
+    message: str
+    """A sentence for the player."""
+    request: str | None
+    """The type of the refused request, when known."""
+
+
+ServerMessage = (
+    LobbyMessage
+    | TablesMessage
+    | UpdateMessage
+    | ChatMessage
+    | ChatHistoryMessage
+    | NoticeMessage
+    | NamedMessage
+    | GotoMessage
+    | CreatedMessage
+    | PongMessage
+    | ErrorMessage
+)
+
+
+_SERVER_MESSAGES: list[TypeAdapter[ServerMessage]] = []
+
+
+def server_messages() -> TypeAdapter[ServerMessage]:
+    """The validator of every message a client receives (for the schema and the tests; built on
+    first use: the server only builds messages, it never validates its own)."""
+    if not _SERVER_MESSAGES:
+        _SERVER_MESSAGES.append(TypeAdapter(Annotated[ServerMessage, Field(discriminator="type")]))
+    return _SERVER_MESSAGES[0]
+
+
+# ----------------------------------------------------------------------------------------------
