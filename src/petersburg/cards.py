@@ -4,10 +4,10 @@ The 2nd edition and *The Market* add kinds and change a few figures: ``cards_sec
 holds those, and ``petersburg.engine.shape`` assembles the tables of each edition. The tables here
 describe the 1st edition and keep their meaning (49 kinds, 116 cards).
 
-Cards are small ints (`Card`, 0..48, in the order of the rules reference's card list) so the
+Cards are small ints (`Card`, 0..48, in the order of the project's card data) so the
 engine can index tuples instead of hashing strings; each card also has a stable string id
 (``"lumberjack"``) used in JSON, records and action text. The figures are copied from the
-project's rules reference so that nothing is read from outside the package at run time.
+project's card data (tests/engine/data/, checked by tests/engine/test_cards.py), not read at run time.
 """
 
 from __future__ import annotations

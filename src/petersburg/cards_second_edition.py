@@ -11,7 +11,7 @@ module adds, with kind numbers after them (49..79), the cards that exist only wi
 
 It also lists what the 2nd edition changes on shared cards (four costs, six names, the Mariinsky
 Theater's ability) and which cards carry goods in a Market game. The figures are copied from the
-project's ``cards-second-edition.json`` so that nothing is read from outside the package at run
+project's ``tests/engine/data/cards-second-edition.json`` (a test compares the two), not read at run
 time. Which of these facts a game uses is decided by its edition (``petersburg.engine.shape``).
 """
 

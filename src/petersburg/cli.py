@@ -94,7 +94,7 @@ def options_from_args(args: argparse.Namespace) -> GameOptions:
 
 
 def add_option_arguments(parser: argparse.ArgumentParser) -> None:
-    """The rule options (RULES.md [option]s) of a new game, defaults first."""
+    """The rule options (docs/rules.md [option]s) of a new game, defaults first."""
     option = parser.add_argument
     choices = CHOICES
     option(

@@ -1,4 +1,4 @@
-"""End trigger and final scoring (RULES.md End of the game)."""
+"""End trigger and final scoring (docs/rules.md, End of the game)."""
 
 from petersburg.cards import ARISTOCRAT, TRADING, WORKER
 from petersburg.engine import GameOptions, final_scores, new_game, winners

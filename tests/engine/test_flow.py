@@ -1,4 +1,4 @@
-"""Turn order, phases, scoring, card supply and the end of a round (RULES.md Rounds and phases)."""
+"""Turn order, phases, scoring, card supply and the end of a round (docs/rules.md, Rounds and phases)."""
 
 from petersburg.cards import ARISTOCRAT, BUILDING, DECK, TRADING, WORKER
 from petersburg.engine import GameOptions, legal_actions, new_game

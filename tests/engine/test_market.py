@@ -1,4 +1,4 @@
-"""The Market (RULES.md "The 2nd edition (2014) and The Market"): set-up, phases, goods, scoring."""
+"""The Market (docs/rules.md, "The 2nd edition (2014) and The Market"): set-up, phases, goods, scoring."""
 
 from collections import Counter
 

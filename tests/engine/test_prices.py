@@ -1,4 +1,4 @@
-"""Prices with every reduction and the minimum of 1 (RULES.md Price of a card)."""
+"""Prices with every reduction and the minimum of 1 (docs/rules.md, Price of a card)."""
 
 from petersburg.cards import CARD_BY_ID
 from petersburg.engine import card_price

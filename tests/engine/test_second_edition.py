@@ -1,4 +1,4 @@
-"""The 2nd edition without the Market (RULES.md "The 2nd edition (2014) and The Market")."""
+"""The 2nd edition without the Market (docs/rules.md, "The 2nd edition (2014) and The Market")."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Set-up for 1-4 players (RULES.md Set-up)."""
+"""Set-up for 1-4 players (docs/rules.md, Set-up)."""
 
 import random
 from collections import Counter

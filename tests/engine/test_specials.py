@@ -1,4 +1,4 @@
-"""Special cards: Pub, Warehouse, Observatory, Mariinskij Theater, Tax Man (RULES.md Special cards)."""
+"""Special cards: Pub, Warehouse, Observatory, Mariinskij Theater, Tax Man (docs/rules.md, Special cards)."""
 
 import pytest
 

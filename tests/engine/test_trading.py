@@ -1,4 +1,4 @@
-"""Trading cards and displacement (RULES.md Trading cards)."""
+"""Trading cards and displacement (docs/rules.md, Trading cards)."""
 
 import pytest
 

@@ -16,7 +16,7 @@ from pydantic import TypeAdapter
 from petersburg.server.protocol.http import CardInfo, ReplayResponse
 from petersburg.server.protocol.messages import HighScore, TableSummary, server_messages
 from petersburg.server.protocol.requests import LOBBY_TYPES, TABLE_TYPES
-from petersburg.server.protocol.schema import protocol_markdown, protocol_schema, with_protocol_section
+from petersburg.server.protocol.schema import protocol_markdown, protocol_schema
 from tests.server.helpers import NAMES, UIDS, create_table, hello, pick_action, recv_until, seated_game
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -25,9 +25,9 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 def test_the_published_schema_and_protocol_docs_are_generated_from_the_types() -> None:
     stored = json.loads((DOCS / "protocol.schema.json").read_text(encoding="utf-8"))
     assert stored == protocol_schema(), "run: python -m petersburg.server.protocol.schema"
-    page = (DOCS / "server.md").read_text(encoding="utf-8")
-    assert with_protocol_section(page) == page, "run: python -m petersburg.server.protocol.schema"
-    assert "#### act (table)" in protocol_markdown()
+    page = (DOCS / "protocol.md").read_text(encoding="utf-8")
+    assert page == protocol_markdown(), "run: python -m petersburg.server.protocol.schema"
+    assert "### act (table)" in page and "| `POST /api/tables` |" in page
 
 
 def test_the_request_types_listed_are_those_validated() -> None:

@@ -49,7 +49,7 @@ def goods_counts(state: GameState, seat: int) -> list[int]:
 
 
 def majority_points(counts: Sequence[int], first: int, second: int, ties: str = TIES_SHARE) -> list[int]:
-    """VP each player scores for one good from everyone's ``counts`` (RULES.md, market scoring).
+    """VP each player scores for one good from everyone's ``counts`` (docs/rules.md, The Market: scoring).
 
     Only counts of at least 1 take part. The highest count scores ``first``, the next-highest
     ``second``. Tied leaders each score ``first`` (``share``) or each ``second`` (``step_down``), and

@@ -1,6 +1,6 @@
 """Rule options a game is created with: their values, defaults per edition, and their validation.
 
-Every **[option]** of RULES.md is a field here, default first. A 1st-edition game's options are
+Every **[option]** of docs/rules.md is a field here, default first. A 1st-edition game's options are
 exactly the five fields the 1st-edition engine always had, and ``to_json`` writes only those for
 it, so 1st-edition states, records and their hashes stay byte-for-byte the same.
 """
@@ -43,7 +43,7 @@ MAX_PLAYERS_MARKET: Final = 5
 
 @dataclass(frozen=True, slots=True)
 class GameOptions:
-    """Rule options a game is created with (RULES.md [option]s and visibility), defaults first.
+    """Rule options a game is created with (docs/rules.md [option]s and Hidden information), defaults first.
 
     - ``always_refill``: top the board up even after a phase in which nobody took a card.
     - ``money``: ``"kept"`` (rubles count in full for the tie-break) or ``"traded"`` (the 10s
@@ -87,7 +87,7 @@ class GameOptions:
 
     def __post_init__(self) -> None:
         if not self.money:
-            # The edition decides what "money" means by default (RULES.md, 2nd edition).
+            # The edition decides the default of "money" (docs/rules.md, The 2nd edition without the Market).
             default = MONEY_TRADED if self.edition == EDITION_SECOND else MONEY_KEPT
             object.__setattr__(self, "money", default)
 

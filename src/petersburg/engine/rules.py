@@ -174,7 +174,7 @@ def validate_setup(num_players: int, seed: int, options: GameOptions) -> None:
 
 
 def _deal_markers(num_players: int, options: GameOptions, shape: GameShape, rng: random.Random) -> list[int]:
-    """Deal the start-player markers (one per phase) at random (RULES.md Set-up).
+    """Deal the start-player markers (one per phase) at random (docs/rules.md, Set-up).
 
     1st-edition rulebook: every player gets as many as the others, and with 3 players one seat (a
     random one, or the one the options name) gets the one left over. With the Market the markers are
@@ -220,7 +220,7 @@ def identical_in_play(player: PlayerState, kind: Card, shape: GameShape = FIRST)
 def card_price(
     player: PlayerState, kind: Card, from_lower: bool, displaced: Card = NO_CARD, shape: GameShape = FIRST
 ) -> int:
-    """What ``player`` pays for ``kind`` (RULES.md Price of a card); never below 1.
+    """What ``player`` pays for ``kind`` (docs/rules.md, Price of a card); never below 1.
 
     ``displaced`` is the ordinary card a trading card displaces (its value is subtracted); ``shape``
     gives the edition's costs (the 1st edition's if not given).
@@ -975,7 +975,7 @@ def _end_round(state: GameState, sink: list[Event] | None) -> None:
     state.discards.extend(state.lower)
     state.lower = state.upper
     state.upper = []
-    state.round += 1  # the deal belongs to the round that follows (RULES.md End of the game)
+    state.round += 1  # the deal belongs to the round that follows (docs/rules.md, End of the game)
     _fill_board(state, shape.round_deck, sink)
     n = state.num_players
     state.markers = [(seat + 1) % n for seat in state.markers]
@@ -998,7 +998,7 @@ def distinct_red_cards(player: PlayerState, shape: GameShape = FIRST) -> int:
 
 
 def final_scores(state: GameState) -> list[ScoreLine]:
-    """The final scoring of every seat (RULES.md End of the game); valid at any time."""
+    """The final scoring of every seat (docs/rules.md, End of the game); valid at any time."""
     lines = []
     for seat, player in enumerate(state.players):
         bonus = aristocrat_bonus(distinct_red_cards(player, state.shape))

@@ -1,5 +1,7 @@
-"""The web server: lobby, tables, websocket protocol, SQLite persistence, bots in seats.
+"""The web server: lobby and tables over websockets, bots in seats, accounts and ratings, every game
+kept as an append-only log in SQLite or PostgreSQL (several processes share one through Redis).
 
-``create_app(database)`` (in ``petersburg.server.app``) builds the FastAPI app; ``petersburg serve``
-runs it with uvicorn. Nothing outside ``petersburg.cli`` imports this package.
+One folder per concern (api/, protocol/, game/, view/, accounts/, persistence/, cluster/; see
+docs/server.md). ``create_app`` (``petersburg.server.app``) builds the FastAPI app and
+``petersburg serve`` runs it with uvicorn. Nothing outside ``petersburg.cli`` imports this package.
 """

@@ -3,7 +3,7 @@ of each edition (``GameShape``), so the page cannot disagree with the game.
 
 A card's sentence says what every card says (its stack, cost, copies, what it pays at which
 scoring), then what only some cards do: a trading card's displacement, the special cards of
-RULES.md (Special cards, and the 2nd edition's Mariinsky Theater), the goods a card carries in a
+docs/rules.md (Special cards, and the 2nd edition's Mariinsky Theater), the goods a card carries in a
 Market game.
 """
 

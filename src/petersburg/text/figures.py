@@ -69,7 +69,7 @@ SPECIAL_TEXT = {
     "tax_man": "+1₽ per green card at aristocrat scoring",
     "czar_and_carpenter": "Any green trading card may displace it",
 }
-"""One line for the cards whose effect is more than their printed income (RULES.md Special cards)."""
+"""One line for the cards whose effect is more than their printed income (docs/rules.md, Special cards)."""
 
 SECOND_EDITION_SPECIAL = {
     "mariinskij_theater": "+1 VP per red card at building scoring",

@@ -6,7 +6,7 @@ them; a request that does not fit is answered with one sentence a player underst
 (``BadRequest``), never with a dropped socket. Messages to clients are ``TypedDict``s: the server
 builds them as plain dicts (nothing to convert on the hot path) and mypy checks every field of
 every message. ``schema.py`` turns these same types into the JSON Schema and the protocol tables
-of ``docs/server.md``, so the documentation cannot drift from the code.
+of ``docs/protocol.md``, so the documentation cannot drift from the code.
 
 The package holds no ``Any`` (mypy checks it with ``disallow_any_expr``): the protocol is exactly
 what these types say.
