@@ -8,10 +8,8 @@ across ``card_price`` must make a purchase legal exactly from that price on.
 """
 
 import random
-from dataclasses import replace
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -36,7 +34,8 @@ from petersburg.engine.actions import (
 )
 from petersburg.engine.rules import source_card
 from petersburg.engine.state import NO_CARD, STAGE_ACTIONS, STAGE_OBSERVED
-from tests.engine.test_properties import market_strategy, options_strategy, second_edition_strategy
+
+from .test_properties import EDITIONS, draw_setup
 
 SETTINGS = settings(
     max_examples=12,
@@ -102,18 +101,11 @@ def play_and_check(players: int, seed: int, options: GameOptions) -> None:
     check_agreement(state)
 
 
-@pytest.mark.parametrize(
-    ("max_players", "strategy"),
-    [(4, options_strategy), (4, second_edition_strategy), (5, market_strategy)],
-    ids=["first_edition", "second_edition", "market"],
-)
+@EDITIONS
 @SETTINGS
 @given(seed=st.integers(0, 2**31 - 1), data=st.data())
 def test_every_id_left_out_has_a_reason_and_every_price_is_card_price(
     max_players: int, strategy: st.SearchStrategy[GameOptions], seed: int, data: Any
 ) -> None:
-    players = data.draw(st.integers(1, max_players), label="players")
-    options = data.draw(strategy, label="options")
-    if players == 5 and options.market_board == 8:
-        options = replace(options, market_board=10)
+    players, options = draw_setup(data, max_players, strategy)
     play_and_check(players, seed, options)
