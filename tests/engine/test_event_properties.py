@@ -15,10 +15,8 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -67,7 +65,7 @@ from petersburg.engine.events import (
 from petersburg.engine.state import STARTING_RUBLES, UNKNOWN
 from petersburg.text import describe_action, describe_event, describe_move
 
-from .test_properties import SETTINGS, market_strategy, options_strategy, second_edition_strategy
+from .test_properties import EDITIONS, SETTINGS, draw_setup
 
 
 class Ledger:
@@ -270,18 +268,11 @@ def play_with_events(players: int, seed: int, options: GameOptions, data: Any) -
             assert ledger.scored_vp[line.seat] + ledger.pub_vp[line.seat] == line.play_vp
 
 
-@pytest.mark.parametrize(
-    ("max_players", "strategy"),
-    [(4, options_strategy), (4, second_edition_strategy), (5, market_strategy)],
-    ids=["first_edition", "second_edition", "market"],
-)
+@EDITIONS
 @SETTINGS
 @given(seed=st.integers(0, 2**31 - 1), data=st.data())
 def test_the_events_of_a_random_game_tell_the_whole_public_game(
     max_players: int, strategy: st.SearchStrategy[GameOptions], seed: int, data: Any
 ) -> None:
-    players = data.draw(st.integers(1, max_players), label="players")
-    options = data.draw(strategy, label="options")
-    if players == 5 and options.market_board == 8:
-        options = replace(options, market_board=10)  # 5 players need the 10-card board
+    players, options = draw_setup(data, max_players, strategy)
     play_with_events(players, seed, options, data)

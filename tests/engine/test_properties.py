@@ -69,6 +69,24 @@ market_strategy = st.builds(
     market_ties=st.sampled_from(["share", "step_down"]),
 )
 
+EDITIONS = pytest.mark.parametrize(
+    ("max_players", "strategy"),
+    [(4, options_strategy), (4, second_edition_strategy), (5, market_strategy)],
+    ids=["first_edition", "second_edition", "market"],
+)
+"""A property test's cases: the 1st edition, the 2nd, the 2nd with the Market (up to 5 players)."""
+
+
+def draw_setup(
+    data: Any, max_players: int, strategy: st.SearchStrategy[GameOptions]
+) -> tuple[int, GameOptions]:
+    """A player count and options for one random game of an ``EDITIONS`` case."""
+    players = data.draw(st.integers(1, max_players), label="players")
+    options = data.draw(strategy, label="options")
+    if players == 5 and options.market_board == 8:
+        options = replace(options, market_board=10)  # 5 players need the 10-card board
+    return players, options
+
 
 def all_cards(state: GameState) -> Counter[int]:
     counts: Counter[int] = Counter()
@@ -207,18 +225,11 @@ SETTINGS = settings(
 )
 
 
-@pytest.mark.parametrize(
-    ("max_players", "strategy"),
-    [(4, options_strategy), (4, second_edition_strategy), (5, market_strategy)],
-    ids=["first_edition", "second_edition", "market"],
-)
+@EDITIONS
 @SETTINGS
 @given(seed=st.integers(0, 2**31 - 1), data=st.data())
 def test_random_play_keeps_every_invariant(
     max_players: int, strategy: st.SearchStrategy[GameOptions], seed: int, data: Any
 ) -> None:
-    players = data.draw(st.integers(1, max_players), label="players")
-    options = data.draw(strategy, label="options")
-    if players == 5 and options.market_board == 8:
-        options = replace(options, market_board=10)  # 5 players need the 10-card board
+    players, options = draw_setup(data, max_players, strategy)
     play_randomly(players, seed, options, data)

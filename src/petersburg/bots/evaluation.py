@@ -6,7 +6,7 @@ A position is worth, to a player, what he holds now plus what his cards will sti
 * for every card in play, its VP and rubles at every scoring of its colour still to come;
 * rubles, at a worth per ruble that falls as the game runs out (a ruble early buys a worker that
   pays back many times; in the last phase it is only a tenth of a VP at the final scoring);
-* hand cards, at what playing them later is worth, less the risk of the -5 penalty.
+* hand cards, at what playing them later is worth, less the risk of the hand penalty.
 
 How many rounds are left is not known: it is estimated from the stack sizes (public) and the rate
 at which good play empties each stack. ``Schedule`` holds, for one position, the numbers every card
@@ -25,7 +25,6 @@ from __future__ import annotations
 from dataclasses import astuple, dataclass
 
 from petersburg.cards import (
-    ARISTOCRAT_BONUS,
     BLUE,
     CARPENTER_WORKSHOP,
     GOLD_SMELTER,
@@ -39,7 +38,18 @@ from petersburg.cards import (
     WAREHOUSE,
 )
 from petersburg.cards_second_edition import ALL_COLOUR, ALL_RUBLES, ALL_VP, YELLOW
-from petersburg.engine import STAGE_PUB, GameShape, GameState, PlayerState, card_price
+from petersburg.engine import (
+    HAND_PENALTY,
+    MAX_ARISTOCRAT_BONUS_CARDS,
+    PUB_PRICE_PER_VP,
+    PUB_VP_PER_CARD,
+    STAGE_PUB,
+    GameShape,
+    GameState,
+    PlayerState,
+    aristocrat_bonus,
+    card_price,
+)
 from petersburg.engine.scoring import colour_count
 from petersburg.engine.shape import BUILDING_PHASE, FIRST, NO_SCORING
 
@@ -176,8 +186,10 @@ class Schedule:
                 worth = self.ruble(q)
                 ruble_sum[colour] += worth
                 if scored == shape.pub_phase:
-                    # A Pub turns up to 10 rubles into 5 VP after each building scoring.
-                    pub_value += 10.0 * max(0.0, 0.5 - worth)
+                    # A Pub sells its VP after each building scoring: worth it when a ruble is
+                    # worth less than a VP's price.
+                    pub_rubles = PUB_VP_PER_CARD * PUB_PRICE_PER_VP
+                    pub_value += pub_rubles * max(0.0, 1.0 / PUB_PRICE_PER_VP - worth)
         self.scorings = scorings
         self.ruble_sum = ruble_sum
         self.pub_value = pub_value
@@ -237,7 +249,7 @@ class Schedule:
         return _bonus_step(distinct - 1) + self.weights.diversity * self.rounds_after
 
     def hand_value(self, player: PlayerState, kind: int) -> float:
-        """A card kept in hand: part of its later play value, less the risk of the -5 penalty.
+        """A card kept in hand: part of its later play value, less the risk of the hand penalty.
 
         A card that would not pay for itself when played later is a pure liability (it is likely
         to stay in hand, or be played at a loss), and every hand card takes a slot of a small
@@ -254,8 +266,8 @@ class Schedule:
         )
         later += self.aristocrat_gain(player, kind)
         if later <= 0.0:
-            return -5.0 * (risk if risk > 0.3 else 0.3) - weights.hand_slot
-        return (1.0 - risk) * weights.hand_keep * later - 5.0 * risk - weights.hand_slot
+            return -HAND_PENALTY * (risk if risk > 0.3 else 0.3) - weights.hand_slot
+        return (1.0 - risk) * weights.hand_keep * later - HAND_PENALTY * risk - weights.hand_slot
 
     def evaluate(self, state: GameState, seat: int) -> float:
         """The whole position's worth to ``seat`` in VP (needs the seat's hand and rubles)."""
@@ -263,7 +275,7 @@ class Schedule:
         area = player.area
         shape = self.shape
         distinct = distinct_red(player, shape)
-        value = float(player.vp) + ARISTOCRAT_BONUS[min(distinct, 10)]
+        value = float(player.vp) + aristocrat_bonus(distinct)
         value += distinct * self.weights.diversity * self.rounds_after
         for kind in shape.kinds:
             count = area[kind]
@@ -294,9 +306,9 @@ def schedule(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> Schedule:
 
 def _bonus_step(distinct: int) -> float:
     """Extra bonus VP of one more different red card when ``distinct`` are in play."""
-    if distinct >= 10:
+    if distinct >= MAX_ARISTOCRAT_BONUS_CARDS:
         return 0.0
-    return float(ARISTOCRAT_BONUS[distinct + 1] - ARISTOCRAT_BONUS[distinct])
+    return float(aristocrat_bonus(distinct + 1) - aristocrat_bonus(distinct))
 
 
 def distinct_red(player: PlayerState, shape: GameShape = FIRST) -> int:

@@ -6,15 +6,15 @@ Every legal action gets a gain in VP-equivalents from ``evaluation.Schedule`` (s
   rubles at the falling worth of a ruble), plus the exact change of the aristocrat bonus, less its
   price in rubles; a trading card also loses what the displaced card would have brought, and the
   displacement with the best net is chosen. The lower row's discount is in the price.
-* **take into hand**: part of the card's later value, less the -5 risk a hand card carries (high
+* **take into hand**: part of the card's later value, less the risk of the hand penalty (high
   near the end), plus what keeping it from the best-placed opponent is worth. A card that can no
   longer be played (the last phase of the known last round, and not affordable from hand in it)
-  is never taken: its -5 is certain (``CERTAIN_PENALTY_GAIN``).
+  is never taken: its penalty is certain (``CERTAIN_PENALTY_GAIN``).
 * a board card taken opens a gap that the next phase's start player fills first: a small plus if
   that is us, a minus otherwise.
 * **observe**: the expected best use (buy, hand or discard) of the stack's unseen cards, less the
   Observatory's VP this round.
-* **pub**: VP at 2 rubles each, worth it once a ruble is worth less than half a VP.
+* **pub**: VP at the Pub's price each, worth it once that many rubles are worth less than a VP.
 * **the Market** (``market_outlook``): a card with goods also gains what its symbols change in the
   majorities still to come (a displaced card's symbols leave with it); a "?" is named, and a crate
   paid for or let go, by the same measure.
@@ -34,7 +34,16 @@ from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Schedule, Weights, sched
 from petersburg.bots.market_outlook import MarketOutlook, decision_gain
 from petersburg.cards import WORKER
 from petersburg.cards_second_edition import ALL_DECK, ALL_IS_TRADING
-from petersburg.engine import ActionId, GameState, View, card_price
+from petersburg.engine import (
+    HAND_PENALTY,
+    PUB_PRICE_PER_VP,
+    ActionId,
+    GameState,
+    View,
+    affordable,
+    card_price,
+    hand_has_room,
+)
 from petersburg.engine.actions import (
     ACTION_ARG,
     ACTION_KIND,
@@ -52,7 +61,7 @@ from petersburg.engine.actions import (
     UPPER_ROW,
     target_kind,
 )
-from petersburg.engine.rules import HAND_PENALTY, legal_actions
+from petersburg.engine.rules import legal_actions
 from petersburg.engine.shape import NO_PHASE
 from petersburg.engine.state import NO_CARD, PlayerState
 from petersburg.engine.views import unseen_cards
@@ -102,21 +111,21 @@ def _drawn_value(
 ) -> float:
     """Best use of a card drawn with the Observatory: buy it, keep it in hand, or discard it (0)."""
     best = 0.0
-    if len(player.hand) < player.hand_limit:
+    if hand_has_room(player):
         best = max(best, sched.hand_value(player, kind))
     shape = state.shape
     if ALL_IS_TRADING[kind]:
         for _, displaced in shape.targets_of[kind]:
             if player.area[displaced]:
                 price = card_price(player, kind, False, displaced, shape)
-                if price <= player.rubles:
+                if affordable(player, price):
                     gain = _purchase_gain(sched, player, kind, price, displaced, state.round)
                     if outlook is not None:
                         gain += outlook.card_gain(state.to_act, kind, displaced)
                     best = max(best, gain)
     else:
         price = card_price(player, kind, False, shape=shape)
-        if price <= player.rubles:
+        if affordable(player, price):
             gain = _purchase_gain(sched, player, kind, price, NO_CARD, state.round)
             if outlook is not None:
                 gain += outlook.card_gain(state.to_act, kind)
@@ -125,7 +134,7 @@ def _drawn_value(
 
 
 CERTAIN_PENALTY_GAIN = -2.0 * HAND_PENALTY - 10.0
-"""The gain of taking into hand a card that can no longer be played: the -5 at the final scoring
+"""The gain of taking into hand a card that can no longer be played: the hand penalty at the final scoring
 is certain, and no denial is worth it. Far below passing (0) and below ISMCTS's candidate floor,
 so neither greedy nor a search ever considers it."""
 
@@ -146,6 +155,123 @@ def _never_played(state: GameState, player: PlayerState, kind: int) -> bool:
     return card_price(player, kind, False, shape=shape) > rubles
 
 
+class _Gains:
+    """What ``action_gains`` prices each action with, for one position: the schedule, the gap a
+    board card opens, the Market's outlook, and the denial and Observatory values already
+    computed (a board card is bought with several displacements, or taken: one value each)."""
+
+    __slots__ = (
+        "denial",
+        "deny",
+        "gap",
+        "lite",
+        "observe_pool",
+        "outlook",
+        "player",
+        "sched",
+        "seat",
+        "shape",
+        "state",
+    )
+
+    def __init__(self, state: GameState, weights: Weights, lite: bool, deny: bool) -> None:
+        self.sched = schedule(state, weights)
+        self.state = state
+        self.seat = state.to_act
+        self.player = state.players[self.seat]
+        self.shape = state.shape
+        self.lite = lite
+        self.deny = deny
+        following = self.shape.next_phase[state.phase]
+        self.gap = 0.0
+        if following != NO_PHASE and state.num_players > 1:
+            self.gap = weights.gap if state.markers[following] == self.seat else -0.5 * weights.gap
+        self.outlook = MarketOutlook(state, self.sched) if self.shape.market else None
+        self.denial: dict[int, float] = {}
+        """Denial value of each board source already priced."""
+        self.observe_pool: list[list[int]] | None = None
+
+    def gain(self, action: ActionId) -> float:
+        """The greedy gain of one legal action."""
+        kind = ACTION_KIND[action]
+        arg = ACTION_ARG[action]
+        if kind in (KIND_BUY, KIND_TAKE):
+            return self.board_gain(action, kind, arg)
+        if kind == KIND_PLAY:
+            return self.play_gain(action, arg)
+        if kind == KIND_PUB:
+            return arg * (1.0 - PUB_PRICE_PER_VP * self.sched.ruble_now)
+        if kind == KIND_OBSERVE:
+            return -1.0 if self.lite else self.observe_gain(arg)
+        if self.outlook is not None and kind in (KIND_JOKER, KIND_PAY_CRATE):
+            return decision_gain(self.outlook, kind, arg, kind == KIND_PAY_CRATE)
+        return 0.0  # pass, discard drawn, leaving a crate unpaid: the measure of the others
+
+    def board_gain(self, action: ActionId, kind: int, arg: int) -> float:
+        """Buying or taking into hand a card of the board or the drawn card."""
+        state = self.state
+        sched = self.sched
+        player = self.player
+        from_lower = False
+        on_board = arg != DRAWN_SOURCE
+        if not on_board:
+            card = state.drawn
+        elif SOURCE_ROW[arg] == UPPER_ROW:
+            card = state.upper[SOURCE_SLOT[arg]]
+        else:
+            card = state.lower[SOURCE_SLOT[arg]]
+            from_lower = True
+        if kind == KIND_TAKE:
+            if self.lite and on_board:
+                return -1.0  # playouts never take board cards into hand: cheaper, and rarely decisive
+            if _never_played(state, player, card):
+                return CERTAIN_PENALTY_GAIN
+            gain = sched.hand_value(player, card)
+        else:
+            gain = self.purchase(action, card, from_lower)
+            if from_lower:
+                gain += 0.05
+        if on_board:
+            gain += self.gap
+            if self.deny:
+                denied = self.denial.get(arg)
+                if denied is None:
+                    denied = _deny_value(sched, state, self.seat, card, from_lower, self.outlook)
+                    self.denial[arg] = denied
+                gain += denied
+        return gain
+
+    def purchase(self, action: ActionId, card: int, from_lower: bool) -> float:
+        """Putting ``card`` into play as ``action`` says, at its price."""
+        target = ACTION_TARGET[action]
+        displaced = target_kind(target) if target else NO_CARD
+        price = card_price(self.player, card, from_lower, displaced, self.shape)
+        gain = _purchase_gain(self.sched, self.player, card, price, displaced, self.state.round)
+        if self.outlook is not None:
+            gain += self.outlook.card_gain(self.seat, card, displaced)
+        return gain
+
+    def play_gain(self, action: ActionId, arg: int) -> float:
+        """Playing hand card ``arg``: its purchase, less what keeping it was worth."""
+        card = self.player.hand[arg]
+        return self.purchase(action, card, False) - self.sched.hand_value(self.player, card)
+
+    def observe_gain(self, deck: int) -> float:
+        """The expected best use of the unseen cards of ``deck``, less the Observatory's VP."""
+        if self.observe_pool is None:
+            self.observe_pool = unseen_cards(self.state)
+        pool = self.observe_pool[deck]
+        if not pool:
+            return -1.0
+        counts: dict[int, int] = {}
+        for card in pool:
+            counts[card] = counts.get(card, 0) + 1
+        total = 0.0
+        for card, count in counts.items():
+            total += count * _drawn_value(self.sched, self.state, self.player, card, self.outlook)
+        return total / len(pool) - 1.5
+
+
 def action_gains(
     state: GameState,
     actions: list[ActionId],
@@ -158,95 +284,8 @@ def action_gains(
     ``lite`` skips taking board cards into hand and the Observatory's expectation; ``deny``
     (default: not ``lite``) counts what a board card is worth to the best-placed opponent.
     """
-    if deny is None:
-        deny = not lite
-    sched = schedule(state, weights)
-    seat = state.to_act
-    player = state.players[seat]
-    shape = state.shape
-    following = shape.next_phase[state.phase]
-    gap = 0.0
-    if following != NO_PHASE and state.num_players > 1:
-        gap = weights.gap if state.markers[following] == seat else -0.5 * weights.gap
-    outlook = MarketOutlook(state, sched) if shape.market else None
-    gains: list[float] = []
-    denial: dict[int, float] = {}
-    """Denial value of each board source already priced in this call."""
-    observe_pool: list[list[int]] | None = None
-    for action in actions:
-        kind = ACTION_KIND[action]
-        arg = ACTION_ARG[action]
-        if kind in (KIND_BUY, KIND_TAKE):
-            from_lower = False
-            on_board = True
-            if arg == DRAWN_SOURCE:
-                card = state.drawn
-                on_board = False
-            elif SOURCE_ROW[arg] == UPPER_ROW:
-                card = state.upper[SOURCE_SLOT[arg]]
-            else:
-                card = state.lower[SOURCE_SLOT[arg]]
-                from_lower = True
-            if kind == KIND_TAKE:
-                if lite and on_board:
-                    # Playouts never take board cards into hand: cheaper, and rarely decisive.
-                    gains.append(-1.0)
-                    continue
-                if _never_played(state, player, card):
-                    gains.append(CERTAIN_PENALTY_GAIN)
-                    continue
-                gain = sched.hand_value(player, card)
-            else:
-                target = ACTION_TARGET[action]
-                displaced = target_kind(target) if target else NO_CARD
-                price = card_price(player, card, from_lower, displaced, shape)
-                gain = _purchase_gain(sched, player, card, price, displaced, state.round)
-                if outlook is not None:
-                    gain += outlook.card_gain(seat, card, displaced)
-                if from_lower:
-                    gain += 0.05
-            if on_board:
-                gain += gap
-                if deny:
-                    # The same board card is bought with several displacements, or taken: one value.
-                    denied = denial.get(arg)
-                    if denied is None:
-                        denied = denial[arg] = _deny_value(sched, state, seat, card, from_lower, outlook)
-                    gain += denied
-        elif kind == KIND_PLAY:
-            card = player.hand[arg]
-            target = ACTION_TARGET[action]
-            displaced = target_kind(target) if target else NO_CARD
-            price = card_price(player, card, False, displaced, shape)
-            gain = _purchase_gain(sched, player, card, price, displaced, state.round)
-            if outlook is not None:
-                gain += outlook.card_gain(seat, card, displaced)
-            gain -= sched.hand_value(player, card)
-        elif kind == KIND_PUB:
-            gain = arg * (1.0 - 2.0 * sched.ruble_now)
-        elif kind == KIND_OBSERVE:
-            if lite:
-                gain = -1.0
-            else:
-                if observe_pool is None:
-                    observe_pool = unseen_cards(state)
-                pool = observe_pool[arg]
-                if pool:
-                    total = 0.0
-                    counts: dict[int, int] = {}
-                    for card in pool:
-                        counts[card] = counts.get(card, 0) + 1
-                    for card, count in counts.items():
-                        total += count * _drawn_value(sched, state, player, card, outlook)
-                    gain = total / len(pool) - 1.5
-                else:
-                    gain = -1.0
-        elif outlook is not None and kind in (KIND_JOKER, KIND_PAY_CRATE):
-            gain = decision_gain(outlook, kind, arg, kind == KIND_PAY_CRATE)
-        else:  # pass, discard drawn, leaving a crate unpaid: the measure of the others
-            gain = 0.0
-        gains.append(gain)
-    return gains
+    gains = _Gains(state, weights, lite, not lite if deny is None else deny)
+    return [gains.gain(action) for action in actions]
 
 
 def greedy_action(

@@ -36,12 +36,14 @@ from petersburg.bots.market_outlook import position_worths
 from petersburg.engine import (
     PASS_ID,
     STAGE_PUB,
+    STARTING_RUBLES,
     ActionId,
     GameState,
     View,
     determinize,
     final_scores,
     phase_income,
+    rubles_visible,
 )
 from petersburg.engine.rules import apply_unchecked, legal_actions
 
@@ -125,14 +127,14 @@ def estimate_hidden_rubles(seen: View) -> list[int]:
     state = seen.state
     seat = seen.seat if seen.seat is not None else 0
     mine = state.players[seat]
-    own = mine.rubles if mine.rubles >= 0 else 25
+    own = mine.rubles if rubles_visible(mine) else STARTING_RUBLES
     per_round = [0] * state.num_players
     for phase in state.shape.phases:
         for income in phase_income(state, phase):
             per_round[income.seat] += income.rubles
     guesses = []
     for other, player in enumerate(state.players):
-        if player.rubles >= 0:
+        if rubles_visible(player):
             guesses.append(player.rubles)
         else:
             guesses.append(max(0, own + per_round[other] - per_round[seat]))

@@ -25,6 +25,12 @@ Actions are ints (``ActionId``) with canonical text (``format_action`` / ``parse
 ``state_from_json`` and ``GameRecord`` serialise states and games. What an edition decides (the
 phases of a round, the stacks, the board size, the cards) is ``state.shape`` (``GameShape``);
 ``num_actions(options)`` is the size of a game's action space (559; 954 with the Market).
+
+Rules asked outside the engine are asked here, never restated: the rule figures
+(``petersburg.engine.constants``: ``STARTING_RUBLES``, ``HAND_PENALTY``, ``PUB_PRICE_PER_VP``, ...),
+the predicates ``affordable``, ``hand_has_room``, ``may_displace``, ``rubles_visible``,
+``default_action`` (what a seat that does not act does), ``reveals_hidden`` (whether a move shows
+hidden cards) and ``option_choices()`` (the rule options and which go together, as JSON).
 """
 
 from petersburg.engine.actions import (
@@ -34,6 +40,25 @@ from petersburg.engine.actions import (
     ActionId,
     format_action,
     parse_action,
+)
+from petersburg.engine.constants import (
+    ARISTOCRAT_BONUS,
+    HAND_LIMIT,
+    HAND_PENALTY,
+    LOWER_ROW_DISCOUNT,
+    MARIINSKY_PER_RED,
+    MAX_ARISTOCRAT_BONUS_CARDS,
+    MIN_PRICE,
+    OPENING_WORKERS_PER_PLAYER,
+    POTJOMKINS_VILLAGE_VALUE,
+    PUB_PRICE_PER_VP,
+    PUB_VP_PER_CARD,
+    RUBLES_PER_VP,
+    STARTING_RUBLES,
+    TAX_MAN_PER_GREEN,
+    WAREHOUSE_HAND_LIMIT,
+    WORKSHOP_DISCOUNT,
+    aristocrat_bonus,
 )
 from petersburg.engine.errors import (
     ActionParseError,
@@ -58,7 +83,16 @@ from petersburg.engine.market import (
     market_income,
     market_values,
 )
-from petersburg.engine.options import check_options
+from petersburg.engine.moves import (
+    REVEALS_DEAL,
+    REVEALS_DRAW,
+    REVEALS_NOTHING,
+    default_action,
+    revealed_by,
+    reveals_hidden,
+)
+from petersburg.engine.options import check_options, option_choices
+from petersburg.engine.predicates import affordable, hand_has_room, may_displace, rubles_visible
 from petersburg.engine.records import (
     GameRecord,
     options_from_json,
@@ -102,13 +136,28 @@ from petersburg.engine.state import (
 from petersburg.engine.views import SPECTATOR, View, determinize, view
 
 __all__ = [
+    "ARISTOCRAT_BONUS",
     "EVENT_TYPES",
+    "HAND_LIMIT",
+    "HAND_PENALTY",
+    "LOWER_ROW_DISCOUNT",
+    "MARIINSKY_PER_RED",
+    "MAX_ARISTOCRAT_BONUS_CARDS",
+    "MIN_PRICE",
     "NUM_ACTIONS",
     "NUM_ALL_ACTIONS",
     "OMNISCIENT",
+    "OPENING_WORKERS_PER_PLAYER",
     "PASS_ID",
     "PHASE_NAMES",
+    "POTJOMKINS_VILLAGE_VALUE",
     "PUBLIC",
+    "PUB_PRICE_PER_VP",
+    "PUB_VP_PER_CARD",
+    "REVEALS_DEAL",
+    "REVEALS_DRAW",
+    "REVEALS_NOTHING",
+    "RUBLES_PER_VP",
     "SHAPES",
     "SPECTATOR",
     "STAGE_ACTIONS",
@@ -118,6 +167,10 @@ __all__ = [
     "STAGE_OBSERVED",
     "STAGE_OVER",
     "STAGE_PUB",
+    "STARTING_RUBLES",
+    "TAX_MAN_PER_GREEN",
+    "WAREHOUSE_HAND_LIMIT",
+    "WORKSHOP_DISCOUNT",
     "ActionId",
     "ActionParseError",
     "Event",
@@ -135,13 +188,16 @@ __all__ = [
     "StateFormatError",
     "View",
     "action_price",
+    "affordable",
     "apply_action",
     "apply_unchecked",
     "apply_with_events",
+    "aristocrat_bonus",
     "card_price",
     "check_options",
     "colour_scoring",
     "crate_price",
+    "default_action",
     "describe_state",
     "determinize",
     "event_from_json",
@@ -152,18 +208,24 @@ __all__ = [
     "format_action",
     "good_points",
     "goods_counts",
+    "hand_has_room",
     "in_opening",
     "is_legal",
     "legal_actions",
     "majority_points",
     "market_income",
     "market_values",
+    "may_displace",
     "new_game",
     "num_actions",
+    "option_choices",
     "options_from_json",
     "parse_action",
     "phase_income",
     "places",
+    "revealed_by",
+    "reveals_hidden",
+    "rubles_visible",
     "score_breakdown",
     "shape_of",
     "state_from_json",

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import astuple, dataclass
 from typing import Final
 
+from petersburg.engine.constants import OPENING_WORKERS_PER_PLAYER
+
 MONEY_KEPT: Final = "kept"
 MONEY_TRADED: Final = "traded"
 EDITION_FIRST: Final = "first"
@@ -23,10 +25,13 @@ CRATE_IDLE: Final = "idle"
 TIES_SHARE: Final = "share"
 TIES_STEP_DOWN: Final = "step_down"
 
+MARKET_BOARDS: Final = (10, 8)
+"""Cards the board of a Market game may hold, default first."""
+
 CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "money": (MONEY_KEPT, MONEY_TRADED),
     "edition": (EDITION_FIRST, EDITION_SECOND),
-    "market_board": (10, 8),
+    "market_board": MARKET_BOARDS,
     "joker": (JOKER_FIXED, JOKER_EACH_SCORING),
     "market_values": (VALUES_CAPPED, VALUES_OPEN),
     "unpaid_crate": (CRATE_DISCARD, CRATE_IDLE),
@@ -115,6 +120,67 @@ class GameOptions:
         return data
 
 
+def option_choices() -> dict[str, object]:
+    """Every rule option a table can be created with, as JSON for the lobby: its values, its
+    default per edition, and which options and player counts go together. ``check_options``
+    accepts exactly what this allows.
+
+    - ``players``: 1 to 4 (``max``), 5 with the Market (``max_with_market``).
+    - ``options``: in the order a form lists them, each with ``values`` (default first),
+      ``default`` (per edition for ``money``), ``requires`` (``{"edition": "second"}`` for the
+      Market, ``{"market": true}`` for its options: other values are refused without it);
+      ``market_board`` gives the most players each board takes (``max_players``, in the order of
+      ``values``: the opening deals ``OPENING_WORKERS_PER_PLAYER`` workers each);
+      ``double_marker_seat`` is a seat number or null, asked only where it means something:
+      with the Market, or at the player counts in ``players_without_market`` (where the
+      start-player markers do not share out evenly).
+    """
+    # Imported here: the shapes are declared from these options.
+    from petersburg.engine.shape import FIRST
+
+    def choice(name: str, requires: dict[str, object]) -> dict[str, object]:
+        values = list(CHOICES[name])
+        return {"name": name, "values": values, "default": values[0], "requires": requires}
+
+    flags = ("always_refill", "show_rubles", "show_hands")
+    options: list[dict[str, object]] = [
+        choice("edition", {}),
+        {
+            "name": "market",
+            "values": [False, True],
+            "default": False,
+            "requires": {"edition": EDITION_SECOND},
+        },
+        {
+            "name": "money",
+            "values": list(CHOICES["money"]),
+            "default": {EDITION_FIRST: MONEY_KEPT, EDITION_SECOND: MONEY_TRADED},
+            "requires": {},
+        },
+        *({"name": flag, "values": [False, True], "default": False, "requires": {}} for flag in flags),
+    ]
+    for name in MARKET_OPTIONS:
+        options.append(choice(name, {"market": True}))
+    board = options[-len(MARKET_OPTIONS)]
+    board["max_players"] = [
+        min(MAX_PLAYERS_MARKET, size // OPENING_WORKERS_PER_PLAYER) for size in MARKET_BOARDS
+    ]
+    uneven = [n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if FIRST.num_phases % n]
+    options.append(
+        {
+            "name": "double_marker_seat",
+            "values": "seat",
+            "default": None,
+            "requires": {},
+            "players_without_market": uneven,
+        }
+    )
+    return {
+        "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "max_with_market": MAX_PLAYERS_MARKET},
+        "options": options,
+    }
+
+
 def check_options(options: GameOptions, num_players: int) -> None:
     """Raise ValueError with a sentence a player understands if the options or the player count
     are not a game this engine can set up (bad values, or options that do not go together)."""
@@ -143,7 +209,7 @@ def check_options(options: GameOptions, num_players: int) -> None:
         )
     if not MIN_PLAYERS <= num_players <= MAX_PLAYERS_MARKET:
         raise ValueError(f"A game has 1 to 4 players (1 to 5 with the Market), not {num_players!r}.")
-    if num_players == MAX_PLAYERS_MARKET and options.market_board < 2 * num_players:
+    if num_players == MAX_PLAYERS_MARKET and options.market_board < OPENING_WORKERS_PER_PLAYER * num_players:
         raise ValueError(
             "5 players need the 10-card board (market_board 10): the opening deal places 10 workers."
         )

@@ -22,7 +22,6 @@ from petersburg.cards import (
     PUB,
     RED,
     Card,
-    aristocrat_bonus,
 )
 from petersburg.cards_second_edition import (
     ALL_COLOUR,
@@ -56,6 +55,17 @@ from petersburg.engine.actions import (
     ActionId,
     format_action,
     target_kind,
+)
+from petersburg.engine.constants import (
+    HAND_PENALTY,
+    LOWER_ROW_DISCOUNT,
+    MIN_PRICE,
+    OPENING_WORKERS_PER_PLAYER,
+    PUB_PRICE_PER_VP,
+    PUB_VP_PER_CARD,
+    RUBLES_PER_VP,
+    WORKSHOP_DISCOUNT,
+    aristocrat_bonus,
 )
 from petersburg.engine.errors import IllegalActionError
 from petersburg.engine.events import (
@@ -99,6 +109,7 @@ from petersburg.engine.options import (
     GameOptions,
     check_options,
 )
+from petersburg.engine.predicates import affordable, hand_has_room, may_displace
 from petersburg.engine.scoring import ScoreLine, colour_scoring, phase_income
 from petersburg.engine.shape import (
     FIRST,
@@ -122,12 +133,6 @@ from petersburg.engine.state import (
     GameState,
     PlayerState,
 )
-
-PUB_VP_PER_CARD: Final = 5
-PUB_PRICE_PER_VP: Final = 2
-HAND_PENALTY: Final = 5
-OPENING_WORKERS_PER_PLAYER: Final = 2
-
 
 # ----------------------------------------------------------------------------------------------
 # Set-up
@@ -228,7 +233,7 @@ def card_price(
     price = _unclamped_price(player, kind, from_lower, shape)
     if displaced != NO_CARD:
         price -= shape.displaced_value[displaced]
-    return price if price > 1 else 1
+    return price if price > MIN_PRICE else MIN_PRICE
 
 
 def _unclamped_price(player: PlayerState, kind: Card, from_lower: bool, shape: GameShape) -> int:
@@ -237,22 +242,14 @@ def _unclamped_price(player: PlayerState, kind: Card, from_lower: bool, shape: G
     family = shape.identical[kind]  # identical_in_play(), inlined: every purchase passes here
     price = shape.cost[kind] - (sum(area[k] for k in family) if family else area[kind])
     if from_lower:
-        price -= 1
+        price -= LOWER_ROW_DISCOUNT
     colour = ALL_COLOUR[kind]
     if colour == BLUE:
         if area[CARPENTER_WORKSHOP]:
-            price -= 1
+            price -= WORKSHOP_DISCOUNT
     elif colour == RED and area[GOLD_SMELTER]:
-        price -= 1
+        price -= WORKSHOP_DISCOUNT
     return price
-
-
-def can_displace(player: PlayerState, kind: Card) -> bool:
-    """Whether ``player`` has a ``kind`` card a trading card may displace (not a used Observatory)."""
-    count = player.area[kind]
-    if kind == OBSERVATORY:
-        count -= player.observatories_used
-    return count > 0
 
 
 def crate_price(state: GameState) -> int:
@@ -312,11 +309,7 @@ def _add_trading(
     """Append the affordable displacements of a trading card (``price``: before the displaced value)."""
     area = player.area
     for target, kind in targets:
-        if (
-            area[kind]
-            and price - displaced_value[kind] <= rubles
-            and (kind != OBSERVATORY or area[kind] > player.observatories_used)
-        ):
+        if area[kind] and price - displaced_value[kind] <= rubles and may_displace(player, kind):
             out.append(_ID[base + target])
 
 
@@ -337,8 +330,8 @@ def _add_purchases(
     look-up in ``shape.price_code``; ``same`` counts the identical cards in play per kind.
     """
     area = player.area
-    blue_reduction = 1 if area[CARPENTER_WORKSHOP] else 0
-    red_reduction = 1 if area[GOLD_SMELTER] else 0
+    blue_reduction = WORKSHOP_DISCOUNT if area[CARPENTER_WORKSHOP] else 0
+    red_reduction = WORKSHOP_DISCOUNT if area[GOLD_SMELTER] else 0
     price_code = shape.price_code
     stride = shape.layout.targets
     for card in cards:
@@ -394,7 +387,7 @@ def legal_actions(state: GameState) -> list[ActionId]:
         opening = shape.opening_buy and in_opening(state)
         if not opening:
             out.append(_ID[PASS_ID])
-            if len(player.hand) < player.hand_limit:
+            if hand_has_room(player):
                 for slot in range(len(upper)):
                     out.append(_ID[layout.upper_take + slot])
                 for slot in range(len(lower)):
@@ -403,7 +396,7 @@ def legal_actions(state: GameState) -> list[ActionId]:
         if rubles >= 1:
             same = _identical_counts(player, shape) if shape.market else player.area
             _add_purchases(out, upper, layout.upper_buys, 0, player, same, shape, rubles)
-            _add_purchases(out, lower, layout.lower_buys, 1, player, same, shape, rubles)
+            _add_purchases(out, lower, layout.lower_buys, LOWER_ROW_DISCOUNT, player, same, shape, rubles)
             _add_purchases(out, player.hand, layout.plays, 0, player, same, shape, rubles)
         if state.phase == shape.observatory_phase and player.area[OBSERVATORY] > player.observatories_used:
             stacks = state.stacks
@@ -413,7 +406,7 @@ def legal_actions(state: GameState) -> list[ActionId]:
         if opening and not out:
             out.append(PASS_ID)  # nothing affordable: the obligation to buy cannot hold
     elif stage == STAGE_OBSERVED:
-        if len(player.hand) < player.hand_limit:
+        if hand_has_room(player):
             out.append(layout.drawn_take)
         card = state.drawn
         rubles = player.rubles
@@ -432,7 +425,7 @@ def legal_actions(state: GameState) -> list[ActionId]:
         out.extend(range(layout.joker, layout.joker + NUM_GOODS))
     elif stage == STAGE_CRATE:
         good = _pending_card_good(state)
-        if player.rubles >= crate_price(state):
+        if affordable(player, crate_price(state)):
             out.append(layout.pay_crate + good)
         out.append(layout.skip_crate + good)
     to_id = layout.to_id
@@ -476,10 +469,15 @@ def _outside_game(state: GameState, action: ActionId) -> str:
 
 
 def explain_illegal(state: GameState, action: object) -> str:
-    """A sentence saying why ``action`` is not legal now (for players and API clients).
+    """A sentence saying why ``action`` is not legal now (for players and API clients); '' if it
+    is legal.
 
-    ``action`` may be anything a client sent (typed ``object`` so that the mypyc build checks it
-    here, as the interpreted one does, instead of refusing it at the call).
+    The rules are asked one by one, in the order a player would check them, with the same
+    predicates ``legal_actions`` uses (``hand_has_room``, ``affordable``, ``may_displace``,
+    ``card_price``); the property tests check that the two agree on every action id of random
+    states, so each refusal is the specific rule that refuses it. ``action`` may be anything a
+    client sent (typed ``object`` so that the mypyc build checks it here, as the interpreted one
+    does, instead of refusing it at the call).
     """
     if state.stage == STAGE_OVER:
         return "The game is over; no more actions can be played."
@@ -488,101 +486,186 @@ def explain_illegal(state: GameState, action: object) -> str:
     outside = _outside_game(state, action)
     if outside:
         return outside
-    shape = state.shape
-    names = shape.card_name
-    text = format_action(action)
-    kind = ACTION_KIND[action]
-    player = state.players[state.to_act]
-    arg = ACTION_ARG[action]
-    if state.stage == STAGE_PUB:
-        if kind != KIND_PUB:
-            return (
-                f"'{text}' is not possible now: first decide how many VP to buy at your Pub (e.g. 'pub 0')."
-            )
-        return f"You can buy at most {max_pub_vp(player)} VP at your Pubs now ('{text}' is too many)."
-    if state.stage in (STAGE_JOKER, STAGE_CRATE):
-        return _explain_market_decision(state, action)
-    if kind in (KIND_JOKER, KIND_PAY_CRATE, KIND_SKIP_CRATE):
-        what = "the good of a card with '?'" if kind == KIND_JOKER else "whether to pay for a crate"
-        when = (
-            "when such a card enters your play area"
-            if kind == KIND_JOKER and state.options.joker == JOKER_FIXED
-            else "at the market scoring"
-        )
-        return f"You decide {what} only {when}."
-    if state.stage == STAGE_OBSERVED:
-        if kind not in (KIND_TAKE, KIND_BUY, KIND_DISCARD) or (kind != KIND_DISCARD and arg != DRAWN_SOURCE):
-            return (
-                f"'{text}' is not possible now: decide what to do with the card you drew "
-                "('buy drawn', 'hand drawn' or 'discard drawn')."
-            )
-    elif kind == KIND_PUB:
-        return "You can buy VP at a Pub only right after a building scoring."
-    elif kind == KIND_DISCARD or ((kind in (KIND_TAKE, KIND_BUY)) and arg == DRAWN_SOURCE):
-        return "There is no drawn card: use an Observatory first ('observe ...')."
-    elif in_opening(state) and kind != KIND_BUY:
-        return (
-            "In the first worker phase of the 2nd edition every player must buy a card on each of his "
-            "turns while opening workers remain (no pass, no card into hand)."
-        )
-    if kind == KIND_OBSERVE:
-        if state.phase != shape.observatory_phase:
-            return f"An Observatory can only be used during the {PHASE_NAMES[shape.observatory_phase]} phase."
-        if player.area[OBSERVATORY] <= player.observatories_used:
-            return "You have no unused Observatory in your play area."
-        return f"You may not draw the last card of the {shape.stack_names[arg]} stack."
-    if kind in (KIND_TAKE, KIND_BUY):
-        if arg != DRAWN_SOURCE:
-            lower = SOURCE_ROW[arg] == LOWER_ROW
-            row = state.lower if lower else state.upper
-            index = SOURCE_SLOT[arg]
-            if index >= len(row):
-                name = "lower" if lower else "upper"
-                return f"The {name} row has no card {index + 1} (it holds {len(row)})."
-        if kind == KIND_TAKE:
-            return f"Your hand is full ({len(player.hand)} of {player.hand_limit} cards)."
-    if kind == KIND_PLAY and arg >= len(player.hand):
-        return f"Your hand has no card {arg + 1} (you hold {len(player.hand)})."
-    if kind in (KIND_BUY, KIND_PLAY):
-        card = player.hand[arg] if kind == KIND_PLAY else source_card(state, arg)[0]
-        target = ACTION_TARGET[action]
-        name = names[card]
-        if ALL_IS_TRADING[card] and not target:
-            return f"{name} is a trading card: say which card it displaces ('... over <card>')."
-        if not ALL_IS_TRADING[card] and target:
-            return f"{name} is not a trading card; it displaces nothing."
-        if target:
-            displaced = target_kind(target)
-            if all(kind_ != displaced for _, kind_ in shape.targets_of[card]):
-                return f"{name} cannot displace {names[displaced]}."
-            if not player.area[displaced]:
-                return f"You have no {names[displaced]} in your play area to displace."
-            if not can_displace(player, displaced):
-                return "An Observatory used this round cannot be displaced."
-        price = action_price(state, action)
-        return f"{name} costs you {price} rubles and you have {player.rubles}."
-    return f"'{text}' is not possible now."
+    stage = state.stage
+    if stage == STAGE_PUB:
+        return _refuse_at_pub(state, action)
+    if stage in (STAGE_JOKER, STAGE_CRATE):
+        return _refuse_market_decision(state, action)
+    if stage == STAGE_OBSERVED:
+        return _refuse_after_draw(state, action)
+    return _refuse_turn_action(state, action)
 
 
-def _explain_market_decision(state: GameState, action: ActionId) -> str:
-    """Why ``action`` is not the decision the Market asks for now (a good to name, a crate)."""
+def _refuse_at_pub(state: GameState, action: ActionId) -> str:
+    """Why ``action`` is not a Pub purchase the player to act may make ('' if it is)."""
+    if ACTION_KIND[action] != KIND_PUB:
+        text = format_action(action)
+        return f"'{text}' is not possible now: first decide how many VP to buy at your Pub (e.g. 'pub 0')."
+    most = max_pub_vp(state.players[state.to_act])
+    if ACTION_ARG[action] > most:
+        return f"You can buy at most {most} VP at your Pubs now ('{format_action(action)}' is too many)."
+    return ""
+
+
+def _refuse_market_decision(state: GameState, action: ActionId) -> str:
+    """Why ``action`` is not the decision the Market asks for now (a good to name, a crate); ''
+    if it is."""
     market = state.market
     assert market is not None and market.queue
     card = market.queue[0][1]
     name = state.shape.card_name[card]
     kind = ACTION_KIND[action]
     if state.stage == STAGE_JOKER:
+        if kind == KIND_JOKER:
+            return ""
         return (
             f"First name the good your {name}'s '?' counts as: 'joker' and a good, e.g. 'joker {GOODS[0]}'."
         )
-    good = GOODS[state.shape.good_of[card]]
+    good = state.shape.good_of[card]
     price = crate_price(state)
-    if kind == KIND_PAY_CRATE and ACTION_ARG[action] == state.shape.good_of[card]:
-        return f"Keeping your {name} costs {price} rubles and you have {state.players[state.to_act].rubles}."
+    player = state.players[state.to_act]
+    if ACTION_ARG[action] == good and kind == KIND_SKIP_CRATE:
+        return ""
+    if ACTION_ARG[action] == good and kind == KIND_PAY_CRATE:
+        return (
+            ""
+            if affordable(player, price)
+            else f"Keeping your {name} costs {price} rubles and you have {player.rubles}."
+        )
     return (
         f"First decide whether to pay {price} rubles for your {name}: "
-        f"'pay crate {good}' or 'skip crate {good}'."
+        f"'pay crate {GOODS[good]}' or 'skip crate {GOODS[good]}'."
     )
+
+
+def _refuse_after_draw(state: GameState, action: ActionId) -> str:
+    """Why ``action`` is not a use of the card just drawn with an Observatory ('' if it is)."""
+    kind = ACTION_KIND[action]
+    if kind == KIND_DISCARD:
+        return ""
+    if kind not in (KIND_TAKE, KIND_BUY) or ACTION_ARG[action] != DRAWN_SOURCE:
+        return (
+            f"'{format_action(action)}' is not possible now: decide what to do with the card you drew "
+            "('buy drawn', 'hand drawn' or 'discard drawn')."
+        )
+    if kind == KIND_TAKE:
+        return _refuse_take(state.players[state.to_act])
+    return _refuse_purchase(state, action, state.drawn, False)
+
+
+_MUST_BUY: Final = (
+    "In the first worker phase of the 2nd edition every player must buy a card on each of his "
+    "turns while opening workers remain (no pass, no card into hand)."
+)
+
+
+def _refuse_turn_action(state: GameState, action: ActionId) -> str:
+    """Why ``action`` is not an ordinary turn's action the player to act may take ('' if it is)."""
+    kind = ACTION_KIND[action]
+    arg = ACTION_ARG[action]
+    if kind >= KIND_JOKER:
+        return _refuse_market_decision_now(state, kind)
+    if kind == KIND_PUB:
+        return "You can buy VP at a Pub only right after a building scoring."
+    if kind == KIND_DISCARD or (kind in (KIND_TAKE, KIND_BUY) and arg == DRAWN_SOURCE):
+        return "There is no drawn card: use an Observatory first ('observe ...')."
+    if kind == KIND_OBSERVE:
+        return _refuse_observe(state, arg)
+    if kind == KIND_PASS:
+        return _MUST_BUY if in_opening(state) and _can_buy(state) else ""
+    if kind == KIND_PLAY:
+        held = len(state.players[state.to_act].hand)
+        if arg >= held:
+            return f"Your hand has no card {arg + 1} (you hold {held})."
+        return _refuse_purchase(state, action, state.players[state.to_act].hand[arg], False)
+    missing = _missing_board_card(state, arg)
+    if missing:
+        return missing
+    if kind == KIND_TAKE:
+        return _MUST_BUY if in_opening(state) else _refuse_take(state.players[state.to_act])
+    card, from_lower = source_card(state, arg)
+    return _refuse_purchase(state, action, card, from_lower)
+
+
+def _refuse_market_decision_now(state: GameState, kind: int) -> str:
+    """Why a Market decision is not asked for in an ordinary turn."""
+    what = "the good of a card with '?'" if kind == KIND_JOKER else "whether to pay for a crate"
+    when = (
+        "when such a card enters your play area"
+        if kind == KIND_JOKER and state.options.joker == JOKER_FIXED
+        else "at the market scoring"
+    )
+    return f"You decide {what} only {when}."
+
+
+def _refuse_observe(state: GameState, deck: int) -> str:
+    """Why the player to act may not use an Observatory on ``deck`` now ('' if he may)."""
+    shape = state.shape
+    player = state.players[state.to_act]
+    if state.phase != shape.observatory_phase:
+        return f"An Observatory can only be used during the {PHASE_NAMES[shape.observatory_phase]} phase."
+    if player.area[OBSERVATORY] <= player.observatories_used:
+        return "You have no unused Observatory in your play area."
+    if len(state.stacks[deck]) < 2:
+        return f"You may not draw the last card of the {shape.stack_names[deck]} stack."
+    return ""
+
+
+def _missing_board_card(state: GameState, source: int) -> str:
+    """Why the board has no card at ``source`` ('' if it has one)."""
+    lower = SOURCE_ROW[source] == LOWER_ROW
+    row = state.lower if lower else state.upper
+    index = SOURCE_SLOT[source]
+    if index < len(row):
+        return ""
+    return f"The {'lower' if lower else 'upper'} row has no card {index + 1} (it holds {len(row)})."
+
+
+def _refuse_take(player: PlayerState) -> str:
+    """Why ``player`` may not take a card into hand ('' if he may)."""
+    if hand_has_room(player):
+        return ""
+    return f"Your hand is full ({len(player.hand)} of {player.hand_limit} cards)."
+
+
+def _refuse_purchase(state: GameState, action: ActionId, card: Card, from_lower: bool) -> str:
+    """Why the player to act may not put ``card`` into play as ``action`` says ('' if he may):
+    a trading card must displace a card of his it may displace, and the price must be affordable."""
+    shape = state.shape
+    names = shape.card_name
+    player = state.players[state.to_act]
+    target = ACTION_TARGET[action]
+    name = names[card]
+    if ALL_IS_TRADING[card] and not target:
+        return f"{name} is a trading card: say which card it displaces ('... over <card>')."
+    if not ALL_IS_TRADING[card] and target:
+        return f"{name} is not a trading card; it displaces nothing."
+    displaced = target_kind(target) if target else NO_CARD
+    if target:
+        if all(kind != displaced for _, kind in shape.targets_of[card]):
+            return f"{name} cannot displace {names[displaced]}."
+        if not player.area[displaced]:
+            return f"You have no {names[displaced]} in your play area to displace."
+        if not may_displace(player, displaced):
+            return "An Observatory used this round cannot be displaced."
+    price = card_price(player, card, from_lower, displaced, shape)
+    if not affordable(player, price):
+        return f"{name} costs you {price} rubles and you have {player.rubles}."
+    return ""
+
+
+def _can_buy(state: GameState) -> bool:
+    """Whether the player to act may buy or play any card now (the 2nd edition's opening obliges
+    him to, if he can)."""
+    layout = state.shape.layout
+    to_id = layout.to_id
+    for number in range(layout.upper_buys, layout.observe):
+        action = to_id[number] if to_id is not None else number
+        if ACTION_KIND[action] == KIND_BUY and ACTION_ARG[action] == DRAWN_SOURCE:
+            continue
+        if not _refuse_turn_action(state, action):
+            return True
+    return False
 
 
 # ----------------------------------------------------------------------------------------------
@@ -817,7 +900,7 @@ def _continue_market_decisions(state: GameState, sink: list[Event] | None) -> No
     shape = state.shape
     while queue:
         seat, card = queue[0]
-        if shape.joker_slot[card] < 0 and state.players[seat].rubles < crate_price(state):
+        if shape.joker_slot[card] < 0 and not affordable(state.players[seat], crate_price(state)):
             queue.pop(0)
             _leave_crate_unpaid(state, seat, card, False, sink)
             continue
@@ -1002,10 +1085,10 @@ def final_scores(state: GameState) -> list[ScoreLine]:
     lines = []
     for seat, player in enumerate(state.players):
         bonus = aristocrat_bonus(distinct_red_cards(player, state.shape))
-        money = player.rubles // 10
+        money = player.rubles // RUBLES_PER_VP
         rubles = player.rubles
         if state.options.money == MONEY_TRADED:
-            rubles -= money * 10
+            rubles -= money * RUBLES_PER_VP
         penalty = -HAND_PENALTY * len(player.hand)
         total = player.vp + bonus + money + penalty
         lines.append(ScoreLine(seat, player.vp, bonus, money, penalty, total, rubles))
@@ -1042,6 +1125,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MAX_PLAYERS_MARKET",
     "MIN_PLAYERS",
+    "PUB_PRICE_PER_VP",
     "ScoreLine",
     "action_price",
     "apply_action",

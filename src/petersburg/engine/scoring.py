@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from petersburg.cards import BLUE, GREEN, MARIINSKIJ_THEATER, OBSERVATORY, RED, TAX_MAN, Card
 from petersburg.cards_second_edition import ALL_RUBLES, ALL_VP, NO_GOOD, NUM_GOODS, YELLOW
+from petersburg.engine.constants import MARIINSKY_PER_RED, TAX_MAN_PER_GREEN
 from petersburg.engine.market import good_points, goods_counts
 from petersburg.engine.shape import FIRST, NO_SCORING, GameShape
 from petersburg.engine.state import GameState, PlayerState
@@ -151,13 +152,13 @@ def colour_scoring(player: PlayerState, colour: int, shape: GameShape) -> Colour
         if colour == BLUE:
             observatory = -player.observatories_used * ALL_VP[OBSERVATORY]
             if area[MARIINSKIJ_THEATER]:
-                bonus = area[MARIINSKIJ_THEATER] * colour_count(player, RED, shape)
+                bonus = area[MARIINSKIJ_THEATER] * colour_count(player, RED, shape) * MARIINSKY_PER_RED
                 if shape.mariinsky_vp:
                     mariinsky_vp = bonus
                 else:
                     mariinsky_rubles = bonus
         elif colour == RED and area[TAX_MAN]:
-            tax_man = area[TAX_MAN] * colour_count(player, GREEN, shape)
+            tax_man = area[TAX_MAN] * colour_count(player, GREEN, shape) * TAX_MAN_PER_GREEN
     return (
         rubles + mariinsky_rubles + tax_man,
         vp + mariinsky_vp + observatory,

@@ -64,6 +64,7 @@ from petersburg.engine.actions import (
     TARGET_OF_KIND,
     ActionLayout,
 )
+from petersburg.engine.constants import POTJOMKINS_VILLAGE_VALUE
 from petersburg.engine.options import EDITION_FIRST, EDITION_SECOND, GameOptions
 
 WORKER_PHASE: Final = 0
@@ -224,9 +225,10 @@ class GameShape:
         self.card_name: tuple[str, ...] = tuple(names)
         """Printed name of each kind in this edition."""
         self.displaced_value: tuple[int, ...] = tuple(
-            6 if k == POTJOMKINS_VILLAGE else costs[k] for k in range(NUM_ALL_KINDS)
+            POTJOMKINS_VILLAGE_VALUE if k == POTJOMKINS_VILLAGE else costs[k] for k in range(NUM_ALL_KINDS)
         )
-        """What a card is worth when a trading card displaces it: its cost, but 6 for Potjomkin's Village."""
+        """What a card is worth when a trading card displaces it: its cost, but
+        ``POTJOMKINS_VILLAGE_VALUE`` for Potjomkin's Village."""
         self.price_code: tuple[int, ...] = tuple(
             costs[k] << PRICE_CODE_COST_SHIFT
             | ALL_COLOUR[k] << PRICE_CODE_COLOUR_SHIFT

@@ -12,6 +12,7 @@ from typing import Final, Self
 
 from petersburg.cards import NUM_KINDS, WAREHOUSE, Card
 from petersburg.cards_second_edition import NO_GOOD
+from petersburg.engine.constants import HAND_LIMIT, STARTING_RUBLES, WAREHOUSE_HAND_LIMIT
 from petersburg.engine.options import MONEY_KEPT, MONEY_TRADED, GameOptions
 from petersburg.engine.shape import (
     ARISTOCRAT_PHASE,
@@ -48,7 +49,6 @@ UNKNOWN: Final = -2
 BOARD_SIZE: Final = 8
 """The upper and lower rows together hold at most this many cards (1st edition; see
 ``GameShape.board_size``)."""
-STARTING_RUBLES: Final = 25
 
 __all__ = [
     "ARISTOCRAT_PHASE",
@@ -118,8 +118,8 @@ class PlayerState:
 
     @property
     def hand_limit(self) -> int:
-        """3, or 4 while a Warehouse is in play."""
-        return 4 if self.area[WAREHOUSE] else 3
+        """``HAND_LIMIT``, or ``WAREHOUSE_HAND_LIMIT`` while a Warehouse is in play."""
+        return WAREHOUSE_HAND_LIMIT if self.area[WAREHOUSE] else HAND_LIMIT
 
     def public_hand(self) -> list[Card]:
         """The hand cards whose identity every player knows (sorted): the hand less its secret

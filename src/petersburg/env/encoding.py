@@ -36,6 +36,7 @@ from petersburg.engine import (
     View,
     goods_counts,
     market_values,
+    rubles_visible,
     shape_of,
 )
 from petersburg.engine.actions import HAND_SLOTS, MAX_ROW_SLOTS, ROW_SLOTS
@@ -280,7 +281,7 @@ class ObservationLayout:
             block = blocks[seat]
             slot = relative[seat]
             codes[block + self._present] = 1
-            if player.rubles >= 0:
+            if rubles_visible(player):
                 codes[block + self._rubles_visible] = 1
                 rubles = player.rubles / MONEY_SCALE
                 scaled_per_slot[2 * slot] = rubles if rubles < SCALED_HIGH else SCALED_HIGH

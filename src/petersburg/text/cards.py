@@ -31,6 +31,16 @@ from petersburg.cards_second_edition import (
     GOODS_ON_CARDS,
     JOKER,
 )
+from petersburg.engine.constants import (
+    HAND_LIMIT,
+    MARIINSKY_PER_RED,
+    POTJOMKINS_VILLAGE_VALUE,
+    PUB_PRICE_PER_VP,
+    PUB_VP_PER_CARD,
+    TAX_MAN_PER_GREEN,
+    WAREHOUSE_HAND_LIMIT,
+    WORKSHOP_DISCOUNT,
+)
 from petersburg.engine.shape import FIRST, MARKET, PHASE_NAMES, SECOND, GameShape
 from petersburg.server.protocol.http import CardText, EditionCards
 
@@ -39,10 +49,18 @@ COLOUR_WORDS = ("green", "blue", "red", "yellow")
 SCORING_OF_COLOUR = ("worker", "building", "aristocrat", "market")
 
 
+def _rubles(amount: int) -> str:
+    """``1 ruble``, ``2 rubles``."""
+    return f"{amount} ruble{'s' if amount != 1 else ''}"
+
+
 def _special(shape: GameShape, kind: int) -> str:
     """What ``kind`` does besides paying, in this edition ('' if nothing)."""
     if kind == PUB:
-        return "Right after each building scoring its owner may buy up to 5 VP at 2 rubles each."
+        return (
+            f"Right after each building scoring its owner may buy up to {PUB_VP_PER_CARD} VP at "
+            f"{_rubles(PUB_PRICE_PER_VP)} each."
+        )
     if kind == OBSERVATORY:
         return (
             "During the building phase, as a whole turn, its owner may turn it face down to draw the "
@@ -50,18 +68,19 @@ def _special(shape: GameShape, kind: int) -> str:
             "VP that round."
         )
     if kind == WAREHOUSE:
-        return "Its owner's hand holds 4 cards instead of 3."
+        return f"Its owner's hand holds {WAREHOUSE_HAND_LIMIT} cards instead of {HAND_LIMIT}."
     if kind == POTJOMKINS_VILLAGE:
-        return "Worth 6 rubles when a trading card displaces it."
+        return f"Worth {_rubles(POTJOMKINS_VILLAGE_VALUE)} when a trading card displaces it."
     if kind == CARPENTER_WORKSHOP:
-        return "Every blue card its owner buys or plays costs 1 ruble less."
+        return f"Every blue card its owner buys or plays costs {_rubles(WORKSHOP_DISCOUNT)} less."
     if kind == GOLD_SMELTER:
-        return "Every red card its owner buys or plays costs 1 ruble less."
+        return f"Every red card its owner buys or plays costs {_rubles(WORKSHOP_DISCOUNT)} less."
     if kind == MARIINSKIJ_THEATER:
-        gain = "1 VP" if shape.mariinsky_vp else "1 ruble"
+        gain = f"{MARIINSKY_PER_RED} VP" if shape.mariinsky_vp else _rubles(MARIINSKY_PER_RED)
         return f"At the building scoring its owner gets {gain} more per red card in play."
     if kind == TAX_MAN:
-        return "At the aristocrat scoring its owner gets 1 ruble more per green card in play."
+        gain = _rubles(TAX_MAN_PER_GREEN)
+        return f"At the aristocrat scoring its owner gets {gain} more per green card in play."
     if kind == CZAR_AND_CARPENTER:
         return "Any green trading card may displace it."
     if kind in shape.crate_kinds:

@@ -8,7 +8,6 @@ engine's one income function, ``phase_income``: the figures shown are what the s
 
 from __future__ import annotations
 
-from petersburg.cards import aristocrat_bonus
 from petersburg.cards_second_edition import (
     ALL_CARD_ID,
     ALL_COLOUR,
@@ -20,7 +19,20 @@ from petersburg.cards_second_edition import (
     NO_GOOD,
     YELLOW,
 )
-from petersburg.engine import GameShape, GameState, market_income, phase_income
+from petersburg.engine import (
+    MARIINSKY_PER_RED,
+    POTJOMKINS_VILLAGE_VALUE,
+    PUB_PRICE_PER_VP,
+    PUB_VP_PER_CARD,
+    TAX_MAN_PER_GREEN,
+    WAREHOUSE_HAND_LIMIT,
+    WORKSHOP_DISCOUNT,
+    GameShape,
+    GameState,
+    aristocrat_bonus,
+    market_income,
+    phase_income,
+)
 from petersburg.engine.rules import distinct_red_cards
 from petersburg.engine.shape import NO_SCORING
 from petersburg.server.protocol.http import CardInfo
@@ -59,20 +71,20 @@ def seat_figures(state: GameState, seats: set[int] | None = None) -> dict[int, S
 
 
 SPECIAL_TEXT = {
-    "pub": "After building scoring: buy up to 5 VP for 2₽ each",
+    "pub": f"After building scoring: buy up to {PUB_VP_PER_CARD} VP for {PUB_PRICE_PER_VP}₽ each",
     "observatory": "Building phase: draw a stack's top card",
-    "warehouse": "Hand limit 4",
-    "potjomkins_village": "Worth 6 when displaced",
-    "carpenter_workshop": "−1₽ on every blue card",
-    "gold_smelter": "−1₽ on every red card",
-    "mariinskij_theater": "+1₽ per red card at building scoring",
-    "tax_man": "+1₽ per green card at aristocrat scoring",
+    "warehouse": f"Hand limit {WAREHOUSE_HAND_LIMIT}",
+    "potjomkins_village": f"Worth {POTJOMKINS_VILLAGE_VALUE} when displaced",
+    "carpenter_workshop": f"−{WORKSHOP_DISCOUNT}₽ on every blue card",
+    "gold_smelter": f"−{WORKSHOP_DISCOUNT}₽ on every red card",
+    "mariinskij_theater": f"+{MARIINSKY_PER_RED}₽ per red card at building scoring",
+    "tax_man": f"+{TAX_MAN_PER_GREEN}₽ per green card at aristocrat scoring",
     "czar_and_carpenter": "Any green trading card may displace it",
 }
 """One line for the cards whose effect is more than their printed income (docs/rules.md, Special cards)."""
 
 SECOND_EDITION_SPECIAL = {
-    "mariinskij_theater": "+1 VP per red card at building scoring",
+    "mariinskij_theater": f"+{MARIINSKY_PER_RED} VP per red card at building scoring",
 }
 """What the 2nd edition changes in those lines."""
 
