@@ -10,7 +10,7 @@ from petersburg.engine import GameState, apply_unchecked, legal_actions, new_gam
 def random_states(count: int, seed: int, players: tuple[int, ...] = (1, 2, 3, 4)) -> list[GameState]:
     """``count`` states in which someone is to act, after random play of random length."""
     rng = random.Random(seed)
-    states = []
+    states: list[GameState] = []
     while len(states) < count:
         state = new_game(rng.choice(players), rng.randrange(2**31))
         for _ in range(rng.randrange(0, 260)):

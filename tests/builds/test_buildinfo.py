@@ -41,14 +41,21 @@ PROBE = (
 )
 
 
+def loaded_from(name: str) -> str:
+    """The file module ``name`` was imported from."""
+    path = importlib.import_module(name).__file__
+    assert path is not None, name
+    return path
+
+
 def test_the_compiled_build_runs_where_a_compiler_works() -> None:
     require_compiled_build()
     names = compiled_names()
     assert list(build_info().modules) == names
     for name in names:
-        assert importlib.import_module(name).__file__.endswith(SUFFIX), name
+        assert loaded_from(name).endswith(SUFFIX), name
     for name in ("petersburg.engine.errors", "petersburg.bots.base", "petersburg.server.game.play"):
-        assert importlib.import_module(name).__file__.endswith(".py"), name
+        assert loaded_from(name).endswith(".py"), name
     record = json.loads((Path(petersburg.__file__).parent / MANIFEST_NAME).read_text())
     assert sorted(record["modules"]) == names
     assert str(build_info()).startswith("compiled with mypyc")

@@ -24,8 +24,8 @@ import hashlib
 import json
 import pickle
 import random
-import sys
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 from petersburg import build_info
@@ -88,23 +88,27 @@ def answer(call: Callable[[], object]) -> str:
         return f"{type(error).__name__}: {error}"
 
 
+def _first_step(players: int, seed: int) -> int:
+    """The step of a new game of ``players`` and ``seed`` (or the error setting it up raises)."""
+    return new_game(players, seed).step
+
+
 def bad_input_answers(state: GameState) -> list[str]:
     """The engine's answers to malformed input, which must be the same sentences in both builds."""
-    answers = [
-        answer(lambda value=value: apply_action(state.copy(), value))
-        for value in (True, False, 1.5, "pass", None, -1, NUM_ACTIONS, 10**30)
-    ]
-    texts = (3, None, "buy U9 over x", " BUY  u1 ")
-    answers += [answer(lambda text=text: parse_action(text)) for text in texts]
+    # Any: these are the wrong types on purpose, as a caller without type checks would pass them.
+    values: tuple[Any, ...] = (True, False, 1.5, "pass", None, -1, NUM_ACTIONS, 10**30)
+    answers = [answer(partial(apply_action, state.copy(), value)) for value in values]
+    texts: tuple[Any, ...] = (3, None, "buy U9 over x", " BUY  u1 ")
+    answers += [answer(partial(parse_action, text)) for text in texts]
     answers.append(answer(lambda: view(state, state.num_players)))
-    answers += [answer(lambda item=item: hash(item)) for item in (state, state.players[0])]
+    answers += [answer(partial(hash, item)) for item in (state, state.players[0])]
     broken = state_to_json(state)
     broken["seats"][0]["rubles"] = True
     answers.append(answer(lambda: state_from_json(broken)))
     answers.append(answer(lambda: options_from_json({"money": 3})))
     answers.append(answer(lambda: options_from_json({"show_hands": 1})))
     answers.append(answer(lambda: GameRecord.from_json({"format": "petersburg-record", "players": 2})))
-    answers += [answer(lambda n=n, s=s: new_game(n, s).step) for n, s in ((0, 1), (5, 1), (2, -1))]
+    answers += [answer(partial(_first_step, n, s)) for n, s in ((0, 1), (5, 1), (2, -1))]
     return answers
 
 
@@ -203,4 +207,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -17,7 +17,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from tests.e2e.conftest import shot
 from tests.e2e.pages import create_table, open_page
-from tests.server.helpers import pick_action
+from tests.server.helpers import pick_action, seated_update
 
 SIZES = [(390, 844), (1366, 900)]
 PASSWORD = "a long enough secret"
@@ -59,7 +59,7 @@ def play(base: str, table: int, players: list[tuple[str, str]], rng: random.Rand
             ws.send(json.dumps({"type": "hello", "uid": uid, "name": f"Guest {seat + 1}"}))
             if seat:
                 ws.send(json.dumps({"type": "sit", "seat": seat}))
-                receive(ws, lambda m, s=seat: m["type"] == "update" and (m.get("you") or {}).get("seat") == s)
+                receive(ws, seated_update(seat))
         sockets[0].send(json.dumps({"type": "start"}))
         updates = [receive_update(ws, 0) for ws in sockets]
         while "result" not in updates[0]:

@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import ViewportSize
 
 from tests.e2e.conftest import shot
 from tests.e2e.pages import MY_TURN_OR_OVER, game_over, open_page, seq, wait_for_answer
@@ -20,8 +21,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 UID = "market-player-0001"
 NAME = "Alexandra Petrovna"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1366, "height": 900}
 DECISION = "dialog[open] .choice[data-text^='joker'], dialog[open] .choice[data-text*='crate']"
 WANTED = ("_box", "_joker", "czar_and_carpenter")
 PAGE_WIDTH_JS = "Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"

@@ -223,6 +223,7 @@ def check_move_phrase(before: GameState, action: int, move: Event, names: list[s
     """A legal action's sentence in the menu is the phrase its move is told with to its mover:
     "Buy Market from the upper row for 5 rubles" / "You buy Market from the upper row for 5 rubles."
     (An Observatory's draw alone differs: the menu cannot name the card it will draw.)"""
+    assert isinstance(move, MOVES)
     told = describe_event(move, names, before.shape, move.seat, second_person=True)
     offered = describe_action(before, action)
     expected = f"You {offered[0].lower()}{offered[1:]}."

@@ -113,6 +113,7 @@ def test_a_seat_never_receives_another_seats_secret(name: str) -> None:
                     if sent.private_to not in (PUBLIC, reader):
                         secrets_seen += 1
                         assert isinstance(seen, (ObservatoryUsed, CardTaken)) and seen.card == UNKNOWN
+                        assert isinstance(sent, (ObservatoryUsed, CardTaken))
                         assert seen == replace(sent, card=UNKNOWN, private_to=PUBLIC)
     assert secrets_seen > 0  # the check has something to check: Observatories draw in these games
 

@@ -154,7 +154,7 @@ def market_decision_state() -> dict[str, object]:
     apply_action(state, 0)
     apply_action(state, 0)
     assert state.stage == STAGE_CRATE
-    return copy.deepcopy(state_to_json(state))
+    return copy.deepcopy(dict(state_to_json(state)))
 
 
 @pytest.mark.parametrize(

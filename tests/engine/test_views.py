@@ -88,7 +88,7 @@ def test_a_played_hand_card_is_a_public_copy_while_one_is_left() -> None:
     assert view(state, 1).state.players[0].hand == [UNKNOWN]
     state.players[0].rubles = 40
     act(state, "pass", "play H1")  # the secret card is shown as it enters the play area
-    assert state.players[0].hand == [] and state.players[0].secret_hand == ()
+    assert state.players[0].hand == [] and len(state.players[0].secret_hand) == 0
 
 
 def test_spectator_sees_public_hand_cards_only_and_no_rubles() -> None:

@@ -285,7 +285,7 @@ def test_a_card_drawn_with_the_observatory_is_seen_only_by_its_drawer() -> None:
     assert found >= 3
 
 
-def _reference_observation(seen: View) -> np.ndarray:  # type: ignore[type-arg]
+def _reference_observation(seen: View) -> np.ndarray:
     """The layout of docs/research.md written out field by field, plainly (slow, obviously right)."""
     state, n = seen.state, seen.state.num_players
     me = seen.seat or 0

@@ -201,9 +201,10 @@ def test_stable_baselines3_make_vec_env_with_default_arguments() -> None:
 
     envs = make_vec_env(ENV_ID)
     obs = envs.reset()
+    assert isinstance(obs, dict)
     assert obs["observation"].shape == (1, OBS_SIZE) and obs["action_mask"].any()
-    frames = envs.get_images()
-    assert frames[0].shape == FRAME_SHAPE
+    frame = envs.get_images()[0]
+    assert frame is not None and frame.shape == FRAME_SHAPE
     envs.close()
 
 

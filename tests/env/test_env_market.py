@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 import warnings
+from typing import Any
 
 import numpy as np
 import pyspiel
 import pytest
+from gymnasium import Space, spaces
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test  # type: ignore[import-untyped]
 
@@ -41,10 +43,22 @@ from .helpers import random_states
 from .test_env_pettingzoo import no_warnings  # noqa: F401 - the fixture, shared
 
 MARKET = GameOptions(edition="second", market=True)
-ALL_MARKET_OPTIONS = GameOptions(
-    edition="second", market=True, show_rubles=True, **{name: CHOICES[name][1] for name in MARKET_OPTIONS}
-)
+OTHER_MARKET_VALUES: dict[str, Any] = {name: CHOICES[name][1] for name in MARKET_OPTIONS}
+"""Any: the options' values are of several types (``CHOICES`` holds them as objects)."""
+ALL_MARKET_OPTIONS = GameOptions(edition="second", market=True, show_rubles=True, **OTHER_MARKET_VALUES)
 """Every Market option at its other value (the 8-card board among them)."""
+
+
+def dict_space(space: Space[Any]) -> spaces.Dict:
+    """An observation space, which is a ``Dict`` (observation and action mask)."""
+    assert isinstance(space, spaces.Dict)
+    return space
+
+
+def discrete_space(space: Space[Any]) -> spaces.Discrete:
+    """An action space, which is ``Discrete`` (one id per action)."""
+    assert isinstance(space, spaces.Discrete)
+    return space
 
 
 def test_games_without_the_market_keep_the_classic_shapes() -> None:
@@ -53,8 +67,8 @@ def test_games_without_the_market_keep_the_classic_shapes() -> None:
     for options in (GameOptions(), GameOptions(edition="second")):
         assert observation_layout(options) is CLASSIC_LAYOUT
         game = raw_env(num_players=4, options=options)
-        assert game.observation_space("player_0")["observation"].shape == (1547,)
-        assert game.action_space("player_0").n == NUM_ACTIONS == 559
+        assert dict_space(game.observation_space("player_0"))["observation"].shape == (1547,)
+        assert discrete_space(game.action_space("player_0")).n == NUM_ACTIONS == 559
         state = next(random_states(2, 3, options))
         assert encode_observation(view(state, 0)).shape == (1547,)
 
@@ -153,7 +167,7 @@ def test_pettingzoo_market_env_passes_the_api_test(no_warnings: list[str]) -> No
         ({"options": {"colour": "red"}}, "Unknown game option"),
     ],
 )
-def test_bad_market_arguments_get_clear_errors(kwargs: dict[str, object], message: str) -> None:
+def test_bad_market_arguments_get_clear_errors(kwargs: dict[str, Any], message: str) -> None:
     for make in (raw_env, SanktPetersburgEnv):
         with pytest.raises(ValueError, match=message):
             make(**kwargs)
@@ -161,8 +175,8 @@ def test_bad_market_arguments_get_clear_errors(kwargs: dict[str, object], messag
 
 def test_gymnasium_market_env_passes_check_env_and_plays_to_the_end() -> None:
     game = SanktPetersburgEnv(num_players=4, opponents="greedy", options=ALL_MARKET_OPTIONS)
-    assert game.observation_space["observation"].shape == (MARKET_LAYOUT.size,)
-    assert game.action_space.n == NUM_ALL_ACTIONS
+    assert dict_space(game.observation_space)["observation"].shape == (MARKET_LAYOUT.size,)
+    assert discrete_space(game.action_space).n == NUM_ALL_ACTIONS
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         check_env(game, skip_render_check=True)

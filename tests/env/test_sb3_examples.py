@@ -88,7 +88,7 @@ def test_policy_bot_builds_the_environment_observation_and_rejects_illegal_answe
         return legal_actions(state)[-1]
 
     assert PolicyBot(last_legal).choose(seen) == legal_actions(state)[-1]
-    assert (asked[0]["action_mask"] == mask_from_actions(legal_actions(state))).all()  # type: ignore[union-attr]
+    assert (asked[0]["action_mask"] == mask_from_actions(legal_actions(state))).all()
     illegal = next(a for a in range(559) if a not in legal_actions(state))
     with pytest.raises(ValueError, match="illegal action"):
         PolicyBot(lambda observation: illegal, name="bad").choose(seen)

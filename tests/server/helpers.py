@@ -11,8 +11,10 @@ from typing import Any
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
+from petersburg.engine.json_types import ScoreJson
 from petersburg.server.app import Server
 from petersburg.server.persistence.sql.database import database_url
+from petersburg.server.persistence.store import LogKind
 
 UIDS = ["alice-uid-0001", "bob-uid-00002", "carol-uid-0003", "dave-uid-00004"]
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
@@ -28,7 +30,18 @@ def recv_until(ws: Any, predicate: Callable[[dict[str, Any]], bool], limit: int 
 
 
 def is_update(message: dict[str, Any]) -> bool:
-    return message["type"] == "update"
+    kind: str = message["type"]
+    return kind == "update"
+
+
+def update_numbered(seq: int) -> Callable[[dict[str, Any]], bool]:
+    """Whether a message is the update at ``seq``."""
+    return lambda m: is_update(m) and m.get("seq") == seq
+
+
+def seated_update(seat: int) -> Callable[[dict[str, Any]], bool]:
+    """Whether a message is an update telling its receiver that it holds ``seat``."""
+    return lambda m: is_update(m) and m["you"] is not None and m["you"]["seat"] == seat
 
 
 def update_at(seq: int) -> Callable[[dict[str, Any]], bool]:
@@ -63,13 +76,35 @@ def server_of(client: TestClient) -> Server:
     return server
 
 
-def stored_log(database: str, table: int) -> list[tuple[int, str, int, int]]:
+def score_line(seat: int, total: int, rubles: int) -> ScoreJson:
+    """A final scoring line of ``total`` VP (all scored in play) and ``rubles``."""
+    return {
+        "seat": seat,
+        "play_vp": total,
+        "aristocrat_bonus": 0,
+        "money_vp": 0,
+        "hand_penalty": 0,
+        "total": total,
+        "rubles": rubles,
+    }
+
+
+def log_kind(text: str) -> LogKind:
+    """A stored log row's kind, as the store's type names it."""
+    if text == "action":
+        return "action"
+    if text == "undo":
+        return "undo"
+    raise AssertionError(f"unknown log row kind {text!r}")
+
+
+def stored_log(database: str, table: int) -> list[tuple[int, LogKind, int, int]]:
     """The log rows of ``table`` as the database (an SQLite path or any database URL) holds them
     (seq, kind, seat, action), read on a connection of its own."""
     rows = query(
         database, "SELECT seq, kind, seat, action FROM actions WHERE table_id = :t ORDER BY seq", t=table
     )
-    return [(int(a), str(b), int(c), int(d)) for a, b, c, d in rows]
+    return [(int(a), log_kind(str(b)), int(c), int(d)) for a, b, c, d in rows]
 
 
 def query(database: str, sql: str, **params: object) -> list[tuple[Any, ...]]:
@@ -100,7 +135,7 @@ def seated_game(client: TestClient, stack: ExitStack, players: int, **params: An
         hello(ws, UIDS[seat], NAMES[seat])
         if seat > 0:
             ws.send_json({"type": "sit", "seat": seat, "name": NAMES[seat]})
-            recv_until(ws, lambda m, s=seat: is_update(m) and m["you"] is not None and m["you"]["seat"] == s)
+            recv_until(ws, seated_update(seat))
         sockets.append(ws)
     sockets[0].send_json({"type": "start"})
     return table, sockets

@@ -26,6 +26,7 @@ from tests.server.helpers import (
     pick_action,
     query,
     recv_until,
+    seated_update,
     server_of,
     update_at,
 )
@@ -166,7 +167,7 @@ def test_a_rated_three_player_game_updates_three_ratings(client: TestClient) -> 
             hello(ws, "claimed-uid-ignored", "ignored")  # the session decides who this is
             if i:
                 ws.send_json({"type": "sit", "seat": i})
-                recv_until(ws, lambda m, s=i: is_update(m) and m["you"] is not None and m["you"]["seat"] == s)
+                recv_until(ws, seated_update(i))
             sockets.append(ws)
         sockets[0].send_json({"type": "start"})
         final = play_to_end(sockets, random.Random(11))

@@ -11,11 +11,13 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from petersburg.engine import GameOptions
 from petersburg.server.game.automation import BotRunner
 from petersburg.server.persistence.sql.store import SqlStore
 from petersburg.server.persistence.store import SeatRow, SoloPlace, TableRow
+from petersburg.server.protocol.messages import GameResult
 from petersburg.server.settings import ServerConfig
-from tests.server.helpers import UIDS, create_table, hello, recv_until
+from tests.server.helpers import UIDS, create_table, hello, recv_until, score_line, update_numbered
 
 
 def assert_everything_shown(view: dict[str, Any]) -> None:
@@ -58,9 +60,17 @@ def test_the_final_board_and_the_replay_show_every_seats_rubles_and_hand(
 
 def finished_solo(store: SqlStore, uid: str, total: int, rubles: int) -> int:
     async def make() -> int:
-        row = TableRow(0, "solo", 0.0, 1, {}, True, 0, True, uid, seats=[SeatRow("human", "P", uid, "t")])
+        options = GameOptions().to_json()
+        row = TableRow(
+            0, "solo", 0.0, 1, options, True, 0, True, uid, seats=[SeatRow("human", "P", uid, "t")]
+        )
         table = await store.create_table(row)
-        result = {"scores": [{"total": total, "rubles": rubles}], "winners": [0], "rounds": 6, "names": ["P"]}
+        result: GameResult = {
+            "scores": [score_line(0, total, rubles)],
+            "winners": [0],
+            "rounds": 6,
+            "names": ["P"],
+        }
         await store.set_status(table, "playing", 0, seed=1)
         await store.finish(replace(row, id=table, seed=1, status="over", result=result), 1)
         return table
@@ -112,7 +122,5 @@ def test_a_finished_solo_game_says_where_it_places(client: TestClient) -> None:
                     "action": buys[0]["id"],
                 }
             )
-            update = recv_until(
-                ws, lambda m, s=update["seq"] + 1: m["type"] == "update" and m.get("seq") == s
-            )
+            update = recv_until(ws, update_numbered(update["seq"] + 1))
     assert update["result"]["placement"] == {"overall": 1, "overall_of": 1, "yours": 1, "yours_of": 1}

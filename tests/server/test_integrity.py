@@ -256,7 +256,7 @@ def test_racing_requests_never_both_apply_and_every_log_replays(tmp_path: Path) 
             race = Sockets(address, table)
             try:
                 race.of(1)[0].send(json.dumps({"type": "sit", "seat": 1}))
-                race.pump(lambda race=race: 1 in race.updates)
+                race.pump(partial(race.updates.__contains__, 1))
                 race.of(0)[0].send(json.dumps({"type": "start"}))
                 _play_races(race, db_path, table, counts, rng)
                 for ws in race.sockets:  # every socket is still open and answers

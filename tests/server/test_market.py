@@ -30,9 +30,9 @@ from petersburg.server.game.play import fallback_action
 from petersburg.server.protocol.http import CardInfo, ReplayResponse
 from petersburg.server.protocol.messages import server_messages
 from petersburg.server.view.presenter import market_standing
-from tests.server.helpers import UIDS, create_table, hello, recv_until
+from tests.server.helpers import UIDS, create_table, hello, recv_until, seated_update, update_at
 
-MARKET = {"edition": "second", "market": True}
+MARKET: dict[str, str | bool] = {"edition": "second", "market": True}
 FIVE_UIDS = ["ann-uid-00001", "ben-uid-00002", "cid-uid-00003", "dee-uid-00004", "eve-uid-00005"]
 FIVE_NAMES = ["Ann", "Ben", "Cid", "Dee", "Eve"]
 
@@ -112,7 +112,7 @@ def test_a_five_seat_market_game_over_websockets(make_client: Callable[..., Test
             hello(ws, FIVE_UIDS[seat], FIVE_NAMES[seat])
             if seat:
                 ws.send_json({"type": "sit", "seat": seat, "name": FIVE_NAMES[seat]})
-                recv_until(ws, lambda m, s=seat: m["type"] == "update" and (m["you"] or {}).get("seat") == s)
+                recv_until(ws, seated_update(seat))
             sockets.append(ws)
         sockets[0].send_json({"type": "start"})
         seq = 0
@@ -120,10 +120,7 @@ def test_a_five_seat_market_game_over_websockets(make_client: Callable[..., Test
         kinds: set[str] = set()
         log: list[str] = []
         while True:
-            updates = [
-                recv_until(ws, lambda m, s=seq: m["type"] == "update" and m.get("seq") == s and "view" in m)
-                for ws in sockets
-            ]
+            updates = [recv_until(ws, update_at(seq)) for ws in sockets]
             received.extend(updates)
             update = updates[0]
             view = update["view"]
@@ -217,7 +214,7 @@ def test_a_table_with_bots_plays_the_market_to_its_end(client: TestClient) -> No
 
 def test_a_seat_that_does_not_decide_keeps_its_rubles_and_names_a_good() -> None:
     """The turn timer (or a failing bot) leaves a crate unpaid and names a "?" as some good."""
-    seen = set()
+    seen: set[int] = set()
     for seed in range(20):
         state = new_game(4, seed, GameOptions(edition="second", market=True))
         rng = random.Random(seed)

@@ -52,7 +52,7 @@ def observatory_game(seed: int) -> Game | None:
     """A 2-player game (seed ``seed``) played until a seat has taken a card drawn with an
     Observatory into hand, or None if that did not happen."""
     rng = random.Random(seed)
-    row = TableRow(1, "t", 0.0, 2, {}, True, 0, True, "u", seed=seed)
+    row = TableRow(1, "t", 0.0, 2, GameOptions().to_json(), True, 0, True, "u", seed=seed)
     game = Game(row, ["Anna", "Boris"])
     seq = 0
     while not game.state.is_over:

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from petersburg.engine import legal_actions, state_to_json
+from petersburg.engine import GameOptions, legal_actions, state_to_json
 from petersburg.server.cluster.bus import Listener, Notice, decode, encode
 from petersburg.server.errors import Refusal
 from petersburg.server.game.tables import Table, Tables
@@ -67,7 +67,7 @@ def processes(database: str) -> Callable[[Scenario], None]:
         async def main() -> None:
             first, second = await repository(database), await repository(database)
             try:
-                row = TableRow(0, "Notices", 0.0, 2, {}, False, 0, False, "creator")
+                row = TableRow(0, "Notices", 0.0, 2, GameOptions().to_json(), False, 0, False, "creator")
                 row.seats = [
                     SeatRow("human", name, f"uid-{name}", f"token-{name}") for name in ("Ann", "Ben")
                 ]

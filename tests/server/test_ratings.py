@@ -8,12 +8,19 @@ from pathlib import Path
 
 from petersburg.engine import places
 from petersburg.server.accounts.ratings import BOT_MU, MODEL, measure, new_ratings, result_places, shown
+from petersburg.server.protocol.messages import GameResult
+from tests.server.helpers import score_line
 
 
 def test_places_break_ties_by_rubles_and_share_what_remains() -> None:
     assert places([(40, 3), (40, 7), (12, 0)]) == [2, 1, 3]
     assert places([(40, 7), (40, 7), (12, 0)]) == [1, 1, 3]
-    result = {"scores": [{"seat": 1, "total": 9, "rubles": 0}, {"seat": 0, "total": 30, "rubles": 2}]}
+    result: GameResult = {
+        "scores": [score_line(1, 9, 0), score_line(0, 30, 2)],
+        "winners": [0],
+        "rounds": 6,
+        "names": ["Ann", "Ben"],
+    }
     assert result_places(result) == [1, 2]
 
 

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.slow
 def receive(ws: ClientConnection, seq: int) -> dict[str, Any]:
     """The update at ``seq`` (skipping chat and older updates)."""
     while True:
-        message = json.loads(ws.recv(timeout=10))
+        message: dict[str, Any] = json.loads(ws.recv(timeout=10))
         assert message["type"] != "error", message
         if message["type"] == "update" and message.get("seq") == seq and "view" in message:
             return message

@@ -17,7 +17,16 @@ from petersburg.server.protocol.http import CardInfo, ReplayResponse
 from petersburg.server.protocol.messages import HighScore, TableSummary, server_messages
 from petersburg.server.protocol.requests import LOBBY_TYPES, TABLE_TYPES
 from petersburg.server.protocol.schema import protocol_markdown, protocol_schema
-from tests.server.helpers import NAMES, UIDS, create_table, hello, pick_action, recv_until, seated_game
+from tests.server.helpers import (
+    NAMES,
+    UIDS,
+    create_table,
+    hello,
+    pick_action,
+    recv_until,
+    seated_game,
+    update_numbered,
+)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -73,7 +82,7 @@ def test_every_message_of_a_played_game_fits_the_protocol(client: TestClient) ->
         seq = 0
         while update["view"]["stage"] != "over" and seq < 400:
             if seq:
-                other = recv_until(sockets[1], lambda m, s=seq: m["type"] == "update" and m.get("seq") == s)
+                other = recv_until(sockets[1], update_numbered(seq))
             updates = [update, other]
             seat = updates[0]["view"]["to_act"]
             action = pick_action(updates[seat], rng)
@@ -81,7 +90,7 @@ def test_every_message_of_a_played_game_fits_the_protocol(client: TestClient) ->
                 {"type": "act", "token": updates[seat]["you"]["token"], "seq": seq, "action": action}
             )
             seq += 1
-            update = recv_until(sockets[0], lambda m, s=seq: m["type"] == "update" and m.get("seq") == s)
+            update = recv_until(sockets[0], update_numbered(seq))
         assert update["view"]["stage"] == "over" and "result" in update
         recv_until(lobby, lambda m: m["type"] == "tables" and any(t["status"] == "over" for t in m["tables"]))
     with client.websocket_connect(f"/ws/table/{create_table(client, 1)}") as ws:

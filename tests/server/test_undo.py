@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
+from functools import partial
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -35,7 +36,9 @@ from tests.server.helpers import (
 def taking_bot(level: str, seed: int, seen: View) -> int:
     """A bot that takes a card into hand whenever it can (so it never ends a phase), else passes."""
     legal = legal_actions(seen.state)
-    hand_full = len(seen.state.players[seen.seat].hand) >= 3
+    seat = seen.seat
+    assert seat is not None  # a bot plays a seat
+    hand_full = len(seen.state.players[seat].hand) >= 3
     takes = [a for a in legal if a != PASS_ID] if not hand_full else []
     return takes[-1] if takes else fallback_action(seen.state)
 
@@ -88,7 +91,7 @@ def test_undo_takes_back_the_bot_moves_made_after_it(make_client: Callable[..., 
         server = server_of(client)
         live = server.tables.cached(table)
         assert live is not None and live.game is not None
-        rows = stored_log(server.store.url, table)  # type: ignore[attr-defined]
+        rows = stored_log(server.store.url, table)
         assert [kind for _seq, kind, _seat, _action in rows][-1] == "undo"
         # The log replays to the same game: state, words, and the actions that count.
         from petersburg.server.persistence.store import LogRow
@@ -150,7 +153,7 @@ def test_a_bot_holds_back_a_move_that_would_reveal_cards(make_client: Callable[.
                     {"type": "act", "token": update["you"]["token"], "seq": update["seq"], "action": action}
                 )
                 seq = update["seq"] + 1
-                eventually(lambda s=seq: moved_or_waiting(s), what="the bot moving or waiting")
+                eventually(partial(moved_or_waiting, seq), what="the bot moving or waiting")
                 if live.seq == seq and clock.due_within(5) >= 1:
                     break
             else:

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields, replace
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from petersburg.cards import BLUE, GREEN, RED
 from petersburg.cards_second_edition import ALL_CARD_BY_ID, ALL_CARD_ID, ALL_STACK_NAMES, GOODS, YELLOW
 from petersburg.engine.errors import StateFormatError
+from petersburg.engine.json_types import EventJson, IncomeJson
 from petersburg.engine.scoring import ScoreBreakdown, ScoreLine, SeatIncome
 from petersburg.engine.shape import PHASE_NAMES, PHASE_SCORING
 from petersburg.engine.state import NO_CARD, UNKNOWN
@@ -62,7 +63,7 @@ class Event:
         secret) may see this event as it is."""
         return self.private_to == PUBLIC or self.private_to == seat or seat == OMNISCIENT
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> EventJson:
         """The event as a JSON object (``event_to_json``)."""
         return event_to_json(self)
 
@@ -379,13 +380,23 @@ def _card_json(card: int) -> str | None:
     return None if card < 0 else ALL_CARD_ID[card]
 
 
-def _income_json(income: SeatIncome) -> dict[str, Any]:
-    data = income._asdict()
-    data["phase"] = PHASE_NAMES[income.phase]
-    data["goods"] = dict(zip(GOODS, income.goods, strict=False))
-    data["majority_vp"] = dict(zip(GOODS, income.majority_vp, strict=False))
-    data["jokers"] = {ALL_CARD_ID[card]: GOODS[good] for card, good in income.jokers}
-    return data
+def _income_json(income: SeatIncome) -> IncomeJson:
+    return {
+        "seat": income.seat,
+        "phase": PHASE_NAMES[income.phase],
+        "cards": income.cards,
+        "card_rubles": income.card_rubles,
+        "card_vp": income.card_vp,
+        "mariinsky_rubles": income.mariinsky_rubles,
+        "mariinsky_vp": income.mariinsky_vp,
+        "tax_man_rubles": income.tax_man_rubles,
+        "observatory_vp": income.observatory_vp,
+        "goods": dict(zip(GOODS, income.goods, strict=False)),
+        "majority_vp": dict(zip(GOODS, income.majority_vp, strict=False)),
+        "jokers": {ALL_CARD_ID[card]: GOODS[good] for card, good in income.jokers},
+        "rubles": income.rubles,
+        "vp": income.vp,
+    }
 
 
 _TO_JSON: Final[dict[str, Callable[[Any], Any]]] = {
@@ -404,16 +415,20 @@ _TO_JSON: Final[dict[str, Callable[[Any], Any]]] = {
 """How a field of a given name is written (any other field is a number, a bool or a string)."""
 
 
-def event_to_json(event: Event) -> dict[str, Any]:
+def event_to_json(event: Event) -> EventJson:
     """The event as a JSON object: ``type``, its fields (cards, phases, stacks and goods by name),
-    then ``private_to`` (null when public)."""
-    data: dict[str, Any] = {"type": event.type}
+    then ``private_to`` (null when public).
+
+    Written field by field from the event's dataclass, the one description of its facts; its
+    ``EventJson`` member (``petersburg.engine.json_types``, which a test holds to every event
+    class) is the type it has."""
+    data: dict[str, object] = {"type": event.type}
     for field in fields(event):
         if field.name != "private_to":
             value = getattr(event, field.name)
             data[field.name] = _TO_JSON[field.name](value) if field.name in _TO_JSON else value
     data["private_to"] = _TO_JSON["private_to"](event.private_to)
-    return data
+    return cast(EventJson, data)
 
 
 def _named(value: object, names: tuple[str, ...], what: str) -> int:

@@ -11,6 +11,7 @@ from dataclasses import astuple, dataclass
 from typing import Final
 
 from petersburg.engine.constants import OPENING_WORKERS_PER_PLAYER
+from petersburg.engine.json_types import OptionsJson
 
 MONEY_KEPT: Final = "kept"
 MONEY_TRADED: Final = "traded"
@@ -101,10 +102,10 @@ class GameOptions:
         """Whether the game is played with the 2nd edition's cards and rules."""
         return self.edition == EDITION_SECOND
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> OptionsJson:
         """The options as a JSON object: every field of the game's edition (records describe
         themselves), and no 2nd-edition field in a 1st-edition game."""
-        data: dict[str, object] = {
+        data: OptionsJson = {
             "always_refill": self.always_refill,
             "money": self.money,
             "double_marker_seat": self.double_marker_seat,
@@ -114,9 +115,12 @@ class GameOptions:
         if self.edition != EDITION_FIRST:
             data["edition"] = self.edition
             data["market"] = self.market
-            if self.market:
-                for name in MARKET_OPTIONS:
-                    data[name] = getattr(self, name)
+            if self.market:  # the fields of MARKET_OPTIONS, in their order
+                data["market_board"] = self.market_board
+                data["joker"] = self.joker
+                data["market_values"] = self.market_values
+                data["unpaid_crate"] = self.unpaid_crate
+                data["market_ties"] = self.market_ties
         return data
 
 

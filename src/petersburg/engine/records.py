@@ -22,9 +22,22 @@ from petersburg.cards_second_edition import ALL_CARD_BY_ID, ALL_CARD_ID, ALL_DEC
 from petersburg.engine.actions import HAND_SLOTS, ActionId, format_action, parse_action
 from petersburg.engine.errors import PetersburgError, StateFormatError
 from petersburg.engine.events import Event
+from petersburg.engine.json_types import (
+    BoardJson,
+    HandParts,
+    MarketJson,
+    RecordJson,
+    ResultJson,
+    ScoreJson,
+    SeatGoods,
+    SeatJson,
+    StateJson,
+    ViewJson,
+)
 from petersburg.engine.market import goods_counts, market_values
 from petersburg.engine.options import CHOICES, EDITION_FIRST, check_options
 from petersburg.engine.rules import apply_action, final_scores, new_game, winners
+from petersburg.engine.scoring import ScoreLine
 from petersburg.engine.shape import PHASE_NAMES
 from petersburg.engine.state import (
     NO_CARD,
@@ -59,6 +72,7 @@ def format_version(options: GameOptions) -> int:
 
 
 JsonObject = dict[str, Any]
+"""A JSON object as read, before it is checked."""
 
 
 # ----------------------------------------------------------------------------------------------
@@ -96,7 +110,7 @@ def _ids(cards: Iterable[Card]) -> list[str | None]:
     return [None if card == UNKNOWN else ALL_CARD_ID[card] for card in cards]
 
 
-def _player_json(state: GameState, seat: int, seen: View | None = None) -> JsonObject:
+def _player_json(state: GameState, seat: int, seen: View | None = None) -> SeatJson:
     """One seat of a state (``seen`` None) or of a view.
 
     ``secret_hand`` is written only when the seat holds secret cards and the hand is shown, and a
@@ -106,26 +120,29 @@ def _player_json(state: GameState, seat: int, seen: View | None = None) -> JsonO
     """
     player = state.players[seat]
     show_hand = seen is None or seen.hand_visible(seat)
-    data: JsonObject = {
+    hand_parts: HandParts = {}
+    if show_hand and player.secret_hand:
+        hand_parts["secret_hand"] = _ids(player.secret_hand)
+    if seen is not None:
+        public = player.public_hand()
+        if public:
+            hand_parts["public_hand"] = _ids(public)
+    market_parts: SeatGoods = {}
+    if state.market is not None:
+        market_parts["goods"] = dict(zip(GOODS, goods_counts(state, seat), strict=True))
+    return {
         "rubles": player.rubles if seen is None or seen.rubles_visible(seat) else None,
         "vp": player.vp,
         "hand": _ids(player.hand) if show_hand else None,
         "hand_size": len(player.hand),
+        **hand_parts,
+        "area": _ids(player.area_cards()),
+        "observatories_used": player.observatories_used,
+        **market_parts,
     }
-    if show_hand and player.secret_hand:
-        data["secret_hand"] = _ids(player.secret_hand)
-    if seen is not None:
-        public = player.public_hand()
-        if public:
-            data["public_hand"] = _ids(public)
-    data["area"] = _ids(player.area_cards())
-    data["observatories_used"] = player.observatories_used
-    if state.market is not None:
-        data["goods"] = dict(zip(GOODS, goods_counts(state, seat), strict=True))
-    return data
 
 
-def _market_json(state: GameState, market: MarketState) -> JsonObject:
+def _market_json(state: GameState, market: MarketState) -> MarketJson:
     """The Market's part of a state (all public): jokers named, pending decisions, idle crates."""
     shape = state.shape
     first, second = market_values(state.round, state.options)
@@ -141,10 +158,10 @@ def _market_json(state: GameState, market: MarketState) -> JsonObject:
     }
 
 
-def _common_json(state: GameState, seen: View | None = None) -> JsonObject:
+def _common_json(state: GameState, seen: View | None = None) -> BoardJson:
     over = state.stage == STAGE_OVER
     shape = state.shape
-    data: JsonObject = {
+    data: BoardJson = {
         "players": state.num_players,
         "seed": None if seen is not None and state.seed == HIDDEN_SEED else state.seed,
         "options": state.options.to_json(),
@@ -170,25 +187,52 @@ def _common_json(state: GameState, seen: View | None = None) -> JsonObject:
     return data
 
 
-def state_to_json(state: GameState) -> JsonObject:
+def state_to_json(state: GameState) -> StateJson:
     """The full state as a JSON object (stacks listed top card first)."""
-    data: JsonObject = {"format": STATE_FORMAT, "version": format_version(state.options)}
-    data.update(_common_json(state))
     names = state.shape.stack_names
-    data["stacks"] = {names[deck]: _ids(reversed(stack)) for deck, stack in enumerate(state.stacks)}
-    return data
+    return {
+        "format": STATE_FORMAT,
+        "version": format_version(state.options),
+        **_common_json(state),
+        "stacks": {names[deck]: _ids(reversed(stack)) for deck, stack in enumerate(state.stacks)},
+    }
 
 
-def view_to_json(seen: View) -> JsonObject:
+def view_to_json(seen: View) -> ViewJson:
     """A view as a JSON object: stack sizes only, hidden hands as null with their size and the
     cards of them that are public, hidden rubles as null, another player's drawn card as null (its
     stack is public)."""
     state = seen.state
-    data: JsonObject = {"format": VIEW_FORMAT, "version": format_version(state.options), "viewer": seen.seat}
-    data.update(_common_json(state, seen))
     names = state.shape.stack_names
-    data["stack_sizes"] = {names[deck]: len(stack) for deck, stack in enumerate(state.stacks)}
-    return data
+    return {
+        "format": VIEW_FORMAT,
+        "version": format_version(state.options),
+        "viewer": seen.seat,
+        **_common_json(state, seen),
+        "stack_sizes": {names[deck]: len(stack) for deck, stack in enumerate(state.stacks)},
+    }
+
+
+def score_json(line: ScoreLine) -> ScoreJson:
+    """One seat's final scoring as JSON."""
+    return {
+        "seat": line.seat,
+        "play_vp": line.play_vp,
+        "aristocrat_bonus": line.aristocrat_bonus,
+        "money_vp": line.money_vp,
+        "hand_penalty": line.hand_penalty,
+        "total": line.total,
+        "rubles": line.rubles,
+    }
+
+
+def result_json(state: GameState) -> ResultJson:
+    """The end of a finished game as JSON: every seat's final scoring, the winners, the round."""
+    return {
+        "scores": [score_json(line) for line in final_scores(state)],
+        "winners": winners(state),
+        "rounds": state.round,
+    }
 
 
 # ----------------------------------------------------------------------------------------------
@@ -449,9 +493,9 @@ class GameRecord:
         """Pickle as a constructor call (see ``View.__reduce__``)."""
         return (GameRecord, (self.num_players, self.seed, self.options, self.actions, self.names))
 
-    def to_json(self, final_state: GameState | None = None) -> JsonObject:
+    def to_json(self, final_state: GameState | None = None) -> RecordJson:
         """The record as JSON; with ``final_state``, the final scores and winners are included."""
-        data: JsonObject = {
+        data: RecordJson = {
             "format": RECORD_FORMAT,
             "version": format_version(self.options),
             "players": self.num_players,
@@ -462,7 +506,7 @@ class GameRecord:
         if self.names is not None:
             data["names"] = self.names
         if final_state is not None and final_state.is_over:
-            data["scores"] = [line._asdict() for line in final_scores(final_state)]
+            data["scores"] = [score_json(line) for line in final_scores(final_state)]
             data["winners"] = winners(final_state)
         return data
 

@@ -14,7 +14,6 @@ orders by mu − 3 sigma, the "ordinal", so a few lucky games do not top it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
 
 import sqlalchemy as sa
 from openskill.models import PlackettLuce
@@ -24,6 +23,7 @@ from petersburg.engine import places
 from petersburg.server.game.bot_levels import bot_levels, spec_of
 from petersburg.server.persistence.sql import database as db
 from petersburg.server.persistence.store import TableRow
+from petersburg.server.protocol.messages import GameResult
 
 MODEL = PlackettLuce()
 SCALE = 60.0
@@ -80,9 +80,9 @@ def bot_ratings() -> list[tuple[str, str, int]]:
     return sorted(ratings, key=lambda entry: entry[2])
 
 
-def result_places(result: dict[str, object]) -> list[int]:
+def result_places(result: GameResult) -> list[int]:
     """Each seat's place in a stored ``GameResult`` (the engine's ``places``)."""
-    scores = sorted(cast(list[dict[str, int]], result["scores"]), key=lambda score: score["seat"])
+    scores = sorted(result["scores"], key=lambda score: score["seat"])
     return places([(score["total"], score["rubles"]) for score in scores])
 
 

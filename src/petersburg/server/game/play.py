@@ -23,9 +23,9 @@ from petersburg.engine import (
 )
 from petersburg.server.errors import Refusal
 from petersburg.server.game.tables import Table, TableService
-from petersburg.server.persistence.store import JsonObject, LogRow, SoloPlace, StorageError
+from petersburg.server.persistence.store import LogRow, SoloPlace, StorageError
 from petersburg.server.protocol.parsing import FIELD_SENTENCES
-from petersburg.server.view.presenter import result_of
+from petersburg.server.view.presenter import result_of, solo_placement
 
 log = logging.getLogger("petersburg.server")
 
@@ -47,31 +47,29 @@ class Play(TableService):
 
     # Requests of players -----------------------------------------------------------------------
 
-    async def act(self, table: Table, token: str | None, seq: int | None, action: int | None) -> None:
+    async def act(self, table: Table, token: str, seq: int, action: int) -> None:
         """A player's action: checked by the engine on the real state, logged durably, applied,
         broadcast."""
         # Checked by its write (``Tables.append``), not by a read before it.
         await table.queue.run(lambda: self._act(table, token, seq, action), check=False)
 
-    async def undo(self, table: Table, token: str | None, seq: int | None) -> None:
+    async def undo(self, table: Table, token: str, seq: int) -> None:
         """Take back your own last action, with the bots' moves made after it, if no other person
         acted since, the table allows it and no card was revealed since (an Observatory draw or
         new cards dealt cannot be taken back)."""
         await table.queue.run(lambda: self._undo(table, token, seq), check=False)
 
-    async def set_autopass(self, table: Table, token: str | None, on: bool | None) -> None:
+    async def set_autopass(self, table: Table, token: str, on: bool) -> None:
         """Pass for this seat whenever it is to act, until the current phase ends."""
         await table.queue.run(lambda: self._set_autopass(table, token, on))
 
-    async def _act(self, table: Table, token: str | None, seq: int | None, action: int | None) -> None:
+    async def _act(self, table: Table, token: str, seq: int, action: int) -> None:
         seat = self._acting_seat(table, token, seq)
-        if action is None:
-            raise Refusal(FIELD_SENTENCES["action"])
         await self._write(table, LogRow(table.seq, "action", seat, action))
         table.person_acted_at = self.clock.time()
         await self.after_change(table)
 
-    async def _undo(self, table: Table, token: str | None, seq: int | None) -> None:
+    async def _undo(self, table: Table, token: str, seq: int) -> None:
         seat = self._acting_seat(table, token, seq)
         game = table.game
         assert game is not None
@@ -87,15 +85,13 @@ class Play(TableService):
         )
         await self.after_change(table)
 
-    async def _set_autopass(self, table: Table, token: str | None, on: bool | None) -> None:
+    async def _set_autopass(self, table: Table, token: str, on: bool) -> None:
         state = table.state
         if state is None or table.row.status != "playing":
             raise Refusal("Auto-pass works during a game.")
         seat = table.seat_of_token(token)
         if seat is None:
             raise Refusal(FIELD_SENTENCES["token"])
-        if on is None:
-            raise Refusal(FIELD_SENTENCES["on"])
         try:
             await self.tables.set_autopass(table, seat, (state.round, state.phase) if on else None)
         except StorageError as error:
@@ -103,15 +99,13 @@ class Play(TableService):
             raise Refusal("Auto-pass could not be saved; nothing changed. Try again.") from None
         await self.after_change(table)
 
-    def _acting_seat(self, table: Table, token: str | None, seq: int | None) -> int:
+    def _acting_seat(self, table: Table, token: str, seq: int) -> int:
         """A player's request at this moment: a running game, a valid token, the current seq."""
         if table.game is None or table.row.status == "open":
             raise Refusal("The game has not started yet.")
         seat = table.seat_of_token(token)
         if seat is None:
             raise Refusal(FIELD_SENTENCES["token"])
-        if seq is None:
-            raise Refusal(FIELD_SENTENCES["seq"])
         if seq != table.seq:
             raise Refusal(f"Stale action: it was made against #{seq}, the game is now at #{table.seq}.")
         return seat
@@ -163,10 +157,10 @@ class Play(TableService):
                 if seat_row.autopass is not None and seat_row.autopass != (state.round, state.phase):
                     await self.tables.set_autopass(table, seat, None)
             if state.is_over and table.row.status != "over":
-                result: JsonObject = dict(result_of(state, table.names()))
+                result = result_of(state, table.names())
                 place = await self._solo_place(table, state)
                 if place is not None:
-                    result["placement"] = dict(place._asdict())
+                    result["placement"] = solo_placement(place)
                 await self.tables.finish(table, result)
         except (StorageError, Refusal) as error:  # Refusal: another process changed a seat first
             log.error("table %s: cannot store the bookkeeping of row %s: %s", table.id, table.seq - 1, error)

@@ -45,7 +45,6 @@ from petersburg.server.persistence.store import (
     LOBBY,
     ChatRow,
     HighScoreRow,
-    JsonObject,
     LogRow,
     SeatRow,
     StorageError,
@@ -53,6 +52,7 @@ from petersburg.server.persistence.store import (
     TableChanged,
     TableRow,
 )
+from petersburg.server.protocol.messages import GameResult
 from petersburg.server.settings import ServerConfig
 from petersburg.text import describe_event
 
@@ -784,7 +784,7 @@ class Tables:
         game.apply(row)
         table.changed()
 
-    async def finish(self, table: Table, result: JsonObject) -> None:
+    async def finish(self, table: Table, result: GameResult) -> None:
         """The game is over: store its result, its seats without auto-pass and what belongs to the
         result (ratings) at once; the table leaves the live tables. A seat another process changed
         meanwhile (a player leaving) is caught up with and the result stored with it."""

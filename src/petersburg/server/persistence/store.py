@@ -16,6 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol
 
+from petersburg.engine.json_types import OptionsJson
+from petersburg.server.protocol.messages import GameResult
+
 SeatKind = Literal["empty", "human", "bot"]
 TableStatus = Literal["open", "playing", "over", "closed"]
 """``closed``: an open table nobody used for a long time, closed before its game started."""
@@ -60,15 +63,15 @@ class TableRow:
     name: str
     created: float
     num_seats: int
-    options: JsonObject
+    options: OptionsJson
     realtime: bool
     timer: int
     allow_undo: bool
     creator: str
     seed: int | None = None
     status: TableStatus = "open"
-    result: JsonObject | None = None
-    """The final scoring (``protocol.GameResult``) once the game is over."""
+    result: GameResult | None = None
+    """The final scoring once the game is over."""
     seats: list[SeatRow] = field(default_factory=list)
     rated: bool = False
     """Rate the game even with bots at the table (``ratings.py``; games between accounts alone

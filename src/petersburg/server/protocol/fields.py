@@ -29,4 +29,6 @@ ActionNumber = Annotated[int, Field(ge=0, lt=NUM_ALL_ACTIONS)]
 SeatNumber = Annotated[int, Field(ge=0, lt=2**31)]
 SeatCount = Annotated[int, Field(ge=1, le=5)]
 TimerSeconds = Annotated[int, Field(ge=0, le=MAX_TIMER)]
-TableStatusName = Literal["open", "playing", "over"]
+TableStatusName = Literal["open", "playing", "over", "closed"]
+"""``closed``: an open table nobody used, closed before its game started (only a page still
+watching it is told)."""

@@ -7,16 +7,15 @@ from typing import NotRequired
 from pydantic import with_config
 from typing_extensions import TypedDict
 
+from petersburg.server.protocol.engine_json import ScoreJson, ViewJson
 from petersburg.server.protocol.fields import MESSAGE
 from petersburg.server.protocol.messages import (
     BotLevelInfo,
     GameResult,
     LogEntry,
     MarketStanding,
-    ScoreJson,
     SeatFigures,
     SoloPlacement,
-    ViewJson,
 )
 
 

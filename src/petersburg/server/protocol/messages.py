@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, NotRequired
 
-from pydantic import Field, JsonValue, TypeAdapter, with_config
+from pydantic import Field, TypeAdapter, with_config
 from typing_extensions import TypedDict
 
-from petersburg.server.protocol.fields import ENGINE_JSON, MESSAGE, TableStatusName
+from petersburg.server.protocol.engine_json import EventJson, OptionsJson, ResultJson, ViewJson
+from petersburg.server.protocol.fields import MESSAGE, TableStatusName
 
 
 @with_config(MESSAGE)
@@ -26,32 +27,6 @@ class SeatInfo(TypedDict):
     holder: str | None
     """A person's seat: who holds it, as an id that means nothing outside this server process
     (compare with ``LobbyMessage.you`` to find your own seats); null for bots and free seats."""
-
-
-@with_config(ENGINE_JSON)
-class OptionsJson(TypedDict):
-    """The table's rule options (engine ``GameOptions.to_json``)."""
-
-    always_refill: bool
-    money: str
-    """``kept`` or ``traded``."""
-    double_marker_seat: int | None
-    show_rubles: bool
-    show_hands: bool
-    edition: NotRequired[str]
-    """``first`` or ``second``; written only for a 2nd-edition game."""
-    market: NotRequired[bool]
-    """Played with the Market (2nd edition only)."""
-    market_board: NotRequired[int]
-    """With the Market: cards the two rows hold, 10 or 8."""
-    joker: NotRequired[str]
-    """With the Market: ``fixed`` or ``each_scoring``."""
-    market_values: NotRequired[str]
-    """With the Market: ``capped`` or ``open``."""
-    unpaid_crate: NotRequired[str]
-    """With the Market: ``discard`` or ``idle``."""
-    market_ties: NotRequired[str]
-    """With the Market: ``share`` or ``step_down``."""
 
 
 @with_config(MESSAGE)
@@ -108,7 +83,7 @@ class LogEntry(TypedDict):
     """The acting seat for a move, or null for what followed from it (scorings, new rounds)."""
     text: str
     """The event in words, every ruble and VP named; to the viewer's own seat it says "you"."""
-    event: dict[str, JsonValue]
+    event: EventJson
     """The engine's event as JSON (``docs/events.md``): ``type``, its fields, ``private_to``."""
     move: NotRequired[str]
     """For a player's move, the move in a few words without his name ("bought Market for 4 ₽"):
@@ -135,95 +110,6 @@ class SeatFigures(TypedDict):
     distinct_red: int
     aristocrat_bonus: int
     """The bonus the distinct aristocrats would score now."""
-
-
-@with_config(ENGINE_JSON)
-class SeatView(TypedDict):
-    """One seat in a view (``docs/state-format.md``)."""
-
-    rubles: int | None
-    """null when hidden from the viewer."""
-    vp: int
-    hand: list[str | None] | None
-    """Card ids; null when hidden from the viewer."""
-    hand_size: int
-    area: list[str | None]
-    """Card ids of the play area."""
-    observatories_used: int
-    goods: NotRequired[dict[str, int]]
-    """With the Market: the seat's count of each good (``chicken`` … ``cabbage``)."""
-
-
-@with_config(ENGINE_JSON)
-class MarketDecisionJson(TypedDict):
-    """A decision pending at the Market: the first is the seat to act's."""
-
-    seat: int
-    """The seat that decides."""
-    card: str
-    """The crate to pay for, or the card with "?" whose good is named."""
-
-
-@with_config(ENGINE_JSON)
-class PlaceValues(TypedDict):
-    """What first and second place of a good score at this round's market scoring."""
-
-    first: int
-    """Also what keeping a crate costs."""
-    second: int
-
-
-@with_config(ENGINE_JSON)
-class MarketJson(TypedDict):
-    """The Market's part of a view (all public; ``docs/state-format.md``)."""
-
-    jokers: dict[str, str | None]
-    """The good named for each card with "?" (null: not named, or not in play)."""
-    decisions: list[MarketDecisionJson]
-    """Decisions pending (crates to pay for, "?" to name); the first is ``to_act``'s."""
-    scoring: bool
-    """A market scoring is under way."""
-    idle_crates: list[str | None]
-    """Crates left unpaid at the scoring under way (``unpaid_crate = idle``)."""
-    values: PlaceValues
-    """What first and second place score this round."""
-
-
-@with_config(ENGINE_JSON)
-class ViewJson(TypedDict):
-    """What one seat (or a spectator) may see: engine ``view_to_json`` (``docs/state-format.md``)."""
-
-    format: str
-    version: int
-    viewer: int | None
-    players: int
-    seed: int | None
-    """null until the game is over (it fixes every stack's order)."""
-    options: OptionsJson
-    round: int
-    phase: str
-    stage: str
-    """``actions``, ``pub``, ``observed`` or ``over``; with the Market also ``joker`` (naming the
-    good of a card with "?") and ``crate`` (paying for a crate or not)."""
-    to_act: int | None
-    passes: int
-    taken: bool
-    last_round: bool
-    step: int
-    markers: dict[str, int]
-    """The seat holding each phase's start-player marker."""
-    upper: list[str | None]
-    lower: list[str | None]
-    discards: list[str | None]
-    drawn: str | None
-    """The card drawn with an Observatory (null unless the viewer drew it)."""
-    drawn_from: str | None
-    pub_queue: list[int]
-    seats: list[SeatView]
-    stack_sizes: dict[str, int]
-    """Stack name to cards left, in deck order (``market`` last with the Market)."""
-    market: NotRequired[MarketJson]
-    """Only with the Market."""
 
 
 @with_config(MESSAGE)
@@ -288,30 +174,9 @@ class YouInfo(TypedDict):
 
 
 @with_config(MESSAGE)
-class ScoreJson(TypedDict):
-    """One seat's final scoring."""
+class GameResult(ResultJson):
+    """The end of a game (as stored and sent): the engine's result with the seats' names."""
 
-    seat: int
-    play_vp: int
-    """VP scored during the game."""
-    aristocrat_bonus: int
-    money_vp: int
-    """VP for rubles (1 per 10)."""
-    hand_penalty: int
-    """-5 per card left in hand."""
-    total: int
-    rubles: int
-    """For the tie-break."""
-
-
-@with_config(MESSAGE)
-class GameResult(TypedDict):
-    """The end of a game."""
-
-    scores: list[ScoreJson]
-    winners: list[int]
-    """The winning seats (several on a tie)."""
-    rounds: int
     names: list[str]
     """The seats' names."""
     placement: NotRequired[SoloPlacement]

@@ -148,11 +148,11 @@ class ActRequest(TypedDict):
     """Play an action for the seat whose token is given."""
 
     type: Literal["act"]
-    token: NotRequired[str | None]
+    token: str
     """The seat's secret token (``you.token`` of the update)."""
-    seq: NotRequired[Seq | None]
+    seq: Seq
     """The ``seq`` of the update the action was chosen from; any other is refused as stale."""
-    action: NotRequired[ActionNumber | None]
+    action: ActionNumber
     """An engine action id (``legal[].id``)."""
 
 
@@ -162,9 +162,9 @@ class UndoRequest(TypedDict):
     no card."""
 
     type: Literal["undo"]
-    token: NotRequired[str | None]
+    token: str
     """The seat's secret token."""
-    seq: NotRequired[Seq | None]
+    seq: Seq
     """The ``seq`` of the update the undo was asked from."""
 
 
@@ -173,9 +173,9 @@ class AutopassRequest(TypedDict):
     """Pass for this seat whenever it is to act, until the current phase ends (or switch it off)."""
 
     type: Literal["autopass"]
-    token: NotRequired[str | None]
+    token: str
     """The seat's secret token."""
-    on: NotRequired[bool | None]
+    on: bool
     """true: pass from now until the phase ends; false: stop."""
 
 

@@ -163,19 +163,26 @@ def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 
 
-def _described(defs: dict[str, JsonDict]) -> dict[tuple[str, str], str]:
-    """(field, type) -> the description some type gives it (a subtype inherits its parent's)."""
-    found: dict[tuple[str, str], str] = {}
-    for definition in defs.values():
-        for name, field in cast(dict[str, JsonDict], definition.get("properties", {})).items():
-            if "description" in field:
-                found.setdefault((name, _type_text(field)), str(field["description"]))
-    return found
+def _described(defs: dict[str, JsonDict]) -> dict[str, dict[str, str]]:
+    """Per type, the descriptions of the fields it inherits: those a parent type (one whose fields
+    it all has, with the same types) gives them."""
+    fields = {name: cast(dict[str, JsonDict], d.get("properties", {})) for name, d in defs.items()}
+    shapes = {
+        name: {(field, _type_text(schema)) for field, schema in props.items()}
+        for name, props in fields.items()
+    }
+    inherited: dict[str, dict[str, str]] = {}
+    for name, shape in shapes.items():
+        found = inherited[name] = {}
+        for parent, parent_shape in shapes.items():
+            if parent != name and parent_shape and parent_shape <= shape:
+                for field, schema in fields[parent].items():
+                    if "description" in schema:
+                        found.setdefault(field, str(schema["description"]))
+    return inherited
 
 
-def _fields_table(
-    definition: JsonDict, known: dict[tuple[str, str], str], skip: tuple[str, ...] = ()
-) -> list[str]:
+def _fields_table(definition: JsonDict, known: dict[str, str], skip: tuple[str, ...] = ()) -> list[str]:
     properties = cast(dict[str, JsonDict], definition.get("properties", {}))
     required = set(cast(list[str], definition.get("required", [])))
     rows = ["| field | type | meaning |", "|---|---|---|"]
@@ -183,7 +190,7 @@ def _fields_table(
         if name in skip:
             continue
         optional = "" if name in required else " (optional)"
-        meaning = _cell(str(field.get("description", known.get((name, _type_text(field)), ""))))
+        meaning = _cell(str(field.get("description", known.get(name, ""))))
         rows.append(f"| `{name}`{optional} | {_cell(_type_text(field))} | {meaning} |")
     return rows if len(rows) > 2 else []
 
@@ -221,14 +228,14 @@ def protocol_markdown() -> str:
             else ("lobby" if name in lobby else "table")
         )
         lines += [f"### {type_name} ({where})", "", _cell(str(definition.get("description", ""))), ""]
-        fields = _fields_table(definition, known, skip=("type",))
+        fields = _fields_table(definition, known[name], skip=("type",))
         lines += [*fields, ""] if fields else []
     lines += ["## Server → client", ""]
     for name in _union_members(cast(JsonDict, schema["messages"])):
         definition = defs[name]
         type_name = _type_name(definition)
         lines += [f"### {type_name}", "", _cell(str(definition.get("description", ""))), ""]
-        fields = _fields_table(definition, known, skip=("type",))
+        fields = _fields_table(definition, known[name], skip=("type",))
         lines += [*fields, ""] if fields else []
     lines += ["## Objects", ""]
     skip = shown | set(_union_members(cast(JsonDict, schema["messages"])))
@@ -237,7 +244,7 @@ def protocol_markdown() -> str:
             continue
         definition = defs[name]
         lines += [f"### {name}", "", _cell(str(definition.get("description", ""))), ""]
-        fields = _fields_table(definition, known)
+        fields = _fields_table(definition, known[name])
         lines += [*fields, ""] if fields else []
     lines += ["## HTTP", "", "| request | body or answer |", "|---|---|"]
     for route, answer in cast(dict[str, JsonDict], schema["http"]).items():

@@ -15,9 +15,6 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass, field
-from typing import cast
-
-from pydantic import JsonValue
 
 from petersburg.cards_second_edition import ALL_CARD_ID, ALL_STACK_NAMES, GOODS
 from petersburg.engine import (
@@ -31,7 +28,6 @@ from petersburg.engine import (
     state_to_json,
     view,
     view_to_json,
-    winners,
 )
 from petersburg.engine.actions import (
     ACTION_ARG,
@@ -52,11 +48,12 @@ from petersburg.engine.actions import (
     UPPER_ROW,
     target_kind,
 )
+from petersburg.engine.records import result_json, score_json
 from petersburg.engine.state import PHASE_NAMES
 from petersburg.server.game.bot_levels import bot_levels
 from petersburg.server.game.tables import Game, LoggedEvent, Table, Tables
-from petersburg.server.persistence.store import ChatRow, TableRow
-from petersburg.server.protocol.fields import TableStatusName
+from petersburg.server.persistence.store import ChatRow, SoloPlace, TableRow
+from petersburg.server.protocol.engine_json import ViewJson
 from petersburg.server.protocol.http import GameStory, ReplayResponse
 from petersburg.server.protocol.messages import (
     BotLevelInfo,
@@ -69,15 +66,11 @@ from petersburg.server.protocol.messages import (
     LobbyMessage,
     LogEntry,
     MarketStanding,
-    OptionsJson,
-    ScoreJson,
     SeatFigures,
-    SeatView,
     SoloPlacement,
     TablesMessage,
     TableSummary,
     UpdateMessage,
-    ViewJson,
 )
 from petersburg.server.view.story import game_story
 from petersburg.text import describe_event, describe_move, legal_action_infos
@@ -128,7 +121,7 @@ def row_summary(
     return {
         "id": row.id,
         "name": row.name,
-        "status": cast(TableStatusName, row.status),
+        "status": row.status,
         "seats": [
             {
                 "kind": s.kind,
@@ -140,7 +133,7 @@ def row_summary(
             for index, s in enumerate(row.seats)
         ],
         "to_act": to_act,
-        "options": cast(OptionsJson, row.options),
+        "options": row.options,
         "realtime": row.realtime,
         "timer": row.timer,
         "allow_undo": row.allow_undo,
@@ -181,7 +174,7 @@ def public_view_json(state: GameState, seat: int | None) -> ViewJson:
     over nothing is secret any more: every seat's rubles and hand are shown (``final_view_json``)."""
     if state.is_over:
         return final_view_json(state, seat)
-    data = cast(ViewJson, view_to_json(view(state, seat)))
+    data = view_to_json(view(state, seat))
     data["seed"] = None
     return data
 
@@ -189,8 +182,8 @@ def public_view_json(state: GameState, seat: int | None) -> ViewJson:
 def final_view_json(state: GameState, seat: int | None) -> ViewJson:
     """The view of ``seat`` with every seat's rubles and hand: for a finished game (its final board
     and every step of its replay), where they decided the result and hide nothing any more."""
-    data = cast(ViewJson, view_to_json(view(state, seat)))
-    data["seats"] = cast(list[SeatView], state_to_json(state)["seats"])
+    data = view_to_json(view(state, seat))
+    data["seats"] = state_to_json(state)["seats"]
     return data
 
 
@@ -254,11 +247,22 @@ def phase_names(state: GameState) -> list[str]:
 
 def result_of(state: GameState, names: list[str]) -> GameResult:
     """The final scoring of a finished game, as stored and sent."""
+    result = result_json(state)
     return {
-        "scores": [cast(ScoreJson, line._asdict()) for line in final_scores(state)],
-        "winners": winners(state),
-        "rounds": state.round,
+        "scores": result["scores"],
+        "winners": result["winners"],
+        "rounds": result["rounds"],
         "names": names,
+    }
+
+
+def solo_placement(place: SoloPlace) -> SoloPlacement:
+    """Where a finished solo game places in the high-score list, as stored and sent."""
+    return {
+        "overall": place.overall,
+        "overall_of": place.overall_of,
+        "yours": place.yours,
+        "yours_of": place.yours_of,
     }
 
 
@@ -273,7 +277,7 @@ def log_entry(logged: LoggedEvent, game: Game, reader: int | None) -> LogEntry:
         "seq": logged.seq,
         "seat": logged.seat,
         "text": describe_event(event, game.names, shape, reader, second_person),
-        "event": cast(dict[str, JsonValue], event_to_json(event)),
+        "event": event_to_json(event),
     }
     move = describe_move(event, shape, reader)
     if move is not None:
@@ -434,7 +438,7 @@ class Presenter:
         message["legal"] = frame.legal if to_act else []
         message["undo"] = seat is not None and not game.undo_refusal(seat, table.people())
         if state.is_over and row.result is not None:
-            message["result"] = cast(GameResult, row.result)
+            message["result"] = row.result
         return message
 
     # Replays -----------------------------------------------------------------------------------
@@ -446,7 +450,7 @@ class Presenter:
         story = game_story(table.id, game)
         placement = table.row.result.get("placement")
         if placement is not None:
-            story["placement"] = cast(SoloPlacement, placement)
+            story["placement"] = placement
         return story
 
     def replay(self, table: Table, step: int | None) -> ReplayResponse:
@@ -470,10 +474,8 @@ class Presenter:
             "summary": list(seat_figures(state).values()),
             "texts": [entry["text"] for entry in log if entry["seq"] == last],
             "log": log,
-            "result": cast(GameResult, table.row.result) if step == len(actions) else None,
-            "scores": [cast(ScoreJson, line._asdict()) for line in final_scores(state)]
-            if state.is_over
-            else None,
+            "result": table.row.result if step == len(actions) else None,
+            "scores": [score_json(line) for line in final_scores(state)] if state.is_over else None,
             "phases": phase_names(state),
         }
         standing = market_standing(state)

@@ -137,11 +137,11 @@ class Dispatcher:
         elif request["type"] == "start":
             await server.seating.start(table, uid)
         elif request["type"] == "act":
-            await server.play.act(table, request.get("token"), request.get("seq"), request.get("action"))
+            await server.play.act(table, request["token"], request["seq"], request["action"])
         elif request["type"] == "undo":
-            await server.play.undo(table, request.get("token"), request.get("seq"))
+            await server.play.undo(table, request["token"], request["seq"])
         else:
-            await server.play.set_autopass(table, request.get("token"), request.get("on"))
+            await server.play.set_autopass(table, request["token"], request["on"])
         return None
 
 

@@ -22,11 +22,11 @@ from typing import Any, TypeVar, cast
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from petersburg.engine.json_types import OptionsJson
 from petersburg.server.persistence.sql import database as db
 from petersburg.server.persistence.store import (
     ChatRow,
     HighScoreRow,
-    JsonObject,
     LogKind,
     LogRow,
     SeatKind,
@@ -38,6 +38,7 @@ from petersburg.server.persistence.store import (
     TableRow,
     TableStatus,
 )
+from petersburg.server.protocol.messages import GameResult
 
 T = TypeVar("T")
 
@@ -508,14 +509,14 @@ def table_from_row(r: sa.Row[Any]) -> TableRow:
         name=str(r.name),
         created=float(r.created),
         num_seats=int(r.seats),
-        options=cast(JsonObject, r.options),
+        options=cast(OptionsJson, r.options),
         realtime=bool(r.realtime),
         timer=int(r.timer),
         allow_undo=bool(r.allow_undo),
         creator=str(r.creator),
         seed=None if r.seed is None else int(r.seed),
         status=cast(TableStatus, r.status),
-        result=cast(JsonObject | None, r.result),
+        result=cast(GameResult | None, r.result),
         rated=bool(r.rated),
         revision=int(r.revision),
     )
