@@ -14,8 +14,8 @@ from petersburg.engine.actions import ACTION_ARG, ACTION_KIND, DRAWN_SOURCE, KIN
 from petersburg.engine.events import PhaseScored
 from petersburg.server.game.tables import Game
 from petersburg.server.persistence.store import LogRow, TableRow
+from petersburg.server.view.figures import seat_figures
 from petersburg.server.view.presenter import log_entry
-from petersburg.text.figures import seat_figures
 
 EDITIONS = {
     "first": GameOptions(),

@@ -41,8 +41,7 @@ from petersburg.engine.constants import (
     WAREHOUSE_HAND_LIMIT,
     WORKSHOP_DISCOUNT,
 )
-from petersburg.engine.shape import FIRST, MARKET, PHASE_NAMES, SECOND, GameShape
-from petersburg.server.protocol.http import CardText, EditionCards
+from petersburg.engine.shape import GameShape
 
 DECK_WORDS = ("Worker", "Building", "Aristocrat", "Trading card", "Market card")
 COLOUR_WORDS = ("green", "blue", "red", "yellow")
@@ -126,25 +125,46 @@ def card_text(shape: GameShape, kind: int) -> str:
     return " ".join(part for part in parts if part)
 
 
-def edition_cards(shape: GameShape) -> EditionCards:
-    """Every card of one edition (and game kind), in stack order, with its sentence."""
-    cards: list[CardText] = [
-        {
-            "id": ALL_CARD_ID[kind],
-            "name": shape.card_name[kind],
-            "deck": DECK_WORDS[ALL_DECK[kind]],
-            "colour": COLOUR_WORDS[ALL_COLOUR[kind]],
-            "cost": shape.cost[kind],
-            "rubles": ALL_RUBLES[kind],
-            "vp": ALL_VP[kind],
-            "copies": shape.count[kind],
-            "text": card_text(shape, kind),
-        }
-        for kind in sorted(shape.kinds, key=lambda k: (ALL_DECK[k], shape.cost[k], shape.card_name[k]))
-    ]
-    return {"edition": shape.title, "phases": [PHASE_NAMES[p] for p in shape.phases], "cards": cards}
+def deck_word(kind: int) -> str:
+    """The stack a card kind belongs to, in words (``Worker``)."""
+    return DECK_WORDS[ALL_DECK[kind]]
 
 
-def all_edition_cards() -> list[EditionCards]:
-    """The 1st edition, the 2nd edition, and the 2nd edition with The Market."""
-    return [edition_cards(shape) for shape in (FIRST, SECOND, MARKET)]
+def colour_word(kind: int) -> str:
+    """A card kind's colour, in words (``green``)."""
+    return COLOUR_WORDS[ALL_COLOUR[kind]]
+
+
+SPECIAL_TEXT = {
+    "pub": f"After building scoring: buy up to {PUB_VP_PER_CARD} VP for {PUB_PRICE_PER_VP}₽ each",
+    "observatory": "Building phase: draw a stack's top card",
+    "warehouse": f"Hand limit {WAREHOUSE_HAND_LIMIT}",
+    "potjomkins_village": f"Worth {POTJOMKINS_VILLAGE_VALUE} when displaced",
+    "carpenter_workshop": f"−{WORKSHOP_DISCOUNT}₽ on every blue card",
+    "gold_smelter": f"−{WORKSHOP_DISCOUNT}₽ on every red card",
+    "mariinskij_theater": f"+{MARIINSKY_PER_RED}₽ per red card at building scoring",
+    "tax_man": f"+{TAX_MAN_PER_GREEN}₽ per green card at aristocrat scoring",
+    "czar_and_carpenter": "Any green trading card may displace it",
+}
+"""One line for the cards whose effect is more than their printed income (docs/rules.md, Special cards)."""
+
+SECOND_EDITION_SPECIAL = {
+    "mariinskij_theater": f"+{MARIINSKY_PER_RED} VP per red card at building scoring",
+}
+"""What the 2nd edition changes in those lines."""
+
+CRATE_SPECIAL = "Crate: pay first place's value in ₽ at each market scoring to keep it"
+JOKER_SPECIAL = '"?": you name its good'
+
+
+def special_line(shape: GameShape, kind: int) -> str:
+    """The short line on a card whose effect is more than its printed income ('' for the others)."""
+    card_id = ALL_CARD_ID[kind]
+    if kind in shape.crate_kinds:
+        return CRATE_SPECIAL
+    text = SPECIAL_TEXT.get(card_id, "")
+    if shape.mariinsky_vp:
+        text = SECOND_EDITION_SPECIAL.get(card_id, text)
+    if kind in shape.joker_kinds:
+        text = f"{text}; {JOKER_SPECIAL}" if text else JOKER_SPECIAL
+    return text

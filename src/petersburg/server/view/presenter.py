@@ -72,9 +72,9 @@ from petersburg.server.protocol.messages import (
     TableSummary,
     UpdateMessage,
 )
+from petersburg.server.view.figures import seat_figures
 from petersburg.server.view.story import game_story
 from petersburg.text import describe_event, describe_move, legal_action_infos
-from petersburg.text.figures import seat_figures
 
 LOBBY_LIVE = 200
 """Live tables listed in the lobby (newest first)."""

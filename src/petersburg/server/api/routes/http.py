@@ -26,9 +26,8 @@ from petersburg.server.game.bot_levels import bot_levels
 from petersburg.server.protocol.http import HttpError, RulesHelp
 from petersburg.server.protocol.parsing import BadRequest, parse_create_body
 from petersburg.server.protocol.schema import protocol_schema
+from petersburg.server.view.catalogue import all_edition_cards, card_catalogue
 from petersburg.server.view.presenter import help_text, level_infos, table_summary
-from petersburg.text.cards import all_edition_cards
-from petersburg.text.figures import card_catalogue
 
 if TYPE_CHECKING:
     from petersburg.server.app import Server
