@@ -11,8 +11,8 @@ from typing import Any
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
-from petersburg.server.app import Server
 from petersburg.server.persistence.sql.database import database_url
+from petersburg.server.runtime import Server
 
 UIDS = ["alice-uid-0001", "bob-uid-00002", "carol-uid-0003", "dave-uid-00004"]
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
