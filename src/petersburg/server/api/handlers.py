@@ -38,7 +38,7 @@ async def bad_request(request: Request, error: BadRequest) -> Response:
 
 async def storage_failure(request: Request, error: StorageError) -> Response:
     """The database refused a read or write: nothing was kept; the player may try again."""
-    log.error("%s %s could not be stored: %s", request.method, request.url.path, error)
+    log.error("%s %s failed in storage: %s", request.method, request.url.path, error)
     return error_response(STORAGE_FAULT, 500)
 
 
