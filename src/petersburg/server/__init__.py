@@ -1,5 +1,6 @@
-"""The web server: lobby, tables, websocket protocol, SQLite persistence, bots in seats.
+"""The web server: lobby, tables, websocket protocol, persistence (SQLite or PostgreSQL), bots in seats.
 
-``create_app(database)`` (in ``petersburg.server.app``) builds the FastAPI app; ``petersburg serve``
-runs it with uvicorn. Nothing outside ``petersburg.cli`` imports this package.
+``wiring.build_server`` builds a server's parts from its ``settings.Settings``; ``app.create_app``
+puts the web app around it; ``petersburg serve`` (``cli.py``) has uvicorn call ``create_app``.
+Nothing outside ``petersburg.cli`` imports this package.
 """
