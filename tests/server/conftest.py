@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from petersburg.server.app import create_app
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
 
 
 @pytest.fixture
@@ -44,19 +44,19 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(database: str) -> Iterator[TestClient]:
-    app = create_app(database, ServerConfig(bot_delay=0.0))
+    app = create_app(database, Settings(bot_delay=0.0))
     with TestClient(app) as test_client:
         yield test_client
 
 
 @pytest.fixture
 def make_client(database: str) -> Iterator[Callable[..., TestClient]]:
-    """``make_client(config, clock=..., bots=..., seeds=...)``: a started app on the test's database
-    (stopped at the end of the test)."""
+    """``make_client(settings, clock=..., bots=..., seeds=..., store_type=...)``: a started app on the
+    test's database (stopped at the end of the test)."""
     with ExitStack() as stack:
 
-        def make(config: ServerConfig | None = None, **injected: Any) -> TestClient:
-            app = create_app(database, config or ServerConfig(bot_delay=0.0), **injected)
+        def make(settings: Settings | None = None, **injected: Any) -> TestClient:
+            app = create_app(database, settings or Settings(bot_delay=0.0), **injected)
             return stack.enter_context(TestClient(app))
 
         yield make

@@ -12,9 +12,9 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from petersburg.engine.json_types import ScoreJson
-from petersburg.server.app import Server
 from petersburg.server.persistence.sql.database import database_url
 from petersburg.server.persistence.store import LogKind
+from petersburg.server.runtime import Server
 
 UIDS = ["alice-uid-0001", "bob-uid-00002", "carol-uid-0003", "dave-uid-00004"]
 NAMES = ["Alice", "Bob", "Carol", "Dave"]

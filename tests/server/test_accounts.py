@@ -16,7 +16,7 @@ from sqlalchemy.engine import Connection
 from petersburg.server.accounts.accounts import ATTEMPTS_PER_NAME, SESSION_COOKIE
 from petersburg.server.app import create_app
 from petersburg.server.persistence.store import TableRow
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
 from tests.server.helpers import (
     UIDS,
     create_table,
@@ -196,7 +196,7 @@ def test_a_rated_three_player_game_updates_three_ratings(client: TestClient) -> 
 def test_games_with_guests_or_bots_are_unrated_unless_the_table_says_so(
     make_client: Callable[..., TestClient],
 ) -> None:
-    client = make_client(ServerConfig(bot_delay=0.0, undo_grace=0.0))  # bots move at once
+    client = make_client(Settings(bot_delay=0.0, undo_grace=0.0))  # bots move at once
     account = sign_up(client, "Anna", uid=UIDS[0])
     cookie = client.cookies[SESSION_COOKIE]
     with ExitStack() as stack:  # with a guest: unrated
@@ -253,7 +253,7 @@ def test_a_failed_rating_write_stores_no_result_and_the_game_is_rated_once_when_
     def broken_rating(connection: Connection, row: TableRow) -> None:
         connection.execute(sa.text("UPDATE no_such_table SET x = 1"))  # fails like a lost database would
 
-    config = ServerConfig(bot_delay=0.0, undo_grace=0.0)  # bots move at once
+    config = Settings(bot_delay=0.0, undo_grace=0.0)  # bots move at once
     with TestClient(create_app(database, config)) as client:
         store = server_of(client).store
         store.with_result.insert(0, broken_rating)

@@ -21,7 +21,8 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from petersburg.engine import NUM_ACTIONS, legal_actions, state_to_json
-from petersburg.server.app import Server, create_app
+from petersburg.server.app import create_app
+from petersburg.server.runtime import Server
 from petersburg.server.settings import ServerConfig
 from tests.server.live import running
 

@@ -21,9 +21,10 @@ from fastapi.testclient import TestClient
 from websockets.sync.client import ClientConnection, connect
 
 from petersburg.engine import state_to_json
-from petersburg.server.app import StartupCheckError, create_app
+from petersburg.server.app import create_app
 from petersburg.server.persistence.sql.store import SqlStore
 from petersburg.server.persistence.store import LogRow
+from petersburg.server.runtime import StartupCheckError
 from petersburg.server.settings import ServerConfig
 from tests.server.helpers import (
     NAMES,
@@ -44,8 +45,8 @@ from tests.server.live import running
 class GatedStore(SqlStore):
     """The real store, whose log writes wait while the test holds the gate (a slow disk)."""
 
-    def __init__(self, path: str) -> None:
-        super().__init__(path)
+    def __init__(self, path: str, **options: Any) -> None:
+        super().__init__(path, **options)
         self.gate = threading.Event()
         self.gate.set()
         self.held = threading.Event()
@@ -58,8 +59,10 @@ class GatedStore(SqlStore):
 
 
 def test_a_request_waits_behind_the_one_being_written_and_is_checked_after_it(db_path: str) -> None:
-    store = GatedStore(db_path)
-    with TestClient(create_app(store, ServerConfig(bot_delay=0.0))) as client, ExitStack() as stack:
+    app = create_app(db_path, ServerConfig(bot_delay=0.0), store_type=GatedStore)
+    with TestClient(app) as client, ExitStack() as stack:
+        store = server_of(client).store
+        assert isinstance(store, GatedStore)
         table, sockets = seated_game(client, stack, 2)
         updates = [latest(ws, 0) for ws in sockets]
         first = updates[0]["view"]["to_act"]
@@ -155,7 +158,7 @@ def test_a_log_that_does_not_replay_is_reported_with_its_table_and_row(db_path: 
         refused.value
     )
     # Set aside on request: the other tables are served, this one answers why it is not.
-    app = create_app(db_path, ServerConfig(bot_delay=0.0), set_aside_bad_logs=True)
+    app = create_app(db_path, ServerConfig(bot_delay=0.0, set_aside_bad_logs=True))
     with TestClient(app) as client:
         assert client.get(f"/api/tables/{other}").json()["status"] == "open"
         info = client.get(f"/api/tables/{table}")

@@ -24,7 +24,7 @@ from websockets.sync.client import connect
 from petersburg.server.app import create_app
 from petersburg.server.game.automation import BotRunner
 from petersburg.server.game.tables import Table
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
 from tests.server.clock import ManualClock
 from tests.server.helpers import (
     NAMES,
@@ -58,7 +58,7 @@ def play_out(client: TestClient, table: int, uid: str) -> None:
 
 def test_table_lifecycle_past_the_limits(make_client: Callable[..., TestClient]) -> None:
     clock = ManualClock()
-    config = ServerConfig(
+    config = Settings(
         bot_delay=0.0, max_live_tables=3, max_live_tables_per_person=2, finished_cache=1, open_table_ttl=600
     )
     with ThreadPoolExecutor(1) as executor:
@@ -106,7 +106,7 @@ def test_games_of_bots_alone_are_limited_per_person(make_client: Callable[..., T
     clock = ManualClock()
     with ThreadPoolExecutor(1) as executor:
         client = make_client(
-            ServerConfig(bot_delay=1.0, max_bot_tables_per_person=1),
+            Settings(bot_delay=1.0, max_bot_tables_per_person=1),
             clock=clock,
             bots=BotRunner(1, executor=executor),
         )
@@ -137,7 +137,7 @@ def test_games_of_bots_alone_are_limited_per_person(make_client: Callable[..., T
 
 
 def test_sockets_per_address_are_limited(make_client: Callable[..., TestClient]) -> None:
-    client = make_client(ServerConfig(bot_delay=0.0, max_sockets_per_address=2))
+    client = make_client(Settings(bot_delay=0.0, max_sockets_per_address=2))
     with client.websocket_connect("/ws/lobby") as one:
         with client.websocket_connect("/ws/lobby") as two, client.websocket_connect("/ws/lobby") as three:
             assert "Too many connections" in three.receive_json()["message"]
@@ -242,7 +242,7 @@ def test_who_may_change_seats_and_start(client: TestClient) -> None:
 
 
 def test_the_lobby_list_is_coalesced(client: TestClient) -> None:
-    interval = server_of(client).config.lobby_interval
+    interval = server_of(client).settings.lobby_interval
     with client.websocket_connect("/ws/lobby") as lobby:
         lobby.send_json({"type": "hello", "uid": UIDS[1], "name": "Bob"})
         assert lobby.receive_json()["type"] == "lobby"
@@ -263,7 +263,7 @@ def test_the_lobby_list_is_coalesced(client: TestClient) -> None:
 def test_a_client_that_does_not_read_is_disconnected_alone(tmp_path: Path) -> None:
     """A spectator that stops reading: once its queue is full the server drops it, while the
     player goes on; the server holds nothing more for it."""
-    app = create_app(str(tmp_path / "slow.db"), ServerConfig(bot_delay=0.0, client_queue_limit=8))
+    app = create_app(str(tmp_path / "slow.db"), Settings(bot_delay=0.0, client_queue_limit=8))
     connections = app.state.server.connections
     rng = random.Random(3)
     with running(app, send_buffer=8192) as address, ExitStack() as stack:

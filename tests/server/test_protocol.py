@@ -17,7 +17,7 @@ from petersburg.engine import explain_illegal, new_game, state_to_json, view, vi
 from petersburg.server.app import create_app
 from petersburg.server.persistence.sql.database import database_url
 from petersburg.server.persistence.sql.store import SqlStore
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
 from tests.server.helpers import (
     NAMES,
     UIDS,
@@ -294,7 +294,7 @@ def test_autopass_passes_until_the_phase_ends(client: TestClient) -> None:
 
 def test_autopass_survives_a_restart(db_path: str) -> None:
     """Auto-pass is stored with the seat: a restarted server still passes for it in that phase."""
-    with TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client, ExitStack() as stack:
+    with TestClient(create_app(db_path, Settings(bot_delay=0.0))) as client, ExitStack() as stack:
         table, (alice, bob) = seated_game(client, stack, 2)
         updates = [latest(alice, 0), latest(bob, 0)]
         first = updates[0]["view"]["to_act"]
@@ -304,7 +304,7 @@ def test_autopass_survives_a_restart(db_path: str) -> None:
         )
         assert latest([alice, bob][second], 0)["autopass"] is True
     with (
-        TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client,
+        TestClient(create_app(db_path, Settings(bot_delay=0.0))) as client,
         client.websocket_connect(f"/ws/table/{table}") as ws,
     ):
         resumed = hello(ws, UIDS[first], NAMES[first])
@@ -387,7 +387,7 @@ def test_replay_refused_while_playing(client: TestClient) -> None:
 def test_games_are_rebuilt_from_the_database(db_path: str) -> None:
     """Close the app mid-game and open a new one on the same file: every table is back as it was."""
     rng = random.Random(3)
-    with TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client, ExitStack() as stack:
+    with TestClient(create_app(db_path, Settings(bot_delay=0.0))) as client, ExitStack() as stack:
         table, sockets = seated_game(client, stack, 3)
         updates = [latest(ws, 0) for ws in sockets]
         for seq in range(25):
@@ -401,7 +401,7 @@ def test_games_are_rebuilt_from_the_database(db_path: str) -> None:
         assert played is not None and played.game is not None
         before = state_to_json(played.game.state)
         log_before = list(played.game.events)
-    with TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client:
+    with TestClient(create_app(db_path, Settings(bot_delay=0.0))) as client:
         again = server_of(client).tables.cached(table)
         assert again is not None and again.game is not None
         assert state_to_json(again.game.state) == before
@@ -477,7 +477,7 @@ def test_a_socket_must_say_hello_with_a_valid_identity(client: TestClient) -> No
 def test_a_game_that_ended_just_before_a_crash_is_finished_on_start(db_path: str) -> None:
     """Killed after the last action was logged but before the result was stored: the restart
     rebuilds the game, sees it is over and stores the result."""
-    with TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client:
+    with TestClient(create_app(db_path, Settings(bot_delay=0.0))) as client:
         table = create_table(client, 2, sit=False, fill="random")
         with client.websocket_connect(f"/ws/table/{table}") as ws:
             hello(ws, UIDS[0], "Alice")
@@ -485,7 +485,7 @@ def test_a_game_that_ended_just_before_a_crash_is_finished_on_start(db_path: str
             final = recv_until(ws, lambda m: is_update(m) and "result" in m, limit=5000)
     with sqlite3.connect(db_path) as db:
         db.execute("UPDATE tables SET status='playing', result=NULL WHERE id=?", (table,))
-    with TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client:
+    with TestClient(create_app(db_path, Settings(bot_delay=0.0))) as client:
         info = client.get(f"/api/tables/{table}").json()
         assert info["status"] == "over"
         assert client.get(f"/api/tables/{table}/replay").json()["result"] == final["result"]

@@ -2,6 +2,7 @@
 kept as an append-only log in SQLite or PostgreSQL (several processes share one through Redis).
 
 One folder per concern (api/, protocol/, game/, view/, accounts/, persistence/, cluster/; see
-docs/server.md). ``create_app`` (``petersburg.server.app``) builds the FastAPI app and
-``petersburg serve`` runs it with uvicorn. Nothing outside ``petersburg.cli`` imports this package.
+docs/architecture.md). ``wiring.build_server`` builds a server's parts from its ``settings.Settings``;
+``app.create_app`` puts the web app around it; ``petersburg serve`` (``cli.py``) has uvicorn call
+``create_app``. Nothing outside ``petersburg.cli`` imports this package.
 """

@@ -1,164 +1,120 @@
 """``petersburg serve``: run the web server (lobby and tables) with uvicorn.
 
-Configuration by flags or environment variables: ``PETERSBURG_HOST`` (127.0.0.1),
-``PETERSBURG_PORT`` (8000), ``PETERSBURG_DATABASE_URL`` (``sqlite:///data/petersburg.db`` or
-``postgresql://user:password@host/database``) or
-``PETERSBURG_DATA_DIR`` (the folder of ``petersburg.db``), ``PETERSBURG_BOT_DELAY`` (seconds), and
-one variable per limit (``PETERSBURG_MAX_LIVE_TABLES`` and the others below).
+Every flag is derived from a field of ``Settings`` (``--bot-delay`` from ``bot_delay``; its type, its
+default and its help from the field), and every field is read from its environment variable too
+(``PETERSBURG_BOT_DELAY``): a flag wins over the variable, the variable over the default. A value
+that does not fit its setting stops the command with a sentence naming the flag or the variable.
+
+The settings it resolved are handed to the server processes through their environment: uvicorn
+calls ``petersburg.server.app:create_app`` in each (one, or ``--workers`` of them), which reads the
+same settings back (``Settings()``).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-from pathlib import Path
-from typing import Any
+from collections.abc import Collection
+from typing import Any, get_origin
+
+from pydantic import ValidationError
+from pydantic.fields import FieldInfo
 
 from petersburg import build_info
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import ENV_PREFIX, Flag, Settings
 
-DEFAULTS = ServerConfig()
+APP_FACTORY = "petersburg.server.app:create_app"
+"""What uvicorn calls in each server process for the app (with the settings in the environment)."""
 
+SERVE_DEFAULTS: dict[str, object] = {"tune_gc": True}
+"""Where ``petersburg serve`` departs from the defaults of a server built in a test process: a
+long-running server tunes its garbage collector (unless a flag or a variable says otherwise)."""
 
-def _env_number(name: str, default: float) -> float:
-    value = os.environ.get(name)
-    try:
-        return float(value) if value else default
-    except ValueError:
-        raise SystemExit(f"petersburg: {name} must be a number, not {value!r}.") from None
-
-
-def _env_int(name: str, default: int) -> int:
-    number = _env_number(name, default)
-    if number != int(number):
-        raise SystemExit(f"petersburg: {name} must be a whole number, not {number}.")
-    return int(number)
-
-
-def _env_list(name: str) -> list[str]:
-    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
+NEEDS = {
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_parsing": "a number",
+    "bool_parsing": "on or off",
+}
+"""What a value must be, by the kind of pydantic error it failed with."""
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``serve`` subcommand."""
-    p = subparsers.add_parser("serve", help="run the web server: lobby, tables, bots (http://127.0.0.1:8000)")
-    p.add_argument(
-        "--host", default=os.environ.get("PETERSBURG_HOST", "127.0.0.1"), help="default %(default)s"
+    """Add the ``serve`` subcommand, one flag per setting."""
+    parser = subparsers.add_parser(
+        "serve", help="run the web server: lobby, tables, bots (http://127.0.0.1:8000)"
     )
-    p.add_argument(
-        "--port", type=int, default=int(os.environ.get("PETERSBURG_PORT", "8000")), help="default %(default)s"
-    )
-    p.add_argument(
-        "--database-url",
-        default=os.environ.get("PETERSBURG_DATABASE_URL"),
-        help="sqlite:///path/to.db or postgresql://user@host/database (default: data folder/petersburg.db)",
-    )
-    p.add_argument(
-        "--data-dir",
-        default=os.environ.get("PETERSBURG_DATA_DIR", "data"),
-        help="data folder (default ./data)",
-    )
-    p.add_argument(
-        "--bot-delay",
-        type=float,
-        default=_env_number("PETERSBURG_BOT_DELAY", DEFAULTS.bot_delay),
-        help="seconds a bot waits before acting (default %(default)s)",
-    )
-    seconds = (
-        (
-            "undo-grace",
-            "seconds after a person's action during which no bot deals new cards or draws with an "
-            "Observatory, so that the action can still be taken back",
-        ),
-        (
-            "idle-realtime",
-            "seconds a real-time game may run with no seated person connected before bots finish it",
-        ),
-        ("idle-turn-based", "the same for turn-based games (604800: 7 days)"),
-    )
-    for flag, text in seconds:
-        attribute = flag.replace("-", "_")
-        variable = "PETERSBURG_" + attribute.upper()
-        p.add_argument(
-            f"--{flag}",
-            type=float,
-            default=_env_number(variable, getattr(DEFAULTS, attribute)),
-            help=f"{text} (default %(default)s; {variable})",
-        )
-    p.add_argument(
-        "--import",
-        dest="bot_modules",
-        action="append",
-        default=_env_list("PETERSBURG_BOT_MODULES"),
-        metavar="MODULE",
-        help="module or .py file that registers bots with register_bot: people can choose them at "
-        "the tables, the bot workers play them (repeatable; PETERSBURG_BOT_MODULES, comma-separated)",
-    )
-    p.add_argument(
-        "--bot-workers",
-        type=int,
-        default=_env_int("PETERSBURG_BOT_WORKERS", DEFAULTS.bot_workers),
-        help="processes computing bot moves (default %(default)s)",
-    )
-    limits = (
-        ("max-live-tables", "open or playing tables in all"),
-        ("max-live-tables-per-person", "open or playing tables one person may have created"),
-        ("max-bot-tables-per-person", "running games of bots alone per person"),
-        ("max-sockets-per-address", "open websockets per client address"),
-        ("client-queue-limit", "messages waiting for one socket before it is disconnected"),
-    )
-    for flag, text in limits:
-        attribute = flag.replace("-", "_")
-        variable = "PETERSBURG_" + attribute.upper()
-        p.add_argument(
-            f"--{flag}",
-            type=int,
-            default=_env_int(variable, getattr(DEFAULTS, attribute)),
-            help=f"{text} (default %(default)s; {variable})",
-        )
-    p.add_argument(
-        "--ws-compression",
-        choices=("on", "off"),
-        default=os.environ.get("PETERSBURG_WS_COMPRESSION", "on" if DEFAULTS.ws_compression else "off"),
-        help="per-message deflate on websockets (default %(default)s)",
-    )
-    p.add_argument(
-        "--seed",
-        type=int,
-        default=None if not os.environ.get("PETERSBURG_SEED") else _env_int("PETERSBURG_SEED", 0),
-        help="deal games from this seed sequence (replayable sessions; default: unpredictable)",
-    )
-    p.add_argument(
-        "--set-aside-bad-logs",
-        action="store_true",
-        help="serve the other tables when some logs do not replay (they are reported, not served)",
-    )
-    p.add_argument(
-        "--redis-url",
-        default=os.environ.get("PETERSBURG_REDIS_URL"),
-        help="redis://host:port/0: several server processes on one PostgreSQL database tell each other "
-        "of changes through it (PETERSBURG_REDIS_URL)",
-    )
-    p.add_argument(
-        "--workers",
-        type=int,
-        default=_env_int("PETERSBURG_WORKERS", 1),
-        help="server processes sharing the port (more than 1 needs PostgreSQL and --redis-url)",
-    )
-    p.add_argument("--secret-key", default=os.environ.get("PETERSBURG_SECRET_KEY"), help=argparse.SUPPRESS)
-    p.add_argument("--log-level", default=os.environ.get("PETERSBURG_LOG_LEVEL", "warning"))
-    p.set_defaults(func=cmd_serve)
+    for name, field in Settings.model_fields.items():
+        _add_flag(parser, name, field)
+    parser.set_defaults(func=cmd_serve)
 
 
-WORKER_ARGS = "PETERSBURG_SERVE_ARGS"
-"""How ``--workers`` hands the parsed flags to each worker process (``worker_app``)."""
+def _flag_of(field: FieldInfo) -> Flag:
+    return next((marker for marker in field.metadata if isinstance(marker, Flag)), Flag())
 
 
-def _database(args: argparse.Namespace) -> str:
+def flag_name(name: str) -> str:
+    """The flag of the setting ``name``: ``--bot-delay`` for ``bot_delay`` unless it names its own."""
+    field = Settings.model_fields[name]
+    return "--" + (_flag_of(field).name or name.replace("_", "-"))
+
+
+def _shown(value: object) -> str:
+    """A default as ``--help`` shows it."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value is None or value == ():
+        return "none"
+    return str(value)
+
+
+def _add_flag(parser: argparse.ArgumentParser, name: str, field: FieldInfo) -> None:
+    """The flag of one setting. Its value is kept as typed, and only if given (``SUPPRESS``), so
+    that ``Settings`` converts it exactly as it converts the variable, and falls back to the
+    variable when the flag is absent."""
+    flag = _flag_of(field)
+    variable = ENV_PREFIX + name.upper()
+    options: dict[str, Any] = {"dest": name, "default": argparse.SUPPRESS, "metavar": flag.metavar}
+    if field.annotation is bool:
+        options.update(nargs="?", const="on", metavar="on|off")
+    elif get_origin(field.annotation) is tuple:
+        options.update(action="append")
+    shown = _shown(SERVE_DEFAULTS.get(name, field.default))
+    text = f"{field.description} (default {shown}; {variable})".replace("%", "%%")
+    parser.add_argument(flag_name(name), help=argparse.SUPPRESS if flag.hidden else text, **options)
+
+
+def served_settings(args: argparse.Namespace) -> Settings:
+    """The settings ``petersburg serve`` runs with: its flags, else the environment, else
+    ``SERVE_DEFAULTS``, else the fields' defaults. SystemExit with a sentence if a value does not fit."""
+    given = {name: value for name, value in vars(args).items() if name in Settings.model_fields}
+    try:
+        settings = Settings(**given)
+    except ValidationError as error:
+        raise SystemExit(_invalid(error, given)) from None
+    unset = {name: value for name, value in SERVE_DEFAULTS.items() if name not in settings.model_fields_set}
+    return settings.model_copy(update=unset)
+
+
+def _invalid(error: ValidationError, flags: Collection[str]) -> str:
+    """One sentence per value that does not fit, naming the flag or the variable it came from."""
+    sentences = []
+    for problem in error.errors():
+        name = str(problem["loc"][0]) if problem["loc"] else ""
+        where = flag_name(name) if name in flags else ENV_PREFIX + name.upper()
+        need = NEEDS.get(problem["type"])
+        if need is not None:
+            sentences.append(f"petersburg: {where} must be {need}, not {problem['input']!r}.")
+        else:
+            sentences.append(f"petersburg: {where} is not valid ({problem['msg']}): {problem['input']!r}.")
+    return "\n".join(sentences)
+
+
+def _database(settings: Settings) -> str:
+    """The database URL to serve; SystemExit with a sentence if it is not one."""
     from petersburg.server.persistence.sql.database import database_url
 
-    url: str = args.database_url or f"sqlite:///{Path(args.data_dir) / 'petersburg.db'}"
+    url = settings.database
     try:
         database_url(url)
     except ValueError as error:
@@ -166,85 +122,51 @@ def _database(args: argparse.Namespace) -> str:
     return url
 
 
-def _config(args: argparse.Namespace) -> ServerConfig:
-    return ServerConfig(
-        bot_delay=max(0.0, args.bot_delay),
-        undo_grace=max(0.0, args.undo_grace),
-        idle_realtime=max(0.0, args.idle_realtime),
-        idle_turn_based=max(0.0, args.idle_turn_based),
-        bot_workers=max(1, args.bot_workers),
-        bot_modules=tuple(_module_path(name) for name in args.bot_modules),
-        max_live_tables=args.max_live_tables,
-        max_live_tables_per_person=args.max_live_tables_per_person,
-        max_bot_tables_per_person=args.max_bot_tables_per_person,
-        max_sockets_per_address=args.max_sockets_per_address,
-        client_queue_limit=args.client_queue_limit,
-        ws_compression=args.ws_compression == "on",
-        tune_gc=True,
-        redis_url=args.redis_url,
-        lease_seconds=_env_number("PETERSBURG_LEASE_SECONDS", DEFAULTS.lease_seconds),
-        secret_key=args.secret_key,
-    )
-
-
-def _module_path(name: str) -> str:
-    """A bot module as every process finds it: a ``.py`` file by its absolute path."""
-    return str(Path(name).resolve()) if name.endswith(".py") else name
-
-
-def _app(args: argparse.Namespace) -> Any:
-    from petersburg.bots import import_bot_modules
-    from petersburg.server.app import create_app
-    from petersburg.server.clock import fixed_seeds
-
-    seeds = fixed_seeds(args.seed) if args.seed is not None else None
-    config = _config(args)
-    try:
-        import_bot_modules(config.bot_modules)  # here, to say what is wrong; the app's import is then a no-op
-    except ValueError as error:
-        raise SystemExit(f"petersburg: {error}") from None
-    return create_app(_database(args), config, seeds=seeds, set_aside_bad_logs=args.set_aside_bad_logs)
-
-
-def worker_app() -> Any:
-    """The app of one ``--workers`` process, from the flags its parent parsed."""
-    return _app(argparse.Namespace(**json.loads(os.environ[WORKER_ARGS])))
+def hand_over(settings: Settings) -> None:
+    """Put ``settings`` in this process's environment, where every server process started from it
+    (uvicorn's workers, and the one process when there is one) reads them back."""
+    for variable, value in settings.environment().items():
+        if value is None:
+            os.environ.pop(variable, None)
+        else:
+            os.environ[variable] = value
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
     import uvicorn
 
+    from petersburg.bots import import_bot_modules
     from petersburg.server.protocol.fields import MAX_MESSAGE
 
-    url = _database(args)
-    config = _config(args)
-    workers = max(1, args.workers)
-    if workers > 1 and (not url.startswith("postgres") or not args.redis_url):
+    settings = served_settings(args)
+    url = _database(settings)
+    workers = settings.workers
+    if workers > 1 and (not url.startswith("postgres") or not settings.redis_url):
         raise SystemExit(
             "petersburg: several server processes (--workers) need one PostgreSQL database "
             "(--database-url postgresql://...) and Redis (--redis-url redis://...)."
         )
-    if workers > 1:
-        os.environ[WORKER_ARGS] = json.dumps({k: v for k, v in vars(args).items() if k != "func"})
-        app: Any = "petersburg.server.cli:worker_app"
-    else:
-        app = _app(args)
-    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    try:
+        import_bot_modules(settings.bot_modules)  # here, to say what is wrong before serving
+    except ValueError as error:
+        raise SystemExit(f"petersburg: {error}") from None
+    hand_over(settings)
+    shown = "127.0.0.1" if settings.host in ("0.0.0.0", "::") else settings.host
     print(
-        f"Sankt Petersburg is served at http://{shown}:{args.port}  (database: {shown_url(url)}; "
+        f"Sankt Petersburg is served at http://{shown}:{settings.port}  (database: {shown_url(url)}; "
         f"engine and bots: {build_info()}; Ctrl-C stops)",
         flush=True,
     )
     uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        log_level=args.log_level,
+        APP_FACTORY,
+        factory=True,
+        host=settings.host,
+        port=settings.port,
+        log_level=settings.log_level,
         ws_max_size=8 * MAX_MESSAGE,
-        ws_per_message_deflate=config.ws_compression,
+        ws_per_message_deflate=settings.ws_compression,
         timeout_graceful_shutdown=5,
         workers=workers if workers > 1 else None,
-        factory=workers > 1,
     )
 
 

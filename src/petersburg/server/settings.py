@@ -1,71 +1,198 @@
-"""Server-wide settings: delays, limits that protect everyone, and the wire's tuning.
+"""Server-wide settings: where to listen and store, delays, limits that protect everyone, the wire's tuning.
 
-Every limit has a default fit for one small server and a flag of ``petersburg serve`` (see
-``cli.py``); the load benchmark raises the ones a single test machine would hit.
+Each setting is declared once, here, as a field of ``Settings``: its type, its default and its
+description. ``petersburg serve`` derives one flag from each field (``--bot-delay`` from
+``bot_delay``, its help from the description; see ``cli.py``), and every field is read from an
+environment variable too (``PETERSBURG_BOT_DELAY``). A flag wins over the variable, the variable
+over the default. The defaults fit one small server; the load benchmark raises the limits a single
+test machine would hit.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import AfterValidator, BeforeValidator, Field, SecretStr
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+ENV_PREFIX = "PETERSBURG_"
 
 
 @dataclass(frozen=True)
-class ServerConfig:
+class Flag:
+    """How a setting's flag differs from the one derived from its name (``Annotated`` metadata)."""
+
+    name: str | None = None
+    """The flag's own name (without ``--``) where the field's reads badly on a command line."""
+    metavar: str | None = None
+    hidden: bool = False
+    """Left out of ``--help`` (a secret that belongs in the environment, not in a shell history)."""
+
+
+def _at_least(floor: float) -> AfterValidator:
+    """Raise a number below ``floor`` to it: a negative delay means none, as before."""
+    return AfterValidator(lambda value: max(floor, value))
+
+
+def _module_list(value: object) -> object:
+    """Bot modules from a variable (comma-separated) or from flags (a list); a ``.py`` file by its
+    absolute path, so that every process (the server's workers, the bot workers) finds it."""
+    if isinstance(value, str):
+        value = value.split(",")
+    if not isinstance(value, list | tuple):
+        return value
+    names = [name.strip() for name in value if isinstance(name, str) and name.strip()]
+    return tuple(str(Path(name).resolve()) if name.endswith(".py") else name for name in names)
+
+
+Seconds = Annotated[float, _at_least(0.0)]
+"""A duration in seconds; a negative one is none."""
+
+
+class Settings(BaseSettings):
     """What one server process allows and how it behaves (see ``petersburg serve --help``)."""
 
-    bot_delay: float = 0.6
-    """Seconds a bot waits before acting, so that people can follow the game (0 in tests)."""
-    bot_workers: int = 1
-    """Processes that compute bot moves (outside the event loop's process, so bots never slow
-    the loop); at most this many bot moves are computed at once."""
-    bot_modules: tuple[str, ...] = ()
-    """Modules (dotted names or ``.py`` paths) that register bots with ``register_bot``: imported
-    by the server at its start (their bots become levels people choose) and by every bot worker
-    process (which plays them)."""
-    undo_grace: float = 5.0
-    """Seconds after a person's action during which a bot does not make a move that would end
-    the chance to take it back (one that deals new cards or draws with an Observatory)."""
-    max_live_tables: int = 2000
-    """Open or playing tables on the server; finished tables do not count."""
-    max_live_tables_per_person: int = 8
-    """Open or playing tables one browser identity may have created."""
-    max_bot_tables_per_person: int = 2
-    """Games of bots alone (no human seat) one identity may have running."""
-    max_sockets_per_address: int = 64
-    """Open websockets from one client address."""
-    client_queue_limit: int = 256
-    """Messages waiting for one socket; a client further behind is disconnected (it reconnects
-    and gets the whole state again) instead of holding memory."""
-    lobby_interval: float = 0.5
-    """Seconds between two lobby lists sent after changes (changes in between are coalesced)."""
-    max_body_bytes: int = 16_384
-    """Longest HTTP request body accepted."""
-    chat_lines: int = 8
-    chat_window: float = 10.0
-    """At most ``chat_lines`` chat lines or commands per person in ``chat_window`` seconds."""
-    finished_cache: int = 64
-    """Finished tables kept in memory after their last watcher left (others load on demand)."""
-    open_table_ttl: float = 3600.0
-    """An open table with nobody connected for this many seconds is closed (its game never started)."""
-    idle_realtime: float = 3600.0
-    """A running real-time game where no seated person has been connected for this many seconds
-    is handed to bots, which finish it (the game and its log are kept: it ends in the finished list
-    with its replay)."""
-    idle_turn_based: float = 7 * 86400.0
-    """The same for turn-based games (people come back days later): 7 days by default."""
-    tune_gc: bool = False
-    """Freeze what start-up loaded and collect garbage less often (``petersburg serve`` does; tests
-    that start many servers in one process do not)."""
-    redis_url: str | None = None
-    """Redis for change notices between several server processes on one PostgreSQL database
-    (``bus.py``); none for a server alone."""
-    lease_seconds: float = 10.0
-    """With several processes: how long a process's lease on a table's bots, auto-pass and timer
-    lasts without renewal (``leases.py``): the longest pause of a table whose holder died."""
-    secret_key: str | None = None
-    """The key that signs session cookies (default: one made once and kept in the database, so
-    every server process on that database shares it)."""
-    secure_cookies: bool = False
-    """Mark the session cookie ``Secure`` (when the server is reached over HTTPS)."""
-    ws_compression: bool = False
-    """Per-message deflate on websockets (measured: it costs more CPU than it saves; see docs)."""
+    model_config = SettingsConfigDict(
+        env_prefix=ENV_PREFIX, env_ignore_empty=True, frozen=True, extra="forbid"
+    )
+
+    # The process: where it listens, where it stores, how many of it --------------------------
+    host: str = Field(default="127.0.0.1", description="address to listen on")
+    port: int = Field(default=8000, description="port to listen on")
+    database_url: str | None = Field(
+        default=None,
+        description="sqlite:///path/to.db or postgresql://user@host/database; none: petersburg.db in "
+        "the data folder",
+    )
+    data_dir: Path = Field(default=Path("data"), description="data folder, when no database URL is given")
+    workers: Annotated[int, _at_least(1)] = Field(
+        default=1,
+        description="server processes sharing the port (more than 1 needs PostgreSQL and a Redis URL)",
+    )
+    redis_url: str | None = Field(
+        default=None,
+        description="redis://host:port/0: several server processes on one PostgreSQL database tell "
+        "each other of changes through it (cluster/bus.py); none for a server alone",
+    )
+    lease_seconds: float = Field(
+        default=10.0,
+        description="with several processes: how long a process's lease on a table's bots, "
+        "auto-pass and timer lasts without renewal (the longest pause of a table whose holder died)",
+    )
+    log_level: str = Field(default="warning", description="uvicorn's log level")
+    seed: int | None = Field(
+        default=None,
+        description="deal games from this seed sequence (replayable sessions); none: unpredictable",
+    )
+    set_aside_bad_logs: bool = Field(
+        default=False,
+        description="serve the other tables when some logs do not replay (they are reported, not served)",
+    )
+    tune_gc: bool = Field(
+        default=False,
+        description="freeze what start-up loaded and collect garbage less often (petersburg serve "
+        "does; a test process that starts many servers does not)",
+    )
+
+    # Bots --------------------------------------------------------------------------------------
+    bot_delay: Seconds = Field(
+        default=0.6, description="seconds a bot waits before acting, so that people can follow the game"
+    )
+    bot_workers: Annotated[int, _at_least(1)] = Field(
+        default=1,
+        description="processes computing bot moves, outside the event loop's process (at most this "
+        "many bot moves are computed at once)",
+    )
+    bot_modules: Annotated[
+        tuple[str, ...], NoDecode, BeforeValidator(_module_list), Flag(name="import", metavar="MODULE")
+    ] = Field(
+        default=(),
+        description="module or .py file that registers bots with register_bot: people can choose "
+        "them at the tables, the bot workers play them (repeatable; comma-separated in the variable)",
+    )
+    undo_grace: Seconds = Field(
+        default=5.0,
+        description="seconds after a person's action during which no bot deals new cards or draws "
+        "with an Observatory, so that the action can still be taken back",
+    )
+
+    # Limits that protect everyone --------------------------------------------------------------
+    max_live_tables: int = Field(
+        default=2000, description="open or playing tables in all (finished tables do not count)"
+    )
+    max_live_tables_per_person: int = Field(
+        default=8, description="open or playing tables one person may have created"
+    )
+    max_bot_tables_per_person: int = Field(default=2, description="running games of bots alone per person")
+    max_sockets_per_address: int = Field(default=64, description="open websockets per client address")
+    client_queue_limit: int = Field(
+        default=256,
+        description="messages waiting for one socket before it is disconnected (it reconnects and "
+        "gets the whole state again) instead of holding memory",
+    )
+    max_body_bytes: int = Field(default=16_384, description="longest HTTP request body accepted, in bytes")
+    chat_lines: int = Field(
+        default=8, description="chat lines or commands one person may send per chat window"
+    )
+    chat_window: float = Field(default=10.0, description="seconds of the chat window")
+    finished_cache: int = Field(
+        default=64, description="finished tables kept in memory after their last watcher left"
+    )
+
+    # Idle tables -------------------------------------------------------------------------------
+    open_table_ttl: float = Field(
+        default=3600.0, description="seconds an open table with nobody connected stays before it is closed"
+    )
+    idle_realtime: Seconds = Field(
+        default=3600.0,
+        description="seconds a real-time game may run with no seated person connected before bots "
+        "finish it (its log is kept, and its replay)",
+    )
+    idle_turn_based: Seconds = Field(
+        default=7 * 86400.0, description="the same for turn-based games (604800: 7 days)"
+    )
+
+    # The wire ----------------------------------------------------------------------------------
+    lobby_interval: float = Field(
+        default=0.5,
+        description="seconds between two lobby lists sent after changes (changes in between are coalesced)",
+    )
+    ws_compression: bool = Field(
+        default=False,
+        description="per-message deflate on websockets (measured: it costs more CPU than it saves)",
+    )
+    secret_key: Annotated[SecretStr | None, Flag(hidden=True)] = Field(
+        default=None,
+        description="the key that signs session cookies (default: one made once and kept in the "
+        "database, so every server process on that database shares it)",
+    )
+    secure_cookies: bool = Field(
+        default=False, description="mark the session cookie Secure (when the server is reached over HTTPS)"
+    )
+
+    @property
+    def database(self) -> str:
+        """The database to serve: the URL given, or ``petersburg.db`` in the data folder."""
+        return self.database_url or f"sqlite:///{self.data_dir / 'petersburg.db'}"
+
+    def environment(self) -> dict[str, str | None]:
+        """These settings as the environment variables that give them back (``None``: leave the
+        variable unset): how ``petersburg serve`` hands what it resolved to each server process."""
+        variables: dict[str, str | None] = {}
+        for name in type(self).model_fields:
+            value = getattr(self, name)
+            if isinstance(value, SecretStr):
+                value = value.get_secret_value()
+            if isinstance(value, bool):
+                value = "true" if value else "false"
+            elif isinstance(value, tuple):
+                value = ",".join(value)
+            variables[ENV_PREFIX + name.upper()] = None if value is None else str(value)
+        return variables
+
+
+ServerConfig = Settings
+"""The name the game's parts still use for ``Settings`` (``config: ServerConfig``), kept while those
+modules are renamed; new code says ``Settings``."""

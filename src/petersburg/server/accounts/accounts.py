@@ -34,7 +34,7 @@ from petersburg.server.accounts.ratings import MODEL, SCALE, bot_ratings, rate_g
 from petersburg.server.clock import Clock
 from petersburg.server.errors import Refusal
 from petersburg.server.persistence.sql import database as db
-from petersburg.server.persistence.sql.store import SqlStore, table_from_row
+from petersburg.server.persistence.sql.store import ResultWrite, SqlStore, table_from_row
 from petersburg.server.persistence.store import StorageError, TableRow
 from petersburg.server.protocol.http import (
     AccountInfo,
@@ -409,10 +409,14 @@ class Accounts:
             ],
         }
 
-    # Ratings -----------------------------------------------------------------------------------
 
-    def rate_with_result(self, connection: Connection, row: TableRow) -> None:
-        """Rate a game that just ended, if it counts (``ratings.rate_game``), in the transaction
-        that stores its result (``SqlStore.finish``): a failure here stores neither, so a finished
-        game is never left unrated, and the ratings' key keeps it from counting twice."""
-        rate_game(connection, row, self.clock.time())
+def result_rating(clock: Clock) -> ResultWrite:
+    """The write that rates a game that just ended, if it counts (``ratings.rate_game``), in the
+    transaction that stores its result (given to ``SqlStore(with_result=...)``, so it exists before
+    the store that ``Accounts`` needs): a failure there stores neither, so a finished game is never
+    left unrated, and the ratings' key keeps it from counting twice."""
+
+    def rate(connection: Connection, row: TableRow) -> None:
+        rate_game(connection, row, clock.time())
+
+    return rate

@@ -408,7 +408,7 @@ class TableEvents(Protocol):
 class Tables:
     """The repository of tables: every change is written, then applied to memory."""
 
-    def __init__(self, store: Store, config: ServerConfig) -> None:
+    def __init__(self, store: Store, config: ServerConfig, bus: Bus | None = None) -> None:
         self.store = store
         self.config = config
         self._live: dict[int, Table] = {}
@@ -420,7 +420,7 @@ class Tables:
         """The last finished tables, newest first, for the lobby."""
         self.highscores: list[HighScoreRow] = []
         self.lobby_chat: deque[ChatRow] = deque(maxlen=CHAT_KEPT)
-        self.bus: Bus = NoBus()
+        self.bus: Bus = bus if bus is not None else NoBus()
         """Tells the other server processes of the same database about each change written here."""
 
     # Start-up ----------------------------------------------------------------------------------

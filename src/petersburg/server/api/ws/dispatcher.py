@@ -8,13 +8,18 @@ stays open. An unexpected failure is logged with its traceback and answered with
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import Annotated
 
-from fastapi import APIRouter, WebSocket
+from fastapi import APIRouter, Depends, WebSocket
 
-from petersburg.server.api.ws.connections import Connection, encode, error_message
+from petersburg.server.accounts.accounts import Accounts
+from petersburg.server.api.deps import AccountsDep, ChatDep, ConnectionsDep, PlayDep, SeatingDep, TableId
+from petersburg.server.api.responses import SERVER_FAULT, STORAGE_FAULT
+from petersburg.server.api.ws.connections import Connection, Connections, encode, error_message
 from petersburg.server.errors import Refusal
-from petersburg.server.game.seating import guest_name
+from petersburg.server.game.chat import Chat
+from petersburg.server.game.play import Play
+from petersburg.server.game.seating import Seating, guest_name
 from petersburg.server.game.tables import Table
 from petersburg.server.persistence.store import StorageError
 from petersburg.server.protocol.messages import (
@@ -32,22 +37,22 @@ from petersburg.server.protocol.parsing import (
 )
 from petersburg.server.protocol.requests import LobbyRequest, TableRequest
 
-if TYPE_CHECKING:
-    from petersburg.server.app import Server
-
 log = logging.getLogger("petersburg.server")
 
 Reply = NoticeMessage | NamedMessage | GotoMessage | CreatedMessage | PongMessage | None
-
-SERVER_FAULT = "Something went wrong on the server; nothing changed. Try again."
-STORAGE_FAULT = "The server could not save this; nothing changed. Try again."
 
 
 class Dispatcher:
     """Turns one socket message into one call of the server's parts."""
 
-    def __init__(self, server: Server) -> None:
-        self.server = server
+    def __init__(
+        self, accounts: Accounts, connections: Connections, seating: Seating, chat: Chat, play: Play
+    ) -> None:
+        self.accounts = accounts
+        self.connections = connections
+        self.seating = seating
+        self.chat = chat
+        self.play = play
 
     async def handle(self, connection: Connection, table: Table | None, data: str | bytes) -> None:
         request: str | None = None
@@ -78,14 +83,14 @@ class Dispatcher:
 
     async def _hello(self, connection: Connection, table: Table | None, data: str | bytes) -> None:
         hello = parse_hello(data)
-        uid, account = await self.server.accounts.identify(connection.session, hello["uid"])
+        uid, account = await self.accounts.identify(connection.session, hello["uid"])
         connection.uid = uid
         connection.account = account is not None
         connection.name = account.name if account is not None else guest_name(hello.get("name"))
         if table is None:
-            self.server.connections.join_lobby(connection)
+            self.connections.join_lobby(connection)
         else:
-            self.server.connections.join_table(connection, table)
+            self.connections.join_table(connection, table)
 
     async def _rename(self, connection: Connection, name: str | None) -> NamedMessage:
         """A guest's new name (a signed-in socket keeps its account's name); an account's name is
@@ -93,7 +98,7 @@ class Dispatcher:
         a name only once the server took it."""
         if not connection.account:
             chosen = guest_name(name)
-            await self.server.seating.check_name_owner(connection.uid, chosen)
+            await self.seating.check_name_owner(connection.uid, chosen)
             connection.name = chosen
         return {"type": "named", "name": connection.name}
 
@@ -103,64 +108,65 @@ class Dispatcher:
         return connection.name if connection.account else name or connection.name
 
     async def _lobby(self, connection: Connection, request: LobbyRequest) -> Reply:
-        server = self.server
         if request["type"] == "ping":
             return {"type": "pong"}
         if request["type"] == "name":
             return await self._rename(connection, request.get("name"))
         if request["type"] == "chat":
-            return await server.chat.say(None, connection.uid, connection.name, request["text"])
-        created = await server.seating.create(
+            return await self.chat.say(None, connection.uid, connection.name, request["text"])
+        created = await self.seating.create(
             connection.uid, self._seat_name(connection, request.get("name")), request.get("params") or {}
         )
         return {"type": "created", "table": created.id}
 
     async def _table(self, connection: Connection, table: Table, request: TableRequest) -> Reply:
-        server = self.server
         uid = connection.uid
         if request["type"] == "ping":
             return {"type": "pong"}
         if request["type"] == "name":
             return await self._rename(connection, request.get("name"))
         elif request["type"] == "chat":
-            return await server.chat.say(table, uid, connection.name, request["text"])
+            return await self.chat.say(table, uid, connection.name, request["text"])
         elif request["type"] == "sit":
-            await server.seating.sit(
+            await self.seating.sit(
                 table, uid, self._seat_name(connection, request.get("name")), request.get("seat")
             )
         elif request["type"] == "leave":
-            await server.seating.leave(table, uid)
+            await self.seating.leave(table, uid)
         elif request["type"] == "bot":
-            await server.seating.put_bot(table, uid, request.get("level"), request.get("seat"))
+            await self.seating.put_bot(table, uid, request.get("level"), request.get("seat"))
         elif request["type"] == "clear":
-            await server.seating.clear(table, uid, request.get("seat"))
+            await self.seating.clear(table, uid, request.get("seat"))
         elif request["type"] == "start":
-            await server.seating.start(table, uid)
+            await self.seating.start(table, uid)
         elif request["type"] == "act":
-            await server.play.act(table, request["token"], request["seq"], request["action"])
+            await self.play.act(table, request["token"], request["seq"], request["action"])
         elif request["type"] == "undo":
-            await server.play.undo(table, request["token"], request["seq"])
+            await self.play.undo(table, request["token"], request["seq"])
         else:
-            await server.play.set_autopass(table, request["token"], request["on"])
+            await self.play.set_autopass(table, request["token"], request["on"])
         return None
 
 
-def websocket_router(server: Server) -> APIRouter:
-    """The lobby and table websockets of ``server``."""
-    router = APIRouter()
-    dispatcher = Dispatcher(server)
-
-    @router.websocket("/ws/lobby")
-    async def lobby_socket(ws: WebSocket) -> None:
-        await server.connections.serve(ws, None, dispatcher.handle)
-
-    @router.websocket("/ws/table/{table_id}")
-    async def table_socket(ws: WebSocket, table_id: str) -> None:
-        await server.connections.serve(ws, parse_table_id(table_id), dispatcher.handle)
-
-    return router
+def socket_dispatcher(
+    accounts: AccountsDep, connections: ConnectionsDep, seating: SeatingDep, chat: ChatDep, play: PlayDep
+) -> Dispatcher:
+    """The dispatcher of one socket, on the parts of the server that serves it."""
+    return Dispatcher(accounts, connections, seating, chat, play)
 
 
-def parse_table_id(text: str) -> int:
-    """A table id from a path; unknown (0, never a table) if it is not a plain number."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else 0
+DispatcherDep = Annotated[Dispatcher, Depends(socket_dispatcher)]
+
+router = APIRouter()
+
+
+@router.websocket("/ws/lobby")
+async def lobby_socket(ws: WebSocket, connections: ConnectionsDep, dispatcher: DispatcherDep) -> None:
+    await connections.serve(ws, None, dispatcher.handle)
+
+
+@router.websocket("/ws/table/{table_id}")
+async def table_socket(
+    ws: WebSocket, table_id: TableId, connections: ConnectionsDep, dispatcher: DispatcherDep
+) -> None:
+    await connections.serve(ws, table_id, dispatcher.handle)

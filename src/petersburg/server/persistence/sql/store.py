@@ -79,6 +79,9 @@ BATCH = 500
 IN_CHUNK = 500
 """Most ids in one ``IN (...)`` list."""
 
+ResultWrite = Callable[[Connection, TableRow], object]
+"""A write that belongs to a game's result (its ratings), made in the transaction that stores it."""
+
 
 @dataclass(eq=False)
 class _Job:
@@ -111,7 +114,7 @@ class SqlStore:
     """``Store`` on any database URL (``database.database_url``); ``":memory:"`` for a throw-away
     SQLite database."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, with_result: Sequence[ResultWrite] = ()) -> None:
         self.url = url
         self.path = db.sqlite_file(url)
         """The SQLite file, if the database is one (``None`` for PostgreSQL or in memory)."""
@@ -120,7 +123,7 @@ class SqlStore:
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._ready = threading.Event()
         self._open_error: BaseException | None = None
-        self.with_result: list[Callable[[Connection, TableRow], object]] = []
+        self.with_result: list[ResultWrite] = list(with_result)
         """Writes that belong to a game's result (its ratings), made in the transaction that stores
         the result (``finish``), so a game is never finished without them, nor they without it."""
         self._thread = threading.Thread(target=self._serve, name="sql-store", daemon=True)

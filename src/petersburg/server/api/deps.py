@@ -1,0 +1,59 @@
+"""What a route may ask for: the server's parts, its settings, a table id from the path.
+
+Routes are module-level functions that declare these as parameters (``tables: TablesDep``); FastAPI
+gives each one from the app that serves the request (``app.state.server``, set by ``create_app``).
+So no route is a closure over a server and no module of ``api`` imports the app. The same
+dependencies serve HTTP requests and websockets (both are an ``HTTPConnection``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, TypeVar
+
+from fastapi import Depends
+from starlette.requests import HTTPConnection
+
+from petersburg.server.accounts.accounts import Accounts
+from petersburg.server.api.ws.connections import Connections
+from petersburg.server.game.chat import Chat
+from petersburg.server.game.play import Play
+from petersburg.server.game.seating import Seating
+from petersburg.server.game.tables import Tables
+from petersburg.server.runtime import Server
+from petersburg.server.settings import Settings
+from petersburg.server.view.presenter import Presenter
+
+T = TypeVar("T")
+
+
+def server_of(connection: HTTPConnection) -> Server:
+    """The server whose app answers this request or socket."""
+    server: Server = connection.app.state.server
+    return server
+
+
+def _part(read: Callable[[Server], T]) -> Callable[[HTTPConnection], T]:
+    """A dependency giving one part of the server (``read`` picks it)."""
+
+    def part(connection: HTTPConnection) -> T:
+        return read(server_of(connection))
+
+    return part
+
+
+def parse_table_id(table_id: str) -> int:
+    """A table id from a path; unknown (0, never a table) if it is not a plain number."""
+    return int(table_id) if table_id.isascii() and table_id.isdigit() and len(table_id) <= 9 else 0
+
+
+SettingsDep = Annotated[Settings, Depends(_part(lambda server: server.settings))]
+TablesDep = Annotated[Tables, Depends(_part(lambda server: server.tables))]
+PresenterDep = Annotated[Presenter, Depends(_part(lambda server: server.presenter))]
+SeatingDep = Annotated[Seating, Depends(_part(lambda server: server.seating))]
+PlayDep = Annotated[Play, Depends(_part(lambda server: server.play))]
+ChatDep = Annotated[Chat, Depends(_part(lambda server: server.chat))]
+AccountsDep = Annotated[Accounts, Depends(_part(lambda server: server.accounts))]
+ConnectionsDep = Annotated[Connections, Depends(_part(lambda server: server.connections))]
+TableId = Annotated[int, Depends(parse_table_id)]
+"""The ``{table_id}`` of the path, as ``parse_table_id`` reads it."""

@@ -1,0 +1,75 @@
+"""The tables as a resource: the lobby's list, a new table, one table's summary, a finished game's
+replay and story, and the solo high scores. Translation only: what is refused is raised (``Refusal``,
+``BadRequest``) and answered by ``api.handlers``."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from petersburg.server.accounts.accounts import SESSION_COOKIE
+from petersburg.server.api.deps import AccountsDep, PresenterDep, SeatingDep, TableId, TablesDep
+from petersburg.server.api.responses import json_response
+from petersburg.server.errors import Refusal
+from petersburg.server.game.tables import Table, Tables
+from petersburg.server.protocol.http import GameStory, ReplayResponse
+from petersburg.server.protocol.messages import HighScore, TableSummary
+from petersburg.server.protocol.parsing import BadRequest, parse_create_body
+from petersburg.server.view.presenter import table_summary
+
+router = APIRouter()
+
+
+@router.get("/api/tables", response_model=list[TableSummary])
+async def lobby_tables(presenter: PresenterDep) -> Response:
+    """Open and running tables, newest first, then the last finished ones (``TableSummary``)."""
+    return json_response(presenter.lobby_tables())
+
+
+@router.get("/api/highscores", response_model=list[HighScore])
+async def highscores(presenter: PresenterDep) -> Response:
+    return json_response(presenter.highscores())
+
+
+@router.post("/api/tables", status_code=201, response_model=TableSummary)
+async def create_table(request: Request, accounts: AccountsDep, seating: SeatingDep) -> Response:
+    """Create a table: ``CreateTableBody``; answers the new table's ``TableSummary``."""
+    body = parse_create_body(await request.body())
+    claimed = body.get("uid")
+    if claimed is None:
+        raise BadRequest("Missing or malformed identity (uid): 8 to 64 letters, digits, '-' or '_'.")
+    uid, account = await accounts.identify(request.cookies.get(SESSION_COOKIE), claimed)
+    name = account.name if account is not None else body.get("name")
+    table = await seating.create(uid, name, body)
+    return json_response(table_summary(table, table.seat_of_uid(uid)), 201)
+
+
+@router.get("/api/tables/{table_id}", response_model=TableSummary)
+async def table_info(table_id: TableId, tables: TablesDep) -> Response:
+    return json_response(table_summary(await tables.get(table_id)))
+
+
+async def finished(tables: Tables, table_id: int, unfinished: str) -> Table:
+    """A finished table; ``Refusal`` (``unfinished``, 409) if it is not over."""
+    table = await tables.get(table_id)
+    if table.row.status != "over" or table.game is None:
+        raise Refusal(unfinished, status=409)
+    return table
+
+
+@router.get("/api/tables/{table_id}/replay", response_model=ReplayResponse)
+async def replay(
+    table_id: TableId, tables: TablesDep, presenter: PresenterDep, step: str | None = None
+) -> Response:
+    """A finished game step by step: the public view after ``step`` actions and the log."""
+    table = await finished(tables, table_id, "Only finished games can be replayed.")
+    if step is not None and not (step.isascii() and step.isdigit() and len(step) <= 9):
+        raise Refusal("'step' must be a number of actions (0 or more).")
+    return json_response(presenter.replay(table, int(step) if step is not None else None))
+
+
+@router.get("/api/tables/{table_id}/story", response_model=GameStory)
+async def story(table_id: TableId, tables: TablesDep, presenter: PresenterDep) -> Response:
+    """A finished game's results: each seat's score by source and VP round by round."""
+    table = await finished(tables, table_id, "The results are shown once the game is over.")
+    return json_response(presenter.story(table))
