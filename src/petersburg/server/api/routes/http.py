@@ -32,7 +32,7 @@ from petersburg.text.figures import card_catalogue
 
 if TYPE_CHECKING:
     from petersburg.server.app import Server
-    from petersburg.server.game.tables import Table
+    from petersburg.server.game.table import Table
 
 
 def web_dir() -> Path:

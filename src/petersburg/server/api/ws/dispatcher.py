@@ -15,7 +15,7 @@ from fastapi import APIRouter, WebSocket
 from petersburg.server.api.ws.connections import Connection, encode, error_message
 from petersburg.server.errors import Refusal
 from petersburg.server.game.seating import guest_name
-from petersburg.server.game.tables import Table
+from petersburg.server.game.table import Table
 from petersburg.server.persistence.store import StorageError
 from petersburg.server.protocol.messages import (
     CreatedMessage,
