@@ -46,6 +46,9 @@ from petersburg.server.game.play import Play
 from petersburg.server.game.seating import Seating
 from petersburg.server.game.table import Table
 from petersburg.server.game.tables import Tables
+from petersburg.server.persistence.sql.accounts import SqlAccounts
+from petersburg.server.persistence.sql.leases import SqlLeases
+from petersburg.server.persistence.sql.ratings import SqlRatings
 from petersburg.server.persistence.sql.store import SqlStore
 from petersburg.server.persistence.store import LOBBY, ChatRow
 from petersburg.server.settings import ServerConfig
@@ -189,11 +192,11 @@ def build_server(
     runner = bots or BotRunner(config.bot_workers, modules=config.bot_modules)
     automation = Automation(tables, play, seating, runner, clock, config)
     connections = Connections(tables, presenter, config)
-    accounts = Accounts(store, clock, config.secret_key)
+    accounts = Accounts(SqlAccounts(store), clock, config.secret_key)
     if config.redis_url:
         tables.bus = RedisBus(config.redis_url)
-        automation.leases = Leases(store, clock, config.lease_seconds)
-    store.with_result.append(accounts.rate_with_result)
+        automation.leases = Leases(SqlLeases(store), clock, config.lease_seconds)
+    store.with_result.append(SqlRatings(accounts))
     seating.accounts = accounts
     events.automation = automation
     events.connections = connections
