@@ -166,6 +166,7 @@ class Automation:
         bots: BotRunner,
         clock: Clock,
         config: ServerConfig,
+        leases: Leases | None = None,
     ) -> None:
         self.tables = tables
         self.play = play
@@ -177,7 +178,7 @@ class Automation:
         self._idle_since: dict[int, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._keeper: asyncio.Task[None] | None = None
-        self.leases: Leases | None = None
+        self.leases = leases
         """Several processes on one database: only the holder of a table's lease makes its moves
         (None: this process alone makes every move)."""
         self._held: set[int] = set()

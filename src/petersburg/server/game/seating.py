@@ -74,6 +74,7 @@ class Seating(TableService):
         config: ServerConfig,
         seeds: SeedSource,
         play: Play,
+        accounts: Accounts | None = None,
     ) -> None:
         super().__init__(tables, events, clock)
         self.config = config
@@ -81,7 +82,7 @@ class Seating(TableService):
         self.play = play
         self._creating = asyncio.Lock()
         """Creating tables one at a time, so two requests cannot both pass a limit."""
-        self.accounts: Accounts | None = None
+        self.accounts = accounts
         """Whose names are reserved (None: no accounts, every name is free)."""
 
     async def check_name_owner(self, uid: str, name: str) -> None:
