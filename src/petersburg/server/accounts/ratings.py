@@ -120,10 +120,11 @@ def rated_uids(row: TableRow) -> list[str]:
 
 def rating_changes(row: TableRow, accounts: Mapping[str, AccountRating], now: float) -> list[RatingChange]:
     """The new ratings of the accounts at the finished table ``row`` (``accounts``: those of
-    ``rated_uids`` that are accounts, by identity), rated at ``now``; none if a seat's person is
-    no account (a guest sat at the table). Bots count at their fixed rating and are not changed."""
+    ``rated_uids`` that are accounts, by identity), rated at ``now``; none unless each person's
+    seat is a different account (a guest sat at the table). Bots count at their fixed rating and
+    are not changed."""
     uids = rated_uids(row)
-    if row.result is None or not uids or any(uid not in accounts for uid in uids):
+    if row.result is None or not uids or len(set(uids) & set(accounts)) != len(uids):
         return []
     rated_seats: list[RatedSeat] = []
     for index, seat in enumerate(row.seats):
