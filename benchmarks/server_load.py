@@ -358,8 +358,8 @@ def encoding_costs() -> None:
     import zlib
 
     from petersburg.engine import apply_action, legal_actions
-    from petersburg.server.game.tables import Game
-    from petersburg.server.game.tables import Table as ServerTable
+    from petersburg.server.game.game import Game
+    from petersburg.server.game.table import Table as ServerTable
     from petersburg.server.persistence.store import SeatRow, TableRow
     from petersburg.server.view.presenter import Presenter
 

@@ -23,7 +23,7 @@ from websockets.sync.client import connect
 
 from petersburg.server.app import create_app
 from petersburg.server.game.automation import BotRunner
-from petersburg.server.game.tables import Table
+from petersburg.server.game.table import Table
 from petersburg.server.settings import Settings
 from tests.server.clock import ManualClock
 from tests.server.helpers import (

@@ -12,7 +12,7 @@ from petersburg.cards_second_edition import YELLOW
 from petersburg.engine import GameOptions, apply_with_events, legal_actions, new_game
 from petersburg.engine.actions import ACTION_ARG, ACTION_KIND, DRAWN_SOURCE, KIND_OBSERVE, KIND_TAKE
 from petersburg.engine.events import PhaseScored
-from petersburg.server.game.tables import Game
+from petersburg.server.game.game import Game
 from petersburg.server.persistence.store import LogRow, TableRow
 from petersburg.server.view.figures import seat_figures
 from petersburg.server.view.presenter import log_entry

@@ -14,7 +14,8 @@ import pytest
 from petersburg.engine import GameOptions, legal_actions, state_to_json
 from petersburg.server.cluster.bus import Listener, Notice, decode, encode
 from petersburg.server.errors import Refusal
-from petersburg.server.game.tables import Table, Tables
+from petersburg.server.game.table import Table
+from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.sql.store import SqlStore
 from petersburg.server.persistence.store import ChatRow, LogRow, SeatRow, StorageError, TableRow, TableStatus
 from petersburg.server.settings import ServerConfig

@@ -1,13 +1,25 @@
 """OpenSkill ratings: places from final scores (ties share a place), the Plackett–Luce update
-(tied seats move alike), and the measurement of the bots' reference ratings."""
+(tied seats move alike), which finished games count and how they move accounts (the maths alone,
+without a database), and the measurement of the bots' reference ratings."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from petersburg.engine import places
-from petersburg.server.accounts.ratings import BOT_MU, MODEL, measure, new_ratings, result_places, shown
+from petersburg.engine import GameOptions, places
+from petersburg.server.accounts.ratings import (
+    BOT_MU,
+    MODEL,
+    measure,
+    new_ratings,
+    rated_uids,
+    rating_changes,
+    result_places,
+    shown,
+)
+from petersburg.server.persistence.accounts import AccountRating
+from petersburg.server.persistence.store import SeatRow, TableRow
 from petersburg.server.protocol.messages import GameResult
 from tests.server.helpers import score_line
 
@@ -43,3 +55,33 @@ def test_bot_reference_ratings_are_measured_from_tournament_results(tmp_path: Pa
     measured = measure([str(path)])
     assert measured["strong"] > MODEL.mu > measured["weak"]
     assert BOT_MU["greedy"] > BOT_MU["random"]  # the stored measurement orders the bots as their wins do
+
+
+def finished(seats: list[SeatRow], *, rated: bool = False) -> TableRow:
+    """A finished table whose seat 1 won (by VP) over seat 0."""
+    result: GameResult = {
+        "scores": [score_line(0, 20, 5), score_line(1, 31, 0)],
+        "winners": [1],
+        "rounds": 6,
+        "names": [seat.name for seat in seats],
+    }
+    options = GameOptions().to_json()
+    return TableRow(7, "Rated", 0.0, 2, options, False, 0, False, "c", 1, "over", result, seats, rated=rated)
+
+
+def test_the_maths_rates_games_between_accounts_and_leaves_bots_and_guests_as_they_are() -> None:
+    anna, ben = SeatRow("human", "Anna", "uid-a"), SeatRow("human", "Ben", "uid-b")
+    bot = SeatRow("bot", "Bot", bot="expert")
+    accounts = {
+        "uid-a": AccountRating(1, MODEL.mu, MODEL.sigma),
+        "uid-b": AccountRating(2, MODEL.mu, MODEL.sigma),
+    }
+    changes = rating_changes(finished([anna, ben]), accounts, 99.0)
+    assert rated_uids(finished([anna, ben])) == ["uid-a", "uid-b"]
+    assert [(c.account_id, c.rank, c.created) for c in changes] == [(1, 2, 99.0), (2, 1, 99.0)]
+    assert changes[1].mu > MODEL.mu > changes[0].mu
+    assert rating_changes(finished([anna, ben]), {"uid-a": accounts["uid-a"]}, 99.0) == []  # a guest
+    assert rated_uids(finished([anna, bot])) == []  # a bot at a table not created rated
+    [alone] = rating_changes(finished([anna, bot], rated=True), accounts, 99.0)
+    assert alone.account_id == 1 and alone.mu < MODEL.mu  # the bot won and is not changed
+    assert rated_uids(finished([anna, SeatRow()])) == []

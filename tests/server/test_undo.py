@@ -14,8 +14,8 @@ from fastapi.testclient import TestClient
 
 from petersburg.engine import PASS_ID, View, legal_actions
 from petersburg.server.game.automation import BotRunner
+from petersburg.server.game.game import Game
 from petersburg.server.game.play import fallback_action
-from petersburg.server.game.tables import Game
 from petersburg.server.settings import ServerConfig
 from tests.server.clock import ManualClock
 from tests.server.helpers import (

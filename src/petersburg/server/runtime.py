@@ -29,7 +29,8 @@ from petersburg.server.game.automation import Automation
 from petersburg.server.game.chat import Chat
 from petersburg.server.game.play import Play
 from petersburg.server.game.seating import Seating
-from petersburg.server.game.tables import Table, Tables
+from petersburg.server.game.table import Table
+from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.sql.store import SqlStore
 from petersburg.server.persistence.store import LOBBY, ChatRow
 from petersburg.server.settings import Settings

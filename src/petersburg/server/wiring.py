@@ -22,7 +22,8 @@ from __future__ import annotations
 from typing import TypedDict, Unpack
 
 from petersburg.bots import import_bot_modules
-from petersburg.server.accounts.accounts import Accounts, result_rating
+from petersburg.server.accounts.accounts import Accounts
+from petersburg.server.accounts.ratings import GameRating
 from petersburg.server.api.ws.connections import Connections
 from petersburg.server.clock import Clock, SeedSource, SystemClock, fixed_seeds, random_seeds
 from petersburg.server.cluster.bus import Bus, RedisBus
@@ -32,6 +33,9 @@ from petersburg.server.game.chat import Chat
 from petersburg.server.game.play import Play
 from petersburg.server.game.seating import Seating
 from petersburg.server.game.tables import Tables
+from petersburg.server.persistence.sql.accounts import SqlAccounts
+from petersburg.server.persistence.sql.leases import SqlLeases
+from petersburg.server.persistence.sql.ratings import SqlRatings
 from petersburg.server.persistence.sql.store import SqlStore
 from petersburg.server.runtime import Server, ServerEvents
 from petersburg.server.settings import Settings
@@ -63,17 +67,17 @@ def build_server(
         fixed_seeds(settings.seed) if settings.seed is not None else random_seeds()
     )
     store_type = injected.get("store_type", SqlStore)
-    store = store_type(database or settings.database, with_result=[result_rating(clock)])
+    store = store_type(database or settings.database, with_result=[SqlRatings(GameRating(clock))])
     bus: Bus | None = RedisBus(settings.redis_url) if settings.redis_url else None
     events = ServerEvents()
     tables = Tables(store, settings, bus)
     presenter = Presenter(tables)
     play = Play(tables, events, clock)
-    accounts = Accounts(store, clock, _secret(settings))
+    accounts = Accounts(SqlAccounts(store), clock, _secret(settings))
     seating = Seating(tables, events, clock, settings, seeds, play, accounts)
     chat = Chat(tables, events, clock, settings, seating)
     runner = injected.get("bots") or BotRunner(settings.bot_workers, modules=settings.bot_modules)
-    leases = Leases(store, clock, settings.lease_seconds) if settings.redis_url else None
+    leases = Leases(SqlLeases(store), clock, settings.lease_seconds) if settings.redis_url else None
     automation = Automation(tables, play, seating, runner, clock, settings, leases)
     connections = Connections(tables, presenter, settings)
     events.listen(automation.schedule)

@@ -11,7 +11,8 @@ Passwords are hashed with argon2 (argon2-cffi, its recommended parameters), off 
 The session cookie is signed (itsdangerous) with a key kept in the database, so every server
 process accepts the cookies of the others; it is HttpOnly and SameSite=Lax. Failed sign-ins are
 stored and counted per name and per address over a window: past the limit the answer says how
-long to wait, whatever the password.
+long to wait, whatever the password. Everything is stored through ``persistence``'s
+``AccountStore``; no SQL here.
 """
 
 from __future__ import annotations
@@ -21,21 +22,27 @@ import contextlib
 import math
 import re
 import secrets
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import asdict, dataclass
 
-import sqlalchemy as sa
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from itsdangerous import BadSignature, URLSafeTimedSerializer
-from sqlalchemy.engine import Connection
 
-from petersburg.server.accounts.ratings import MODEL, SCALE, bot_ratings, rate_game, result_places, shown
+from petersburg.server.accounts.ratings import (
+    MODEL,
+    SCALE,
+    bot_ratings,
+    result_places,
+    shown,
+)
 from petersburg.server.clock import Clock
 from petersburg.server.errors import Refusal
-from petersburg.server.persistence.sql import database as db
-from petersburg.server.persistence.sql.store import ResultWrite, SqlStore, table_from_row
-from petersburg.server.persistence.store import StorageError, TableRow
+from petersburg.server.persistence.accounts import (
+    AccountRow,
+    AccountStore,
+    NewAccount,
+)
+from petersburg.server.persistence.store import StorageError
 from petersburg.server.protocol.http import (
     AccountInfo,
     LeaderboardEntry,
@@ -46,6 +53,8 @@ from petersburg.server.protocol.http import (
 )
 
 SESSION_COOKIE = "pb_session"
+SESSION_KEY = "session_key"
+"""The server-wide setting that holds the key signing session cookies."""
 SESSION_AGE = 30 * 24 * 3600
 """Seconds a session cookie stays valid."""
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,22}[A-Za-z0-9._-]$")
@@ -61,14 +70,8 @@ LEADERBOARD_SIZE = 100
 
 
 @dataclass(frozen=True)
-class Account:
-    id: int
-    name: str
-    uid: str
-    created: float
-    mu: float
-    sigma: float
-    rated_games: int
+class Account(AccountRow):
+    """An account as the server hands it out: its stored row, and what its owner is shown."""
 
     def info(self) -> AccountInfo:
         return {
@@ -100,37 +103,16 @@ def check_password(password: str) -> None:
         raise Refusal(f"A password has {MIN_PASSWORD} to {MAX_PASSWORD} characters.")
 
 
-def _account(row: Any) -> Account | None:
-    """An ``Account`` from a row of ``ACCOUNT_COLUMNS`` (None for no row)."""
-    if row is None:
-        return None
-    m = row._mapping
-    return Account(
-        int(str(m["id"])),
-        str(m["name"]),
-        str(m["uid"]),
-        float(str(m["created"])),
-        float(str(m["mu"])),
-        float(str(m["sigma"])),
-        int(str(m["rated_games"])),
-    )
-
-
-ACCOUNT_COLUMNS = (
-    db.accounts.c.id,
-    db.accounts.c.name,
-    db.accounts.c.uid,
-    db.accounts.c.created,
-    db.accounts.c.mu,
-    db.accounts.c.sigma,
-    db.accounts.c.rated_games,
-)
+def _account(row: AccountRow | None) -> Account | None:
+    """The ``Account`` of a stored row (None for none)."""
+    return None if row is None else Account(**asdict(row))
 
 
 class Accounts:
-    """Accounts on the server's database (``SqlStore``), shared by every server process."""
+    """Accounts on the server's database (through ``AccountStore``), shared by every server
+    process; also the rating maths a finished game's result is stored with (``ResultRating``)."""
 
-    def __init__(self, store: SqlStore, clock: Clock, secret_key: str | None = None) -> None:
+    def __init__(self, store: AccountStore, clock: Clock, secret_key: str | None = None) -> None:
         self.store = store
         self.clock = clock
         self.hasher = PasswordHasher()
@@ -143,23 +125,13 @@ class Accounts:
         self._serializer = URLSafeTimedSerializer(key, salt="petersburg-session")
 
     async def _stored_key(self) -> str:
-        def read(connection: Connection) -> str | None:
-            value = connection.execute(
-                sa.select(db.settings.c.value).where(db.settings.c.key == "session_key")
-            ).scalar_one_or_none()
-            return None if value is None else str(value)
-
-        key = await self.store.run_read(read)
+        key = await self.store.setting(SESSION_KEY)
         if key is not None:
             return key
         fresh = secrets.token_urlsafe(48)
         with contextlib.suppress(StorageError):  # another process stored one first: use that one
-            await self.store.run_write(
-                lambda connection: connection.execute(
-                    sa.insert(db.settings).values(key="session_key", value=fresh)
-                )
-            )
-        stored = await self.store.run_read(read)
+            await self.store.add_setting(SESSION_KEY, fresh)
+        stored = await self.store.setting(SESSION_KEY)
         assert stored is not None
         return stored
 
@@ -185,7 +157,7 @@ class Accounts:
         account_id = self.account_id(cookie)
         if account_id is None:
             return None
-        return await self._find(db.accounts.c.id == account_id)
+        return _account(await self.store.account_by_id(account_id))
 
     async def identify(self, cookie: str | None, uid: str) -> tuple[str, Account | None]:
         """Who a request is: the signed-in account's identity, or the guest ``uid`` it claims;
@@ -193,7 +165,7 @@ class Accounts:
         account = await self.session(cookie)
         if account is not None:
             return account.uid, account
-        owner = await self._find(db.accounts.c.uid == uid)
+        owner = await self.store.account_by_uid(uid)
         if owner is not None:
             raise Refusal(
                 f"This identity belongs to the account {owner.name}: sign in to play as {owner.name}.",
@@ -201,13 +173,9 @@ class Accounts:
             )
         return uid, None
 
-    async def _find(self, where: sa.ColumnElement[bool]) -> Account | None:
-        query = sa.select(*ACCOUNT_COLUMNS).where(where)
-        return await self.store.run_read(lambda connection: _account(connection.execute(query).first()))
-
     async def owner_of_name(self, name: str) -> Account | None:
         """The account called ``name`` (whatever its case and spacing), if there is one."""
-        return await self._find(db.accounts.c.name_key == name_key(name))
+        return _account(await self.store.account_by_name(name_key(name)))
 
     # Sign up, sign in --------------------------------------------------------------------------
 
@@ -217,29 +185,18 @@ class Accounts:
         cleaned = check_name(name)
         check_password(password)
         key = name_key(cleaned)
-        if await self._find(db.accounts.c.name_key == key) is not None:
+        if await self.store.account_by_name(key) is not None:
             raise Refusal(f"The name {cleaned} is taken; choose another.", status=409)
         password_hash = await asyncio.to_thread(self.hasher.hash, password)
         uid = guest_uid
-        if uid is None or await self._find(db.accounts.c.uid == uid) is not None:
+        if uid is None or await self.store.account_by_uid(uid) is not None:
             uid = secrets.token_urlsafe(18)
-        values = {
-            "name": cleaned,
-            "name_key": key,
-            "password_hash": password_hash,
-            "uid": uid,
-            "created": self.clock.time(),
-            "mu": MODEL.mu,
-            "sigma": MODEL.sigma,
-            "rated_games": 0,
-        }
+        new = NewAccount(cleaned, key, password_hash, uid, self.clock.time(), MODEL.mu, MODEL.sigma)
         try:
-            await self.store.run_write(
-                lambda connection: connection.execute(sa.insert(db.accounts).values(values))
-            )
+            await self.store.add_account(new)
         except StorageError:  # the same name (or identity) was taken a moment ago
             raise Refusal(f"The name {cleaned} is taken; choose another.", status=409) from None
-        account = await self._find(db.accounts.c.name_key == key)
+        account = _account(await self.store.account_by_name(key))
         assert account is not None
         return account
 
@@ -249,25 +206,12 @@ class Accounts:
         key = name_key(name)
         now = self.clock.time()
         await self._check_throttle(key, address, now)
-        row = await self.store.run_read(
-            lambda connection: connection.execute(
-                sa.select(*ACCOUNT_COLUMNS, db.accounts.c.password_hash).where(db.accounts.c.name_key == key)
-            ).first()
-        )
-        stored_hash = str(row._mapping["password_hash"]) if row is not None else None
-        if stored_hash is None or not await asyncio.to_thread(self._verify, stored_hash, password):
-            await self.store.run_write(
-                lambda connection: connection.execute(
-                    sa.insert(db.login_attempts).values(name_key=key, address=address, created=now)
-                )
-            )
+        found = await self.store.password_hash(key)
+        if found is None or not await asyncio.to_thread(self._verify, found[1], password):
+            await self.store.add_failed_sign_in(key, address, now)
             raise Refusal(WRONG_PASSWORD, status=401)
-        await self.store.run_write(
-            lambda connection: connection.execute(
-                sa.delete(db.login_attempts).where(db.login_attempts.c.name_key == key)
-            )
-        )
-        account = _account(row)
+        await self.store.forget_failed_sign_ins(key)
+        account = _account(found[0])
         assert account is not None
         return account
 
@@ -278,23 +222,7 @@ class Accounts:
             return False
 
     async def _check_throttle(self, key: str, address: str, now: float) -> None:
-        since = now - ATTEMPT_WINDOW
-        attempts = db.login_attempts.c
-
-        def read(connection: Connection) -> tuple[list[float], list[float]]:
-            by_name = connection.execute(
-                sa.select(attempts.created)
-                .where(attempts.name_key == key, attempts.created > since)
-                .order_by(attempts.created)
-            ).scalars()
-            by_address = connection.execute(
-                sa.select(attempts.created)
-                .where(attempts.address == address, attempts.created > since)
-                .order_by(attempts.created)
-            ).scalars()
-            return [float(t) for t in by_name], [float(t) for t in by_address]
-
-        by_name, by_address = await self.store.run_read(read)
+        by_name, by_address = await self.store.failed_sign_ins(key, address, now - ATTEMPT_WINDOW)
         for times, limit, whose in (
             (by_name, ATTEMPTS_PER_NAME, "for this name"),
             (by_address, ATTEMPTS_PER_ADDRESS, "from your address"),
@@ -311,112 +239,67 @@ class Accounts:
     # Profiles, leaderboard ---------------------------------------------------------------------
 
     async def profile(self, name: str) -> ProfileResponse:
-        account = await self._find(db.accounts.c.name_key == name_key(name))
+        account = await self.store.account_by_name(name_key(name))
         if account is None:
             raise Refusal(f"There is no account named {' '.join(name.split())[:40]}.", status=404)
-        t, s, r = db.tables.c, db.seats.c, db.ratings.c
-
-        def read(connection: Connection) -> ProfileResponse:
-            changes = {
-                int(row.table_id): row
-                for row in connection.execute(
-                    sa.select(r.table_id, r.created, r.mu_before, r.mu, r.sigma)
-                    .where(r.account_id == account.id)
-                    .order_by(r.created, r.table_id)
-                )
-            }
-            games: list[ProfileGame] = []
-            query = (
-                sa.select(db.tables, s.seat.label("my_seat"))
-                .join_from(db.tables, db.seats, s.table_id == t.id)
-                .where(s.user_id == account.uid, s.kind == "human", t.status != "closed")
-                .order_by(t.id.desc())
-                .limit(PROFILE_GAMES)
-            )
-            for row in connection.execute(query):
-                table = table_from_row(row)
-                seat = int(row.my_seat)
-                place = total = None
-                if table.result is not None:
-                    place = result_places(table.result)[seat]
-                    scores = table.result["scores"]
-                    assert isinstance(scores, list)
-                    total = int(scores[seat]["total"])
-                change = changes.get(table.id)
-                games.append(
-                    {
-                        "table": table.id,
-                        "name": table.name,
-                        "status": table.status,
-                        "seats": table.num_seats,
-                        "created": table.created,
-                        "seat": seat,
-                        "place": place,
-                        "total": total,
-                        "rated": change is not None,
-                        "rating_change": None
-                        if change is None
-                        else shown(float(change.mu)) - shown(float(change.mu_before)),
-                    }
-                )
-            ratings: list[RatingPoint] = [
+        steps, played = await self.store.history(account, PROFILE_GAMES)
+        changes = {step.table_id: step for step in steps}
+        games: list[ProfileGame] = []
+        for table, seat in played:
+            place = total = None
+            if table.result is not None:
+                place = result_places(table.result)[seat]
+                scores = table.result["scores"]
+                assert isinstance(scores, list)
+                total = int(scores[seat]["total"])
+            change = changes.get(table.id)
+            games.append(
                 {
-                    "table": table_id,
-                    "t": float(row.created),
-                    "rating": shown(float(row.mu)),
-                    "deviation": round(SCALE * float(row.sigma)),
+                    "table": table.id,
+                    "name": table.name,
+                    "status": table.status,
+                    "seats": table.num_seats,
+                    "created": table.created,
+                    "seat": seat,
+                    "place": place,
+                    "total": total,
+                    "rated": change is not None,
+                    "rating_change": None if change is None else shown(change.mu) - shown(change.mu_before),
                 }
-                for table_id, row in changes.items()
-            ]
-            return {
-                "name": account.name,
-                "created": account.created,
-                "rating": shown(account.mu),
-                "deviation": round(SCALE * account.sigma),
-                "rated_games": account.rated_games,
-                "games": games,
-                "ratings": ratings,
+            )
+        ratings: list[RatingPoint] = [
+            {
+                "table": table_id,
+                "t": step.created,
+                "rating": shown(step.mu),
+                "deviation": round(SCALE * step.sigma),
             }
-
-        return await self.store.run_read(read)
-
-    async def leaderboard(self) -> LeaderboardResponse:
-        a = db.accounts.c
-        query = (
-            sa.select(a.name, a.mu, a.sigma, a.rated_games)
-            .where(a.rated_games > 0)
-            .order_by((a.mu - 3 * a.sigma).desc(), a.id)
-            .limit(LEADERBOARD_SIZE)
+            for table_id, step in changes.items()
+        ]
+        return ProfileResponse(
+            name=account.name,
+            created=account.created,
+            rating=shown(account.mu),
+            deviation=round(SCALE * account.sigma),
+            rated_games=account.rated_games,
+            games=games,
+            ratings=ratings,
         )
 
-        def read(connection: Connection) -> list[LeaderboardEntry]:
-            return [
-                {
-                    "place": place,
-                    "name": str(row.name),
-                    "rating": shown(float(row.mu)),
-                    "deviation": round(SCALE * float(row.sigma)),
-                    "rated_games": int(row.rated_games),
-                }
-                for place, row in enumerate(connection.execute(query), start=1)
-            ]
-
-        players = await self.store.run_read(read)
+    async def leaderboard(self) -> LeaderboardResponse:
+        players: list[LeaderboardEntry] = [
+            {
+                "place": place,
+                "name": leader.name,
+                "rating": shown(leader.mu),
+                "deviation": round(SCALE * leader.sigma),
+                "rated_games": leader.rated_games,
+            }
+            for place, leader in enumerate(await self.store.leaders(LEADERBOARD_SIZE), start=1)
+        ]
         return {
             "players": players,
             "bots": [
                 {"level": level, "name": name, "rating": rating} for level, name, rating in bot_ratings()
             ],
         }
-
-
-def result_rating(clock: Clock) -> ResultWrite:
-    """The write that rates a game that just ended, if it counts (``ratings.rate_game``), in the
-    transaction that stores its result (given to ``SqlStore(with_result=...)``, so it exists before
-    the store that ``Accounts`` needs): a failure there stores neither, so a finished game is never
-    left unrated, and the ratings' key keeps it from counting twice."""
-
-    def rate(connection: Connection, row: TableRow) -> None:
-        rate_game(connection, row, clock.time())
-
-    return rate

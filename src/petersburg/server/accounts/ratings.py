@@ -9,19 +9,22 @@ treats tied seats as equals.
 
 The shown rating is 60 × mu (a new account: 1500, deviation 60 × sigma = 500); the leaderboard
 orders by mu − 3 sigma, the "ordinal", so a few lucky games do not top it.
+
+This module is the maths alone: the store reads the accounts of a finished game and writes their
+new ratings (``persistence/sql/ratings.py``) in the transaction that stores the game's result.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-import sqlalchemy as sa
 from openskill.models import PlackettLuce
-from sqlalchemy.engine import Connection
 
 from petersburg.engine import places
+from petersburg.server.clock import Clock
 from petersburg.server.game.bot_levels import bot_levels, spec_of
-from petersburg.server.persistence.sql import database as db
+from petersburg.server.persistence.accounts import AccountRating, RatingChange
 from petersburg.server.persistence.store import TableRow
 from petersburg.server.protocol.messages import GameResult
 
@@ -102,57 +105,42 @@ class RatedSeat:
     sigma: float
 
 
-def rate_game(connection: Connection, row: TableRow, now: float) -> bool:
-    """Rate the finished table ``row`` in the transaction of ``connection`` if it counts; False if
-    it does not (or was rated already: a game counts once)."""
+def rated_uids(row: TableRow) -> list[str]:
+    """The identities of the accounts the finished table ``row`` rates; none if it does not count
+    (fewer than two seats, an empty seat, a bot at a table not created ``rated``, or no account).
+    Whether each of them is an account (a guest makes the game unrated) is ``rating_changes``'s."""
     if row.result is None or row.num_seats < 2:
-        return False
+        return []
     if any(seat.kind == "empty" or (seat.kind == "bot" and not row.rated) for seat in row.seats):
-        return False
+        return []
     uids = [seat.user_id for seat in row.seats if seat.kind == "human"]
     if not uids or None in uids:
-        return False
-    a = db.accounts.c
-    found = {
-        r.uid: r for r in connection.execute(sa.select(a.id, a.uid, a.mu, a.sigma).where(a.uid.in_(uids)))
-    }
-    if len(found) != len(uids):
-        return False  # a guest sat at the table
-    already = connection.execute(
-        sa.select(sa.func.count()).select_from(db.ratings).where(db.ratings.c.table_id == row.id)
-    ).scalar_one()
-    if already:
-        return False
+        return []
+    return [uid for uid in uids if uid is not None]
+
+
+def rating_changes(row: TableRow, accounts: Mapping[str, AccountRating], now: float) -> list[RatingChange]:
+    """The new ratings of the accounts at the finished table ``row`` (``accounts``: those of
+    ``rated_uids`` that are accounts, by identity), rated at ``now``; none unless each person's
+    seat is a different account (a guest sat at the table). Bots count at their fixed rating and
+    are not changed."""
+    uids = rated_uids(row)
+    if row.result is None or not uids or len(set(uids) & set(accounts)) != len(uids):
+        return []
     rated_seats: list[RatedSeat] = []
     for index, seat in enumerate(row.seats):
         if seat.kind == "bot":
             rated_seats.append(RatedSeat(index, None, bot_mu(seat.bot or ""), BOT_SIGMA))
         else:
-            account = found[seat.user_id]
-            rated_seats.append(RatedSeat(index, int(account.id), float(account.mu), float(account.sigma)))
+            account = accounts[seat.user_id or ""]
+            rated_seats.append(RatedSeat(index, account.id, account.mu, account.sigma))
     seat_places = result_places(row.result)
     after = new_ratings([(s.mu, s.sigma) for s in rated_seats], seat_places)
-    for rated, (mu, sigma) in zip(rated_seats, after, strict=True):
-        if rated.account_id is None:
-            continue
-        connection.execute(
-            sa.insert(db.ratings).values(
-                account_id=rated.account_id,
-                table_id=row.id,
-                created=now,
-                mu_before=rated.mu,
-                sigma_before=rated.sigma,
-                mu=mu,
-                sigma=sigma,
-                rank=seat_places[rated.seat],
-            )
-        )
-        connection.execute(
-            sa.update(db.accounts)
-            .where(a.id == rated.account_id)
-            .values(mu=mu, sigma=sigma, rated_games=a.rated_games + 1)
-        )
-    return True
+    return [
+        RatingChange(rated.account_id, now, rated.mu, rated.sigma, mu, sigma, seat_places[rated.seat])
+        for rated, (mu, sigma) in zip(rated_seats, after, strict=True)
+        if rated.account_id is not None
+    ]
 
 
 def measure(paths: list[str]) -> dict[str, float]:
@@ -179,3 +167,20 @@ if __name__ == "__main__":
 
     for bot, mu in measure(sys.argv[1:]).items():
         print(f"{bot}: mu {mu} (shown {shown(mu)})")
+
+
+class GameRating:
+    """The rating maths a store applies to a game that just ended (``persistence.ResultRating``),
+    rated at the clock's time. It needs nothing but the clock, so the store that calls it can be
+    built before the accounts that use that store."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+
+    def rated_uids(self, row: TableRow) -> list[str]:
+        """The accounts the game ``row`` rates (``rated_uids``)."""
+        return rated_uids(row)
+
+    def rating_changes(self, row: TableRow, accounts: Mapping[str, AccountRating]) -> list[RatingChange]:
+        """The new ratings of ``accounts`` after ``row`` (``rating_changes``), now."""
+        return rating_changes(row, accounts, self.clock.time())

@@ -4,7 +4,7 @@ After every durable change of a table (a log row, a seat, its status, a new tabl
 the process that wrote it publishes a short ``Notice`` on one channel: the table's id, and what
 changed when that is small: the new log rows themselves, or the chat line. A process that
 receives log rows which follow its own ``seq`` exactly applies them through the same replay path
-as everything else (``Game.apply``, in ``Tables.refresh``) without reading the database; for any
+as everything else (``Game.apply``, in ``game/catch_up.py``) without reading the database; for any
 other change (a seat, the status, a new table), or when rows do not follow on (a notice lost or
 late), it reads the table back from the database. The database stays the one authority: a row
 in a notice was committed before the notice went out, and the log's key (table, seq) admits one

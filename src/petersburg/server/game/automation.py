@@ -30,9 +30,11 @@ from petersburg.server.clock import Clock
 from petersburg.server.cluster.leases import Leases
 from petersburg.server.errors import Refusal
 from petersburg.server.game.bot_levels import spec_of
+from petersburg.server.game.game import reveals
 from petersburg.server.game.play import Play, fallback_action
 from petersburg.server.game.seating import Seating
-from petersburg.server.game.tables import Table, Tables, reveals
+from petersburg.server.game.table import Table
+from petersburg.server.game.tables import Tables
 from petersburg.server.settings import ServerConfig
 
 log = logging.getLogger("petersburg.server")

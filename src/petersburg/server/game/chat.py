@@ -14,8 +14,11 @@ from collections import deque
 
 from petersburg.server.clock import Clock
 from petersburg.server.errors import Refusal
+from petersburg.server.game.events import TableEvents
 from petersburg.server.game.seating import Seating, clean_name, seat_argument
-from petersburg.server.game.tables import Table, TableEvents, Tables, TableService
+from petersburg.server.game.service import TableService
+from petersburg.server.game.table import Table
+from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.store import ChatRow
 from petersburg.server.protocol.fields import MAX_CHAT
 from petersburg.server.protocol.messages import GotoMessage, NoticeMessage

@@ -22,7 +22,8 @@ from petersburg.engine import (
     legal_actions,
 )
 from petersburg.server.errors import Refusal
-from petersburg.server.game.tables import Table, TableService
+from petersburg.server.game.service import TableService
+from petersburg.server.game.table import Table
 from petersburg.server.persistence.store import LogRow, SoloPlace, StorageError
 from petersburg.server.protocol.parsing import FIELD_SENTENCES
 from petersburg.server.view.presenter import result_of, solo_placement
@@ -106,8 +107,9 @@ class Play(TableService):
         seat = table.seat_of_token(token)
         if seat is None:
             raise Refusal(FIELD_SENTENCES["token"])
-        if seq != table.seq:
-            raise Refusal(f"Stale action: it was made against #{seq}, the game is now at #{table.seq}.")
+        stale = table.stale(seq)
+        if stale is not None:
+            raise stale
         return seat
 
     # Moves the server makes --------------------------------------------------------------------
@@ -143,7 +145,7 @@ class Play(TableService):
         if table.row.num_seats != 1 or seat.kind != "human" or seat.user_id is None:
             return None
         line = final_scores(state)[0]
-        return await self.tables.store.solo_placement(table.id, line.total, line.rubles, seat.user_id)
+        return await self.tables.solo_placement(table, line.total, line.rubles, seat.user_id)
 
     async def after_change(self, table: Table) -> None:
         """After the game moved: switch off auto-passes of a past phase, finish the game if it is

@@ -23,8 +23,11 @@ from petersburg.server.accounts.accounts import Accounts
 from petersburg.server.clock import Clock, SeedSource
 from petersburg.server.errors import Refusal
 from petersburg.server.game.bot_levels import BotLevel, bot_levels, find_level, seat_name
+from petersburg.server.game.events import TableEvents
 from petersburg.server.game.play import Play
-from petersburg.server.game.tables import Table, TableEvents, Tables, TableService
+from petersburg.server.game.service import TableService
+from petersburg.server.game.table import Table
+from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.store import SeatRow, StorageError, TableRow
 from petersburg.server.protocol.fields import MAX_NAME, MAX_TIMER, MAX_TITLE
 from petersburg.server.protocol.requests import TableParams

@@ -3,12 +3,14 @@
 The action log is the truth: a game is rebuilt from (seats, seed, options, log) after any restart.
 The log is append-only: an undo is itself a row (kind ``undo``), never a deletion.
 
-Everything else in the server talks to storage through ``Store`` alone, and only through the
-``Tables`` repository, which updates memory together with each write (``tables.py``). Every
-method is a coroutine that returns once the write is durable, so an implementation may batch
-writes (``SqlStore`` commits every write waiting at the same moment in one transaction) or
-send them to another process. ``sql_store.py`` implements it on SQLAlchemy Core, for an SQLite
-file and for PostgreSQL alike.
+The rest of the server reaches storage through the protocols of ``persistence/`` alone, never
+through an implementation: tables, seats, the log and chat through ``Store`` (here), and only
+through the ``Tables`` repository, which updates memory together with each write
+(``game/tables.py``); accounts through ``AccountStore`` (``accounts.py``); the automation's leases
+through ``LeaseStore`` (``leases.py``). Every method is a coroutine that returns once the write is
+durable, so an implementation may batch writes (``SqlStore`` commits every write waiting at the
+same moment in one transaction) or send them to another process. ``sql/`` implements them on
+SQLAlchemy Core, for an SQLite file and for PostgreSQL alike.
 """
 
 from __future__ import annotations
@@ -74,8 +76,8 @@ class TableRow:
     """The final scoring once the game is over."""
     seats: list[SeatRow] = field(default_factory=list)
     rated: bool = False
-    """Rate the game even with bots at the table (``ratings.py``; games between accounts alone
-    are rated anyway)."""
+    """Rate the game even with bots at the table (``accounts/ratings.py``; games between accounts
+    alone are rated anyway)."""
     revision: int = 0
     """Counts the stored changes of the row and its seats (not the log rows, which have their own
     key): each change is written only if the stored revision is still this one (``TableChanged``

@@ -51,7 +51,9 @@ from petersburg.engine.actions import (
 from petersburg.engine.records import result_json, score_json
 from petersburg.engine.state import PHASE_NAMES
 from petersburg.server.game.bot_levels import bot_levels
-from petersburg.server.game.tables import Game, LoggedEvent, Table, Tables
+from petersburg.server.game.game import Game, LoggedEvent
+from petersburg.server.game.table import Table
+from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.store import ChatRow, SoloPlace, TableRow
 from petersburg.server.protocol.engine_json import ViewJson
 from petersburg.server.protocol.http import GameStory, ReplayResponse

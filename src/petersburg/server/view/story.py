@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from petersburg.engine import Event, ScoreLine, score_breakdown, winners
 from petersburg.engine.events import GameEnded, PhaseScored, PubBought, RoundEnded
-from petersburg.server.game.tables import Game
+from petersburg.server.game.game import Game
 from petersburg.server.protocol.http import GameStory, ScoreSource, SeatStory
 
 

@@ -11,7 +11,8 @@ from petersburg.server.accounts.accounts import SESSION_COOKIE
 from petersburg.server.api.deps import AccountsDep, PresenterDep, SeatingDep, TableId, TablesDep
 from petersburg.server.api.responses import json_response
 from petersburg.server.errors import Refusal
-from petersburg.server.game.tables import Table, Tables
+from petersburg.server.game.table import Table
+from petersburg.server.game.tables import Tables
 from petersburg.server.protocol.http import GameStory, ReplayResponse
 from petersburg.server.protocol.messages import HighScore, TableSummary
 from petersburg.server.protocol.parsing import BadRequest, parse_create_body

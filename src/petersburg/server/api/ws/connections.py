@@ -24,7 +24,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from petersburg.server.accounts.accounts import SESSION_COOKIE
 from petersburg.server.errors import Refusal
-from petersburg.server.game.tables import Table, Tables
+from petersburg.server.game.table import Table
+from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.store import ChatRow
 from petersburg.server.protocol.messages import ErrorMessage
 from petersburg.server.settings import ServerConfig

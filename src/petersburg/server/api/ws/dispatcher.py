@@ -20,7 +20,7 @@ from petersburg.server.errors import Refusal
 from petersburg.server.game.chat import Chat
 from petersburg.server.game.play import Play
 from petersburg.server.game.seating import Seating, guest_name
-from petersburg.server.game.tables import Table
+from petersburg.server.game.table import Table
 from petersburg.server.persistence.store import StorageError
 from petersburg.server.protocol.messages import (
     CreatedMessage,

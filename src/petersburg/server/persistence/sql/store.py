@@ -7,7 +7,8 @@ one of them fails (such as a second writer of the same log row) the transaction 
 each write in its own savepoint, so that one undoes only itself (savepoints cost a round trip
 each, so they are kept for that rare case); and each event loop is woken once per transaction,
 not once per write. The schema is brought up to date by the Alembic migrations
-before the first access (``database.migrate``).
+before the first access (``database.migrate``). The other repositories of ``sql/`` (accounts,
+ratings, leases) run their statements on the same thread (``run_read``, ``run_write``).
 """
 
 from __future__ import annotations
@@ -252,7 +253,8 @@ class SqlStore:
             raise _storage_error(error) from None
 
     async def run_read(self, run: Callable[[Connection], T]) -> T:
-        """Run a read-only function on the database thread (for other parts' own tables and checks)."""
+        """Run a read-only function on the database thread (for the other repositories of ``sql/``:
+        accounts, leases)."""
         return await self._submit(run, write=False)
 
     async def run_write(self, run: Callable[[Connection], T]) -> T:

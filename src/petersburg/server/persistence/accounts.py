@@ -1,0 +1,154 @@
+"""What the server stores of accounts, and the narrow asynchronous interface of that storage.
+
+``accounts/`` reaches its tables (accounts, failed sign-ins, ratings, the server's own settings)
+through ``AccountStore`` alone; ``sql/accounts.py`` implements it. A finished game's ratings are
+written by the table store in the transaction that stores the game's result, with the rating maths
+handed over as a ``ResultRating`` (``sql/ratings.py``), so a game is never finished unrated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import NamedTuple, Protocol
+
+from petersburg.server.persistence.store import TableRow
+
+
+@dataclass(frozen=True)
+class AccountRow:
+    """An account as stored: a person with a name, the identity he plays as (``uid``) and his
+    rating (OpenSkill's mu and sigma), without the password's hash."""
+
+    id: int
+    name: str
+    uid: str
+    created: float
+    mu: float
+    sigma: float
+    rated_games: int
+
+
+class NewAccount(NamedTuple):
+    """An account to store: its name, the form under which names are unique (``name_key``), the
+    password's hash, the identity it plays as, when, and its first rating."""
+
+    name: str
+    name_key: str
+    password_hash: str
+    uid: str
+    created: float
+    mu: float
+    sigma: float
+
+
+class RatingStep(NamedTuple):
+    """How one rated game moved an account's rating (its rating history)."""
+
+    table_id: int
+    created: float
+    mu_before: float
+    mu: float
+    sigma: float
+
+
+class PlayedGame(NamedTuple):
+    """A table an account sat at as a person, and the seat it held there."""
+
+    table: TableRow
+    seat: int
+
+
+class Leader(NamedTuple):
+    """An account on the leaderboard."""
+
+    name: str
+    mu: float
+    sigma: float
+    rated_games: int
+
+
+class AccountRating(NamedTuple):
+    """An account's rating as a finished game finds it (by the account's ``uid``)."""
+
+    id: int
+    mu: float
+    sigma: float
+
+
+class RatingChange(NamedTuple):
+    """One account's rating after a finished game: a row of the rating history."""
+
+    account_id: int
+    created: float
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
+    rank: int
+    """The account's place in the game (1 is the best)."""
+
+
+class ResultRating(Protocol):
+    """The rating maths a store applies to a finished game in the transaction that stores its
+    result, on the accounts as that transaction reads them."""
+
+    def rated_uids(self, row: TableRow) -> list[str]:
+        """The identities of the accounts the finished game ``row`` rates (none: it is unrated)."""
+        ...
+
+    def rating_changes(self, row: TableRow, accounts: Mapping[str, AccountRating]) -> list[RatingChange]:
+        """The new ratings of ``accounts`` (by ``uid``; those of ``rated_uids`` that are stored)
+        after ``row``; none if the game does not count after all (a guest sat at the table)."""
+        ...
+
+
+class AccountStore(Protocol):
+    """Durable storage of accounts, failed sign-ins and the server-wide settings. Each coroutine
+    returns once its write is durable (or raises ``StorageError``, and nothing of it was written)."""
+
+    async def setting(self, key: str) -> str | None:
+        """A server-wide value (such as the key that signs session cookies), if it is stored."""
+        ...
+
+    async def add_setting(self, key: str, value: str) -> None:
+        """Store a server-wide value; ``StorageError`` if one is stored under ``key`` already."""
+        ...
+
+    async def account_by_id(self, account_id: int) -> AccountRow | None: ...
+
+    async def account_by_uid(self, uid: str) -> AccountRow | None: ...
+
+    async def account_by_name(self, name_key: str) -> AccountRow | None:
+        """The account whose name has the unique form ``name_key``."""
+        ...
+
+    async def add_account(self, account: NewAccount) -> None:
+        """Store a new account; ``StorageError`` if its name or identity is taken."""
+        ...
+
+    async def password_hash(self, name_key: str) -> tuple[AccountRow, str] | None:
+        """The account whose name has the unique form ``name_key``, with its password's hash."""
+        ...
+
+    async def failed_sign_ins(
+        self, name_key: str, address: str, since: float
+    ) -> tuple[list[float], list[float]]:
+        """When the failed sign-ins after ``since`` happened, oldest first: those for the name,
+        and those from the address."""
+        ...
+
+    async def add_failed_sign_in(self, name_key: str, address: str, created: float) -> None: ...
+
+    async def forget_failed_sign_ins(self, name_key: str) -> None:
+        """Forget the failed sign-ins for a name (its password was just given right)."""
+        ...
+
+    async def history(self, account: AccountRow, limit: int) -> tuple[list[RatingStep], list[PlayedGame]]:
+        """An account's rating history, oldest first, and its last ``limit`` games (not closed
+        tables), newest first, read together."""
+        ...
+
+    async def leaders(self, limit: int) -> list[Leader]:
+        """The ``limit`` best rated accounts by mu − 3 sigma (then the oldest first)."""
+        ...
