@@ -13,7 +13,7 @@ BUILD_INPUTS := setup.py pyproject.toml src/petersburg/buildinfo.py $(wildcard s
 	$(wildcard src/petersburg/engine/*.py src/petersburg/bots/*.py)
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: run test install install-run lint typecheck pytest browser services bench clean
+.PHONY: run test install install-run lint typecheck typecheck-web node pytest browser services bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -64,8 +64,25 @@ lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-typecheck: $(DEV_STAMP)
+typecheck: $(DEV_STAMP) typecheck-web
 	$(BIN)/mypy
+
+# The browser's modules, type-checked from their JSDoc by TypeScript (pinned in package.json and
+# package-lock.json; installed by `npm ci` again whenever the lock file changes). No build step:
+# nothing is emitted. Debian's node and npm (installed here when missing).
+NODE_STAMP := node_modules/.installed
+
+node:
+	@{ command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; } || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq nodejs npm >/dev/null; fi; }
+
+$(NODE_STAMP): package.json package-lock.json | node
+	npm ci --no-audit --no-fund
+	touch $(NODE_STAMP)
+
+typecheck-web: $(NODE_STAMP)
+	npx --no-install tsc --project tsconfig.json
 
 pytest: install browser services
 	$(BIN)/pytest -n 2 --timeout 900
@@ -76,6 +93,6 @@ bench: install
 	$(BIN)/python benchmarks/engine_bench.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build node_modules
 	find src -name '*.so' -delete
 	rm -f src/petersburg/_compiled.json

@@ -52,3 +52,61 @@ def test_your_tables_come_first_with_your_turn_marked(server: str, browser: Any)
         assert not page.errors
     finally:
         context.close()
+
+
+FORM_JS = """(() => {
+    const f = document.getElementById('create-form').elements;
+    const off = (select) => [...select.options].filter((o) => o.disabled).map((o) => o.value);
+    return {
+        market: [f.market.disabled, f.market.checked], seats: f.seats.value, seatsOff: off(f.seats),
+        options: document.getElementById('market-options').hidden, joker: f.joker.disabled,
+        board: f.market_board.value, boardOff: off(f.market_board),
+        marker: f.double_marker_seat.disabled, markerSeat: f.double_marker_seat.value,
+        markerOff: off(f.double_marker_seat),
+    };
+})()"""
+
+
+def form_state(page: Any) -> dict[str, Any]:
+    """What the create form offers now: which choices are off, and what is chosen."""
+    return dict(page.evaluate(FORM_JS))
+
+
+def test_the_create_form_offers_only_options_that_go_together(server: str, browser: Any) -> None:
+    """The Market with the 2nd edition; its options and a 5th seat with the Market; the 8-card board
+    below 5 seats; the marker seat at 3 seats (any with the Market), among the table's seats."""
+    context, page = open_page(browser, server, uid=LIA, name="Lia")
+    try:
+        page.goto(f"{server}/")
+        start = form_state(page)
+        assert start["market"] == [True, False] and start["seatsOff"] == ["5"] and start["options"]
+        assert start["marker"] and start["seats"] == "2"
+        page.select_option("select[name=seats]", "3")
+        three = form_state(page)
+        assert not three["marker"] and three["markerOff"] == ["3", "4"]
+        page.select_option("select[name=double_marker_seat]", index=3)  # seat 3 (value "2")
+        page.select_option("select[name=edition]", "second")
+        page.check("input[name=market]")
+        page.select_option("select[name=seats]", "5")
+        page.select_option("select[name=double_marker_seat]", index=5)  # seat 5 (value "4")
+        market = form_state(page)
+        assert market["market"] == [False, True] and market["seatsOff"] == [] and not market["options"]
+        assert not market["joker"] and market["board"] == "10" and market["boardOff"] == ["8"]
+        assert not market["marker"] and market["markerOff"] == [] and market["markerSeat"] == "4"
+        page.select_option("select[name=seats]", "4")
+        page.select_option("select[name=market_board]", "8")
+        four = form_state(page)
+        assert four["boardOff"] == [] and four["markerOff"] == ["4"] and four["markerSeat"] == ""
+        page.select_option("select[name=seats]", "5")
+        assert form_state(page)["board"] == "10"
+        page.uncheck("input[name=market]")
+        plain = form_state(page)
+        assert plain["seats"] == "4" and plain["seatsOff"] == ["5"] and plain["options"] and plain["joker"]
+        assert plain["marker"]
+        page.check("input[name=market]")
+        page.select_option("select[name=edition]", "first")
+        first = form_state(page)
+        assert first["market"] == [True, False] and first["options"] and first["seatsOff"] == ["5"]
+        assert not page.errors
+    finally:
+        context.close()

@@ -2,8 +2,10 @@
 // focus (moves, scorings, "your turn", errors, chat) goes through announce().
 
 const KEEP = 6;
+/** @type {HTMLElement | null} */
 let region = null;
 
+/** @returns {HTMLElement} */
 function theRegion() {
   if (!region || !region.isConnected) {
     region = document.getElementById("announcer");
@@ -19,12 +21,13 @@ function theRegion() {
   return region;
 }
 
-/** Say `text` politely; each message is its own paragraph so none replaces another unheard. */
+/** Say `text` politely; each message is its own paragraph so none replaces another unheard.
+ * @param {string | null | undefined} text */
 export function announce(text) {
   if (!text) return;
   const box = theRegion();
   const line = document.createElement("p");
   line.textContent = text;
   box.append(line);
-  while (box.childElementCount > KEEP) box.firstElementChild.remove();
+  while (box.firstElementChild && box.childElementCount > KEEP) box.firstElementChild.remove();
 }

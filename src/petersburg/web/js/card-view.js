@@ -4,10 +4,26 @@
 import { capitalise, cards, COLOURS, incomeText, incomeWords } from "./catalogue.js";
 import { el, goodMark, spoken } from "./dom.js";
 
+/** @typedef {import("./protocol.js").CardInfo} CardInfo */
+/** A card's id, or null/undefined for a card whose face is hidden. @typedef {string | null | undefined} CardId */
+/**
+ * @typedef {object} CardOptions
+ * @property {"board" | "dialog"} [size]
+ * @property {string} [where] where it lies, in words ("upper row")
+ * @property {boolean} [old] a card of the lower row
+ * @property {string | null} [badge] the price text on the card ("4₽", "hand")
+ * @property {string | null} [offer] what you can do with it, in words
+ * @property {(() => void) | null} [onActivate] makes the card a button
+ * @property {string} [focusKey]
+ * @property {number} [count]
+ */
+
 let detailsCount = 0;
 
 /** What a card is and pays, in words: "Fur Trapper, worker card, upper row. Buy for 5 rubles or
- * take into hand. Pays 3 rubles at each worker scoring." `offer` says what you can do with it. */
+ * take into hand. Pays 3 rubles at each worker scoring." `offer` says what you can do with it.
+ * @param {CardId} id
+ * @param {CardOptions} [options] */
 export function cardSentence(id, { where, offer } = {}) {
   if (id === null || id === undefined) return `A hidden card${where ? `, ${where}` : ""}.`;
   const c = cards[id];
@@ -17,21 +33,25 @@ export function cardSentence(id, { where, offer } = {}) {
   return [what, offer || `Printed cost ${c.cost}`, pays, goodsWords(c)].filter(Boolean).join(". ") + ".";
 }
 
-/** The goods a card carries with the Market, in words ("Carries 2 fish"), or "". */
+/** The goods a card carries with the Market, in words ("Carries 2 fish"), or "".
+ * @param {CardInfo} c */
 export function goodsWords(c) {
   if (!c.good) return "";
   if (c.good === "joker") return 'Carries a "?": its owner names the good it counts as';
   return `Carries ${c.symbols} ${c.good}`;
 }
 
-/** The goods a card carries: "2 fish", "any good" for a "?". */
+/** The goods a card carries: "2 fish", "any good" for a "?".
+ * @param {CardInfo} c */
 const goodsWordsShort = (c) => (c.good === "joker" ? "any good" : `${c.symbols} ${c.good}`);
 
+/** @param {CardInfo} c */
 function goodsMark(c) {
   return c.good ? el("span", { class: "card-goods" }, goodMark(c.good, goodsWordsShort(c))) : null;
 }
 
-/** The rest of a card: its special effect and, for a trading card, what it may displace. */
+/** The rest of a card: its special effect and, for a trading card, what it may displace.
+ * @param {string} id */
 export function cardDetails(id) {
   const c = cards[id];
   const parts = [];
@@ -42,15 +62,18 @@ export function cardDetails(id) {
 
 // A name with a word this long is set smaller, so that narrow cards need not break the word.
 const LONG_WORD = 11;
+/** @param {string} name */
 const longestWord = (name) => Math.max(...name.split(/\s+/).map((word) => word.length));
 
+/** @param {CardInfo} c */
 function kindLabel(c) {
   const kind = COLOURS[c.colour].kind;
   if (c.id.endsWith("_box")) return "Market · crate";
   return (c.trading ? "⇄ " : "") + capitalise(kind);
 }
 
-function face(id, { old, count }) {
+/** @param {CardId} id @param {CardOptions} options */
+function face(id, { old, count = 1 }) {
   if (id === null || id === undefined) return el("span", { class: "card-face", "aria-hidden": "true" }, el("span", { class: "card-back-mark" }, "?"));
   const c = cards[id];
   return el(
@@ -70,11 +93,13 @@ function face(id, { old, count }) {
  * A card. opts: size ("board" | "dialog"), where (words: "upper row"), old (lower row),
  * badge (price text on the card: "4₽", "hand"), offer (what you can do, in words),
  * onActivate (makes it a button), focusKey, count.
+ * @param {CardId} id
+ * @param {CardOptions} [opts]
  */
 export function renderCard(id, opts = {}) {
   const hidden = id === null || id === undefined;
   const c = hidden ? null : cards[id];
-  const classes = ["card", `size-${opts.size || "board"}`, hidden ? "back" : COLOURS[c.colour].name];
+  const classes = ["card", `size-${opts.size || "board"}`, c ? COLOURS[c.colour].name : "back"];
   if (c && c.trading) classes.push("trading");
   if (opts.old) classes.push("old");
   if (opts.onActivate) classes.push("actionable");
@@ -83,7 +108,7 @@ export function renderCard(id, opts = {}) {
   const attrs = {
     class: classes.join(" "),
     dataset: { card: hidden ? "" : id, ...(opts.focusKey ? { focusKey: opts.focusKey } : {}) },
-    title: hidden ? "a hidden card" : `${c.name}: ${incomeText(c.rubles, c.vp)}` + (details ? `. ${details}` : ""),
+    title: c ? `${c.name}: ${incomeText(c.rubles, c.vp)}` + (details ? `. ${details}` : "") : "a hidden card",
   };
   const sentence = cardSentence(id, opts);
   const parts = [face(id, opts), opts.badge ? el("span", { class: "price", "aria-hidden": "true" }, opts.badge) : null];
@@ -100,7 +125,8 @@ export function renderCard(id, opts = {}) {
 }
 
 /** A compact line for a card in a play area or an open hand: name and count, colour as a stripe
- * beside the column's written colour. */
+ * beside the column's written colour.
+ * @param {CardId} id */
 export function renderChip(id, count = 1) {
   if (id === null || id === undefined) return el("li", { class: "chip back" }, "hidden card");
   const c = cards[id];

@@ -3,12 +3,20 @@
 import { announce } from "./announcer.js";
 import { el, spoken } from "./dom.js";
 
+/** A line of chat: a person's (name, time) or the server's (text only).
+ * @typedef {{ t?: number, name?: string, text: string }} Line */
+/** Sends a chat request; false when it could not go (the input keeps its text).
+ * @typedef {(message: import("./protocol.js").ChatRequest) => boolean} SendChat */
+
+/** @param {number} t epoch seconds */
 export function formatTime(t) {
   return new Date(t * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
 
 export class Chat {
-  /** Fill `root` (its data-where says whose chat it is) with the lines and the input. */
+  /** Fill `root` (its data-where says whose chat it is) with the lines and the input.
+   * @param {HTMLElement} root
+   * @param {SendChat} send */
   constructor(root, send) {
     const where = root.dataset.where;
     this.list = el("ol", { class: "chat-lines", tabindex: "0", "aria-label": `Messages in ${where}` });
@@ -26,7 +34,9 @@ export class Chat {
   clear() {
     this.list.textContent = "";
   }
-  /** Add a line; `live` lines (not the history sent on connecting) are announced. */
+  /** Add a line; `live` lines (not the history sent on connecting) are announced.
+   * @param {Line} line
+   * @param {"notice" | "error" | null} [kind] */
   add(line, kind, live = false) {
     const cls = "chat-line" + (kind ? " " + kind : line.name ? "" : " system");
     this.list.append(
@@ -38,7 +48,7 @@ export class Chat {
         line.text
       )
     );
-    while (this.list.childNodes.length > 200) this.list.firstChild.remove();
+    while (this.list.firstChild && this.list.childNodes.length > 200) this.list.firstChild.remove();
     this.list.scrollTop = this.list.scrollHeight;
     if (live && kind !== "error" && line.name !== this.ownName()) announce(line.name ? `${line.name} says: ${line.text}` : line.text);
   }

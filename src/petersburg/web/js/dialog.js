@@ -3,7 +3,11 @@
 // and gives the focus back to where it was (or, if that control is gone, to its successor).
 import { el, focusables, focusByKey, focusedKey } from "./dom.js";
 
+/** An open dialog: its node, and close() that settles it (focus back to its opener).
+ * @typedef {{ node: HTMLDialogElement, close: () => void }} DialogHandle */
+
 let count = 0;
+/** @type {DialogHandle[]} */
 const open = [];
 
 /** Is any dialog open? (Shortcuts of the page wait while one is.) */
@@ -13,9 +17,12 @@ export const dialogOpen = () => open.length > 0;
  * Open a dialog. title: its heading; body: nodes; buttons: extra nodes beside Close;
  * closeLabel: the words of the close button; className; onClose(); initialFocus: a node.
  * Returns { node, close() }.
+ * @param {{ title: string, body: import("./dom.js").Child, buttons?: import("./dom.js").Child,
+ *   closeLabel?: string, className?: string, onClose?: () => void, initialFocus?: HTMLElement }} options
+ * @returns {DialogHandle}
  */
 export function openDialog({ title, body, buttons = [], closeLabel = "Close", className = "", onClose, initialFocus }) {
-  const opener = document.activeElement;
+  const opener = /** @type {HTMLElement | null} */ (document.activeElement);
   const openerKey = focusedKey();
   const titleId = `dialog-title-${++count}`;
   const closeButton = el("button", { type: "button", class: "dialog-close", dataset: { dialogClose: "" } }, closeLabel);
@@ -67,6 +74,6 @@ export function openDialog({ title, body, buttons = [], closeLabel = "Close", cl
   document.body.append(node);
   open.push(handle);
   node.showModal();
-  (initialFocus || focusables(node.querySelector(".dialog-body"))[0] || closeButton).focus();
+  (initialFocus || focusables(/** @type {HTMLElement} */ (node.querySelector(".dialog-body")))[0] || closeButton).focus();
   return handle;
 }

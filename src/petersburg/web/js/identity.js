@@ -2,6 +2,7 @@
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_";
 
+/** @returns {{ uid: string, name: string }} */
 export function identity() {
   let uid = localStorage.getItem("pb_uid");
   if (!uid || !/^[A-Za-z0-9_-]{8,64}$/.test(uid)) {
@@ -13,6 +14,7 @@ export function identity() {
   return { uid, name: localStorage.getItem("pb_name") || "" };
 }
 
+/** @param {string} name */
 export function setName(name) {
   localStorage.setItem("pb_name", name.trim().replace(/\s+/g, " ").slice(0, 24));
 }

@@ -4,19 +4,28 @@
 import { dialogOpen, openDialog } from "./dialog.js";
 import { el, isTyping } from "./dom.js";
 
+/** @typedef {{ key: string, label: string, run: (event: KeyboardEvent) => unknown, when: () => boolean }} Shortcut */
+
+/** @type {Shortcut[]} */
 const shortcuts = [];
 const STORAGE = "pb_shortcuts";
 
 export const shortcutsOn = () => localStorage.getItem(STORAGE) !== "off";
 
 /** key: the KeyboardEvent.key (a letter is matched in either case); label: the words on the
- * overlay; run(event); when(): is it available now (default always). */
+ * overlay; run(event); when(): is it available now (default always).
+ * @param {string} key @param {string} label
+ * @param {(event: KeyboardEvent) => unknown} run
+ * @param {() => boolean} [when] */
 export function addShortcut(key, label, run, when = () => true) {
   shortcuts.push({ key, label, run, when });
 }
 
+/** @param {string} key */
 function keyName(key) {
-  return { ArrowLeft: "←", ArrowRight: "→", Escape: "Esc" }[key] || key.toUpperCase();
+  /** @type {{ [key: string]: string }} */
+  const names = { ArrowLeft: "←", ArrowRight: "→", Escape: "Esc" };
+  return names[key] || key.toUpperCase();
 }
 
 export function openHelp() {
@@ -26,7 +35,7 @@ export function openHelp() {
     type: "checkbox",
     id: "shortcuts-on",
     checked: shortcutsOn(),
-    onchange: (event) => localStorage.setItem(STORAGE, event.target.checked ? "on" : "off"),
+    onchange: (event) => localStorage.setItem(STORAGE, /** @type {HTMLInputElement} */ (event.target).checked ? "on" : "off"),
   });
   openDialog({
     title: "Keyboard",

@@ -4,13 +4,25 @@ import { announce } from "./announcer.js";
 import { identity } from "./identity.js";
 import { toast } from "./toast.js";
 
+/** @typedef {import("./protocol.js").ServerMessage} ServerMessage */
+/** @typedef {import("./protocol.js").HelloRequest} HelloRequest */
+/** What a page sends after hello: a lobby's or a table's requests.
+ * @typedef {import("./protocol.js").LobbyRequest | import("./protocol.js").TableRequest} Request */
+
 export class Socket {
+  /**
+   * @param {string} path
+   * @param {(message: ServerMessage) => void} onMessage
+   * @param {(up: boolean) => void} [onStatus]
+   */
   constructor(path, onMessage, onStatus) {
     this.path = path;
     this.onMessage = onMessage;
     this.onStatus = onStatus || (() => {});
     this.delay = 500;
     this.closed = false;
+    /** @type {WebSocket | null} */
+    this.ws = null;
     this.connect();
   }
   connect() {
@@ -20,7 +32,9 @@ export class Socket {
     ws.onopen = () => {
       this.delay = 500;
       const me = identity();
-      ws.send(JSON.stringify({ type: "hello", uid: me.uid, name: me.name || "Guest" }));
+      /** @type {HelloRequest} */
+      const hello = { type: "hello", uid: me.uid, name: me.name || "Guest" };
+      ws.send(JSON.stringify(hello));
       this.onStatus(true);
     };
     ws.onmessage = (event) => this.onMessage(JSON.parse(event.data));
@@ -31,6 +45,7 @@ export class Socket {
       this.delay = Math.min(this.delay * 2, 8000);
     };
   }
+  /** @param {Request} message @returns {boolean} whether it went */
   send(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(message));
@@ -41,8 +56,11 @@ export class Socket {
 }
 
 /** An onStatus callback that shows the connection in `node` (words and a symbol, not colour
- * alone) and tells screen readers when it drops or comes back. */
+ * alone) and tells screen readers when it drops or comes back.
+ * @param {HTMLElement} node
+ * @returns {(up: boolean) => void} */
 export function connectionIndicator(node) {
+  /** @type {boolean | null} */
   let wasUp = null;
   return (up) => {
     node.textContent = up ? "online" : "reconnecting…";
@@ -53,7 +71,9 @@ export function connectionIndicator(node) {
 }
 
 /** Send `message` over `socket` if it is connected; otherwise tell the person. Returns whether
- * it went (a chat line that did not go stays in its input). */
+ * it went (a chat line that did not go stays in its input).
+ * @param {Socket | null} socket
+ * @param {Request} message */
 export function sendOrTell(socket, message) {
   if (socket && socket.send(message)) return true;
   toast("Not connected to the server yet; try again in a moment.", "error");

@@ -2,6 +2,7 @@
 import { announce } from "./announcer.js";
 import { el } from "./dom.js";
 
+/** @param {string} text @param {"error"} [kind] */
 export function toast(text, kind) {
   let box = document.getElementById("toasts");
   if (!box) {

@@ -2,9 +2,12 @@
 import { byId, el } from "../dom.js";
 import { renderAccountNav } from "./nav.js";
 
+/** @typedef {import("../protocol.js").LeaderboardResponse} LeaderboardResponse */
+
 renderAccountNav(byId("account-nav"));
 
 async function load() {
+  /** @type {LeaderboardResponse} */
   const data = await (await fetch("/api/leaderboard")).json();
   const rows = data.players.map((p) =>
     el("tr", {},

@@ -3,6 +3,9 @@
 // new guest identity: the old one belongs to the account.
 import { el } from "../dom.js";
 
+/** @typedef {import("../protocol.js").AccountInfo} AccountInfo */
+
+/** @returns {Promise<AccountInfo | null>} */
 export async function currentAccount() {
   const response = await fetch("/api/account", { credentials: "same-origin" });
   return response.ok ? response.json() : null;
@@ -13,13 +16,16 @@ export function forgetIdentity() {
   localStorage.removeItem("pb_name");
 }
 
+/** @param {AccountInfo} account */
 export function rememberAccount(account) {
   localStorage.setItem("pb_uid", account.uid);
   localStorage.setItem("pb_name", account.name);
 }
 
+/** @param {HTMLElement} nav */
 export async function renderAccountNav(nav) {
   const account = await currentAccount();
+  /** @type {HTMLElement[]} */
   const links = [el("a", { href: "/leaderboard" }, "Leaderboard")];
   if (account) {
     rememberAccount(account);

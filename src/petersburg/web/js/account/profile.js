@@ -2,21 +2,29 @@
 import { byId, el } from "../dom.js";
 import { renderAccountNav } from "./nav.js";
 
+/** @typedef {import("../protocol.js").ProfileResponse} ProfileResponse */
+/** @typedef {import("../protocol.js").RatingPoint} RatingPoint */
+/** @typedef {import("../protocol.js").HttpError} HttpError */
+
 renderAccountNav(byId("account-nav"));
-const name = decodeURIComponent(location.pathname.split("/").pop());
+const name = decodeURIComponent(/** @type {string} */ (location.pathname.split("/").pop()));
 
 // A game's date: "Nov 21" this year, "Nov 21, 2025" before, so the column stays narrow on a phone.
+/** @param {number} epoch seconds */
 function date(epoch) {
   const when = new Date(epoch * 1000);
   const thisYear = when.getFullYear() === new Date().getFullYear();
+  /** @type {Intl.DateTimeFormatOptions} */
   const shape = thisYear ? { month: "short", day: "numeric" } : { year: "numeric", month: "short", day: "numeric" };
   return when.toLocaleDateString(undefined, shape);
 }
 
+/** @param {number} n @param {string} noun */
 function count(n, noun) {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
+/** @param {RatingPoint[]} points */
 function chart(points) {
   const box = byId("rating-chart");
   if (points.length === 0) {
@@ -28,8 +36,8 @@ function chart(points) {
   const high = Math.max(...values) + 20;
   const width = 600;
   const height = 160;
-  const x = (i) => (values.length === 1 ? width / 2 : (i * width) / (values.length - 1));
-  const y = (v) => height - ((v - low) * height) / (high - low);
+  const x = (/** @type {number} */ i) => (values.length === 1 ? width / 2 : (i * width) / (values.length - 1));
+  const y = (/** @type {number} */ v) => height - ((v - low) * height) / (high - low);
   const svgNs = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(svgNs, "svg");
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
@@ -45,11 +53,14 @@ function chart(points) {
 
 async function load() {
   const response = await fetch(`/api/profile/${encodeURIComponent(name)}`);
-  const data = await response.json();
   if (!response.ok) {
-    byId("profile-summary").textContent = data.detail;
+    /** @type {HttpError} */
+    const refusal = await response.json();
+    byId("profile-summary").textContent = refusal.detail;
     return;
   }
+  /** @type {ProfileResponse} */
+  const data = await response.json();
   document.title = `Sankt Petersburg — ${data.name}`;
   byId("profile-heading").textContent = data.name;
   byId("profile-summary").replaceChildren(

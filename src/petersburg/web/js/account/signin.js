@@ -5,13 +5,20 @@ import { byId } from "../dom.js";
 import { identity } from "../identity.js";
 import { rememberAccount, renderAccountNav } from "./nav.js";
 
+/** @typedef {import("../protocol.js").AccountBody} AccountBody */
+/** @typedef {import("../protocol.js").AccountInfo} AccountInfo */
+/** @typedef {import("../protocol.js").HttpError} HttpError */
+/** The sign-in and sign-up forms' fields. @typedef {HTMLFormElement & { elements: { name: HTMLInputElement, password: HTMLInputElement } }} AccountForm */
+
 renderAccountNav(byId("account-nav"));
 
+/** @param {AccountForm} form @param {string} url @param {boolean} withUid */
 function wire(form, url, withUid) {
-  const error = form.querySelector(".form-error");
+  const error = /** @type {HTMLElement} */ (form.querySelector(".form-error"));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.hidden = true;
+    /** @type {AccountBody} */
     const body = { name: form.elements.name.value, password: form.elements.password.value };
     if (withUid) body.uid = identity().uid;
     let response;
@@ -27,13 +34,16 @@ function wire(form, url, withUid) {
       error.hidden = false;
       return;
     }
-    const answer = await response.json();
     if (!response.ok) {
-      error.textContent = answer.detail;
+      /** @type {HttpError} */
+      const refusal = await response.json();
+      error.textContent = refusal.detail;
       error.hidden = false;
       form.elements.password.focus();
       return;
     }
+    /** @type {AccountInfo} */
+    const answer = await response.json();
     rememberAccount(answer);
     location.href = `/profile/${encodeURIComponent(answer.name)}`;
   });

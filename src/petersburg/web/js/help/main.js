@@ -3,6 +3,10 @@
 import { botLevelList } from "../bot-levels.js";
 import { byId, el } from "../dom.js";
 
+/** @typedef {import("../protocol.js").EditionCards} EditionCards */
+/** @typedef {import("../protocol.js").RulesHelp} RulesHelp */
+
+/** @param {EditionCards} edition */
 function cardTable(edition) {
   return el(
     "table",
@@ -21,6 +25,7 @@ function cardTable(edition) {
 
 async function load() {
   const response = await fetch("/api/rules");
+  /** @type {RulesHelp} */
   const rules = await response.json();
   byId("editions").replaceChildren(
     ...rules.editions.map((edition, i) => el("details", { class: "edition", open: i === 0 }, el("summary", {}, edition.edition), el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": `${edition.edition} cards` }, cardTable(edition))))

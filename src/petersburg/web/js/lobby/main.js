@@ -8,8 +8,41 @@ import { toast } from "../toast.js";
 import { botLevelList } from "../bot-levels.js";
 import { renderHighscores, renderTables } from "./tables.js";
 
+/** @typedef {import("../protocol.js").BotLevelInfo} BotLevelInfo */
+/** @typedef {import("../protocol.js").LobbyRequest} LobbyRequest */
+/** @typedef {import("../protocol.js").ServerMessage} ServerMessage */
+/** @typedef {import("../protocol.js").TableParams} TableParams */
+/** @typedef {import("../protocol.js").OptionsJson} OptionsJson */
+/**
+ * The new-table form's fields (lobby.html), by name.
+ * @typedef {object} CreateFields
+ * @property {HTMLInputElement} title
+ * @property {HTMLSelectElement} seats
+ * @property {RadioNodeList} mode
+ * @property {HTMLInputElement} timer
+ * @property {HTMLInputElement} allow_undo
+ * @property {HTMLSelectElement} edition
+ * @property {HTMLInputElement} market
+ * @property {HTMLSelectElement} market_board
+ * @property {HTMLSelectElement} joker
+ * @property {HTMLSelectElement} market_values
+ * @property {HTMLSelectElement} unpaid_crate
+ * @property {HTMLSelectElement} market_ties
+ * @property {HTMLInputElement} always_refill
+ * @property {HTMLSelectElement} money
+ * @property {HTMLSelectElement} double_marker_seat
+ * @property {HTMLInputElement} show_rubles
+ * @property {HTMLInputElement} show_hands
+ * @property {HTMLSelectElement} fill
+ */
+
+/** @type {HTMLInputElement} */
 const nameInput = byId("name");
 nameInput.value = identity().name;
+/** @type {HTMLFormElement} */
+const createForm = byId("create-form");
+const createFields = /** @type {CreateFields} */ (/** @type {unknown} */ (createForm.elements));
+/** @type {Socket | null} */
 let socket = null;
 let me = ""; // this browser's holder id: its seats in the lobby list carry it
 
@@ -20,6 +53,7 @@ byId("name-form").addEventListener("submit", (event) => {
   if (!socket || !socket.send({ type: "name", name: nameInput.value })) named(nameInput.value);
 });
 
+/** @param {string} name */
 function named(name) {
   setName(name);
   nameInput.value = identity().name;
@@ -33,57 +67,81 @@ function requireName() {
   return false;
 }
 
+/** @param {LobbyRequest} message */
 const send = (message) => sendOrTell(socket, message);
 
 const chat = new Chat(byId("chat"), (message) => requireName() && send(message));
 chat.ownName = () => identity().name;
 
+/** @param {number} tableId */
 function join(tableId) {
   if (requireName()) send({ type: "chat", text: `/join ${tableId}` });
 }
 
-/** The bot levels, weakest first, in the form's "fill" select and, one sentence each, below it. */
+/** The bot levels, weakest first, in the form's "fill" select and, one sentence each, below it.
+ * @param {BotLevelInfo[]} levels */
 function fillBots(levels) {
-  const select = document.querySelector("select[name=fill]");
+  const select = createFields.fill;
   for (const level of levels) if (![...select.options].some((o) => o.value === level.id)) select.append(el("option", { value: level.id }, `yes: ${level.name} bots`));
   byId("bot-levels").replaceChildren(botLevelList(levels));
 }
 
+/** @type {Array<"market_board" | "joker" | "market_values" | "unpaid_crate" | "market_ties">} */
 const MARKET_OPTIONS = ["market_board", "joker", "market_values", "unpaid_crate", "market_ties"];
 
-/** Offer only what applies: the Market with the 2nd edition, its options and 5 seats with the
- * Market, the 8-card board below 5 seats, the marker seat at 3 seats (any with the Market). The
- * server checks the same with the engine and refuses what does not go together. */
+/**
+ * Which choices go together, given the edition, the Market and the seats chosen: the Market with
+ * the 2nd edition; its options and a 5th seat with the Market (`seats` comes back within the
+ * limit); the 8-card board below 5 seats; the marker seat at 3 seats, any with the Market.
+ *
+ * The only place the page re-states rules of the game. To be replaced by the engine's
+ * `option_choices()` (engine/options.py: `players` with `max` and `max_with_market`, each
+ * option's `requires`, `market_board`'s `max_players`, `double_marker_seat`'s
+ * `players_without_market`) once the server sends it to the lobby. The server checks the same
+ * with the engine and refuses what does not go together.
+ *
+ * @param {{ edition: string, market: boolean, seats: number }} chosen
+ * @returns {{ market: boolean, withMarket: boolean, maxSeats: number, seats: number, eightCardBoard: boolean, markerSeat: boolean }}
+ */
+function optionsThatGoTogether({ edition, market, seats }) {
+  const marketAllowed = edition === "second";
+  const withMarket = marketAllowed && market;
+  const maxSeats = withMarket ? 5 : 4;
+  const seatCount = Math.min(seats, maxSeats);
+  return { market: marketAllowed, withMarket, maxSeats, seats: seatCount, eightCardBoard: seatCount !== 5, markerSeat: withMarket || seatCount === 3 };
+}
+
+/** Offer only what applies (optionsThatGoTogether), and only the seats the table has for the
+ * marker seat. */
 function updateForm() {
-  const f = byId("create-form").elements;
-  const second = f.edition.value === "second";
-  f.market.disabled = !second;
-  if (!second) f.market.checked = false;
-  const market = f.market.checked;
+  const f = createFields;
+  const allowed = optionsThatGoTogether({ edition: f.edition.value, market: f.market.checked, seats: Number(f.seats.value) });
+  f.market.disabled = !allowed.market;
+  if (!allowed.market) f.market.checked = false;
+  const market = allowed.withMarket;
   byId("market-options").hidden = !market;
   for (const name of MARKET_OPTIONS) f[name].disabled = !market;
-  const five = [...f.seats.options].find((o) => o.value === "5");
-  five.disabled = !market;
-  if (!market && f.seats.value === "5") f.seats.value = "4";
-  const seats = Number(f.seats.value);
-  const eight = [...f.market_board.options].find((o) => o.value === "8");
-  eight.disabled = seats === 5;
-  if (seats === 5) f.market_board.value = "10";
-  f.double_marker_seat.disabled = !market && seats !== 3;
+  for (const option of f.seats.options) option.disabled = Number(option.value) > allowed.maxSeats;
+  if (Number(f.seats.value) !== allowed.seats) f.seats.value = String(allowed.seats);
+  const seats = allowed.seats;
+  for (const option of f.market_board.options) if (option.value === "8") option.disabled = !allowed.eightCardBoard;
+  if (!allowed.eightCardBoard) f.market_board.value = "10";
+  f.double_marker_seat.disabled = !allowed.markerSeat;
   for (const option of f.double_marker_seat.options) option.disabled = option.value !== "" && Number(option.value) >= seats;
   if (f.double_marker_seat.selectedOptions[0].disabled) f.double_marker_seat.value = "";
   byId("marker-seat-label").textContent = market ? "Seat the deal of the five start markers starts from" : "3 players: seat with two start markers";
   byId("marker-seat-hint").textContent = market ? "The markers go one at a time round the table from this seat." : "Only at 3-seat tables.";
 }
 
-byId("create-form").addEventListener("change", updateForm);
+createForm.addEventListener("change", updateForm);
 updateForm();
 
-byId("create-form").addEventListener("submit", (event) => {
+createForm.addEventListener("submit", (event) => {
   event.preventDefault();
   if (!requireName()) return;
-  const f = event.target.elements;
+  const f = createFields;
   const dms = f.double_marker_seat.value;
+  /** @type {Partial<OptionsJson>} */
   const options = {
     always_refill: f.always_refill.checked,
     double_marker_seat: dms !== "" && !f.double_marker_seat.disabled ? Number(dms) : null,
@@ -94,20 +152,24 @@ byId("create-form").addEventListener("submit", (event) => {
   if (f.edition.value === "second") {
     options.edition = "second";
     options.market = f.market.checked;
-    if (f.market.checked) for (const name of MARKET_OPTIONS) options[name] = name === "market_board" ? Number(f[name].value) : f[name].value;
+    if (f.market.checked) for (const name of MARKET_OPTIONS) Object.assign(options, { [name]: name === "market_board" ? Number(f[name].value) : f[name].value });
   }
+  // An empty title or fill is left out: the server's default applies.
+  const title = f.title.value.trim();
+  /** @type {TableParams} */
   const params = {
-    title: f.title.value.trim() || undefined,
+    ...(title ? { title } : {}),
     seats: Number(f.seats.value),
     realtime: f.mode.value === "realtime",
     timer: Number(f.timer.value) || 0,
     allow_undo: f.allow_undo.checked,
-    fill: f.fill.value || undefined,
+    ...(f.fill.value ? { fill: f.fill.value } : {}),
     options,
   };
   send({ type: "create", name: identity().name, params });
 });
 
+/** @param {ServerMessage} m */
 function onMessage(m) {
   if (m.type === "lobby") {
     me = m.you;
@@ -132,7 +194,7 @@ function onMessage(m) {
 addShortcut("c", "Write in the lobby chat", () => chat.focus());
 addShortcut("n", "Create a new table (go to the form)", () => {
   byId("create-panel").scrollIntoView({ block: "start" });
-  byId("create-form").elements.title.focus();
+  createFields.title.focus();
 });
 installShortcuts();
 socket = new Socket("/ws/lobby", onMessage, connectionIndicator(byId("status")));

@@ -1,6 +1,11 @@
 // The lobby's lists: open and running tables, finished games.
-import { el, spoken } from "../dom.js";
+import { byId, el, spoken } from "../dom.js";
 
+/** @typedef {import("../protocol.js").TableSummary} TableSummary */
+/** @typedef {import("../protocol.js").SeatInfo} SeatInfo */
+/** @typedef {import("../protocol.js").HighScore} HighScore */
+
+/** @param {SeatInfo} seat @param {string} me */
 function seatChip(seat, me) {
   if (seat.kind === "empty") return el("li", { class: "seat empty" }, "free seat");
   if (seat.kind === "bot") return el("li", { class: "seat bot" }, seat.name);
@@ -8,15 +13,21 @@ function seatChip(seat, me) {
   return el("li", { class: "seat human" + (you ? " you" : "") }, seat.name, you ? " (you)" : "");
 }
 
-/** Your tables first (those where it is your turn before the others), then the rest as listed. */
+/** Your tables first (those where it is your turn before the others), then the rest as listed.
+ * @param {TableSummary[]} tables @param {string} me */
 function ordered(tables, me) {
-  const mine = (t) => !!me && t.seats.some((s) => s.holder === me);
-  const rank = (t) => (yourTurn(t, me) ? 0 : mine(t) && t.status !== "over" ? 1 : 2);
-  return tables.map((t, i) => [rank(t), i, t]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
+  const mine = (/** @type {TableSummary} */ t) => !!me && t.seats.some((s) => s.holder === me);
+  const rank = (/** @type {TableSummary} */ t) => (yourTurn(t, me) ? 0 : mine(t) && t.status !== "over" ? 1 : 2);
+  return tables
+    .map((t, i) => /** @type {[number, number, TableSummary]} */ ([rank(t), i, t]))
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    .map((x) => x[2]);
 }
 
+/** @param {TableSummary} t @param {string} me */
 const yourTurn = (t, me) => !!me && t.status === "playing" && t.to_act !== null && t.seats[t.to_act].holder === me;
 
+/** @param {TableSummary} t */
 function optionsText(t) {
   const o = t.options;
   const parts = [o.market ? "2nd edition with the Market" : o.edition === "second" ? "2nd edition" : "1st edition"];
@@ -29,15 +40,17 @@ function optionsText(t) {
   return parts.join(" · ");
 }
 
+/** @param {TableSummary} t @param {number} free */
 function statusText(t, free) {
   if (t.status === "open") return `${free} free seat${free === 1 ? "" : "s"}`;
   return t.status === "playing" ? `playing, round ${t.round}` : "finished";
 }
 
-/** Draw the tables, yours first; join(tableId) takes a free seat; me: this browser's holder id. */
+/** Draw the tables, yours first; join(tableId) takes a free seat; me: this browser's holder id.
+ * @param {TableSummary[]} tables @param {(tableId: number) => void} join @param {string} me */
 export function renderTables(tables, join, me) {
-  const live = document.getElementById("tables");
-  const done = document.getElementById("finished");
+  const live = byId("tables");
+  const done = byId("finished");
   live.textContent = "";
   done.textContent = "";
   for (const t of ordered(tables, me)) {
@@ -66,9 +79,10 @@ export function renderTables(tables, join, me) {
   if (!done.childNodes.length) done.append(el("li", { class: "muted empty-list" }, "None yet."));
 }
 
-/** The solo high-score list, best first, each with its replay. */
+/** The solo high-score list, best first, each with its replay.
+ * @param {HighScore[]} lines */
 export function renderHighscores(lines) {
-  const list = document.getElementById("highscores");
+  const list = byId("highscores");
   list.textContent = "";
   for (const l of lines) {
     list.append(

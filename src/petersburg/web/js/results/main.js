@@ -3,6 +3,9 @@
 import { byId, el } from "../dom.js";
 import { placementWords } from "../table/final.js";
 
+/** @typedef {import("../protocol.js").GameStory} GameStory */
+/** @typedef {import("../protocol.js").HttpError} HttpError */
+
 const tableId = Number(location.pathname.split("/")[2]);
 const SVG = "http://www.w3.org/2000/svg";
 const LINE_STYLES = [
@@ -12,13 +15,16 @@ const LINE_STYLES = [
   ["#8a6d1f", "10 3 2 3"],
 ];
 
+/** An SVG element with attributes and children.
+ * @param {string} tag @param {{ [name: string]: string | number }} attrs @param {Array<Node | string>} children */
 function svg(tag, attrs, ...children) {
   const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
   for (const child of children) node.append(child);
   return node;
 }
 
+/** @param {GameStory} story */
 function sourcesTable(story) {
   const best = new Set(story.winners);
   const seats = story.seats;
@@ -29,15 +35,16 @@ function sourcesTable(story) {
   return el("table", { class: "sources", id: "sources-table" }, el("caption", { class: "visually-hidden" }, "Score by source"), el("thead", {}, head), el("tbody", {}, rows, total, rubles));
 }
 
-/** A line per player: VP at the end of each round, on a grid with the rounds and the VP marked. */
+/** A line per player: VP at the end of each round, on a grid with the rounds and the VP marked.
+ * @param {GameStory} story */
 function chart(story) {
   const width = 640;
   const height = 300;
   const pad = { left: 40, right: 16, top: 12, bottom: 32 };
   const rounds = Math.max(1, ...story.seats.map((s) => s.vp_by_round.length));
   const top = Math.max(10, ...story.seats.flatMap((s) => s.vp_by_round));
-  const x = (i) => pad.left + (rounds === 1 ? 0 : (i * (width - pad.left - pad.right)) / (rounds - 1));
-  const y = (vp) => height - pad.bottom - (vp * (height - pad.top - pad.bottom)) / top;
+  const x = (/** @type {number} */ i) => pad.left + (rounds === 1 ? 0 : (i * (width - pad.left - pad.right)) / (rounds - 1));
+  const y = (/** @type {number} */ vp) => height - pad.bottom - (vp * (height - pad.top - pad.bottom)) / top;
   const step = top > 100 ? 25 : top > 40 ? 10 : 5;
   const grid = [];
   for (let vp = 0; vp <= top; vp += step) grid.push(svg("line", { x1: pad.left, x2: width - pad.right, y1: y(vp), y2: y(vp), class: "grid" }), svg("text", { x: pad.left - 6, y: y(vp) + 4, "text-anchor": "end" }, String(vp)));
@@ -55,11 +62,14 @@ function chart(story) {
 
 async function load() {
   const response = await fetch(`/api/tables/${tableId}/story`);
-  const story = await response.json();
   if (!response.ok) {
-    byId("sources").textContent = story.detail || "These results cannot be shown.";
+    /** @type {HttpError} */
+    const refusal = await response.json();
+    byId("sources").textContent = refusal.detail || "These results cannot be shown.";
     return;
   }
+  /** @type {GameStory} */
+  const story = await response.json();
   const winners = story.winners.map((s) => story.names[s]).join(" and ");
   byId("results-title").textContent = `#${tableId} results`;
   byId("winner-heading").textContent = story.seats.length === 1 ? `${story.names[0]}: ${story.seats[0].total} VP after ${story.rounds} rounds` : `★ ${winners} ${story.winners.length > 1 ? "share the win" : "wins"} after ${story.rounds} rounds`;
@@ -69,8 +79,8 @@ async function load() {
   }
   byId("sources").replaceChildren(sourcesTable(story));
   byId("chart").replaceChildren(...chart(story));
-  byId("replay-link").href = `/replay/${tableId}`;
-  byId("table-link").href = `/table/${tableId}`;
+  /** @type {HTMLAnchorElement} */ (byId("replay-link")).href = `/replay/${tableId}`;
+  /** @type {HTMLAnchorElement} */ (byId("table-link")).href = `/table/${tableId}`;
   document.body.dataset.loaded = "1";
 }
 

@@ -3,20 +3,30 @@
 // rather than disabled, so keyboard focus stays on them between turns.
 import { byId, el } from "../dom.js";
 
+/** @typedef {import("./types.js").GameUpdate} GameUpdate */
+/** @typedef {import("./types.js").ActionsByKey} ActionsByKey */
+
+/** @param {HTMLElement} button @param {boolean} available */
 function setAvailable(button, available) {
   button.setAttribute("aria-disabled", available ? "false" : "true");
 }
 
-/** Whose turn it is, in words for the status line. */
+/** What a seat to act decides at a stage that is not a plain turn, in words. @type {{ [stage: string]: string }} */
+const STAGE_WORDS = { pub: "the Pub", observed: "the drawn card", joker: "name a good", crate: "a crate" };
+
+/** Whose turn it is, in words for the status line.
+ * @param {GameUpdate} m @param {string[]} names */
 export function turnWords(m, names) {
   const v = m.view;
   const mine = m.you && v.to_act === m.you.seat;
   if (v.stage === "over") return "Game over";
-  const what = { pub: "the Pub", observed: "the drawn card", joker: "name a good", crate: "a crate" }[v.stage] || null;
+  const what = STAGE_WORDS[v.stage] || null;
   if (mine) return what ? `Your turn: ${what}` : "Your turn";
-  return `${names[v.to_act]} to act` + (what ? ` (${what})` : "");
+  return `${names[/** @type {number} */ (v.to_act)]} to act` + (what ? ` (${what})` : "");
 }
 
+/** @param {GameUpdate} m @param {string[]} names @param {ActionsByKey} byKey
+ * @param {import("./types.js").BarHandlers} handlers */
 export function renderActionBar(m, names, byKey, handlers) {
   const v = m.view;
   const mine = m.you && v.to_act === m.you.seat && v.stage !== "over";

@@ -2,11 +2,13 @@
 // and an optional browser notification (the tab title says it too, see main.js). The page offers
 // them once, politely, at a running game where you have a seat; the answer and the two switches
 // are remembered per browser (localStorage), and the bell button in the top bar changes them.
-import { el } from "../dom.js";
+import { byId, el } from "../dom.js";
 import { toast } from "../toast.js";
 
 const KEY = "pb_turn_alerts"; // "on", "off", or missing (not asked yet)
+/** @type {AudioContext | null} */
 let audio = null;
+/** @type {boolean | null} */
 let wasMine = null; // unknown until the first update is drawn
 
 const supported = () => "Notification" in window;
@@ -29,7 +31,8 @@ function beep() {
   }
 }
 
-/** Switch alerts on (asking the browser for notifications: this runs from a click) or off. */
+/** Switch alerts on (asking the browser for notifications: this runs from a click) or off.
+ * @param {boolean} on */
 async function switchAlerts(on) {
   localStorage.setItem(KEY, on ? "on" : "off");
   if (on) {
@@ -41,13 +44,14 @@ async function switchAlerts(on) {
   drawAlertControls(true);
 }
 
-/** The offer (once, while a game of yours runs) and the bell button's state. */
+/** The offer (once, while a game of yours runs) and the bell button's state.
+ * @param {boolean} seatedAndPlaying */
 export function drawAlertControls(seatedAndPlaying) {
-  const bell = document.getElementById("alerts-button");
+  const bell = byId("alerts-button");
   bell.hidden = !seatedAndPlaying;
   bell.setAttribute("aria-pressed", alertsOn() ? "true" : "false");
   bell.onclick = () => switchAlerts(!alertsOn());
-  const offer = document.getElementById("alerts-offer");
+  const offer = byId("alerts-offer");
   const asked = localStorage.getItem(KEY) !== null;
   offer.hidden = !seatedAndPlaying || asked;
   if (offer.hidden || offer.childElementCount) return;
@@ -59,7 +63,8 @@ export function drawAlertControls(seatedAndPlaying) {
   );
 }
 
-/** Called on every update: alert once when the turn has just become yours in a background page. */
+/** Called on every update: alert once when the turn has just become yours in a background page.
+ * @param {boolean} mine @param {string} title @param {string} body */
 export function turnAlert(mine, title, body) {
   const became = wasMine === false && mine;
   wasMine = mine;

@@ -4,15 +4,23 @@ import { cards, COLOURS, GOODS, incomeText, incomeWords, PHASES } from "../catal
 import { renderChip } from "../card-view.js";
 import { el, spoken } from "../dom.js";
 
+/** @typedef {import("../protocol.js").SeatView} SeatView */
+/** @typedef {import("../protocol.js").SeatFigures} SeatFigures */
+/** @typedef {import("../protocol.js").ViewJson} ViewJson */
+
+/** Each colour's cards of a play area (public: every card is named), with how many of each.
+ * @param {Array<string | null>} area @param {unknown[]} colours
+ * @returns {Array<Map<string, number>>} */
 function byColour(area, colours) {
-  const groups = colours.map(() => new Map());
-  for (const id of area) {
+  const groups = colours.map(() => /** @type {Map<string, number>} */ (new Map()));
+  for (const id of /** @type {string[]} */ (area)) {
     const group = groups[cards[id].colour];
     group.set(id, (group.get(id) || 0) + 1);
   }
   return groups;
 }
 
+/** @param {SeatView} player @param {SeatFigures} summary */
 export function renderArea(player, summary) {
   // One column per colour the game scores (yellow only with the Market).
   const groups = byColour(player.area, COLOURS.slice(0, summary.income.length));
@@ -32,22 +40,25 @@ export function renderArea(player, summary) {
     );
   });
   const extras = [`${summary.distinct_red} different aristocrats → ${summary.aristocrat_bonus} VP at the end`];
-  if (player.goods) {
-    const held = GOODS.filter((good) => player.goods[good]).map((good) => `${player.goods[good]} ${good}`);
+  const goods = player.goods;
+  if (goods) {
+    const held = GOODS.filter((good) => goods[good]).map((good) => `${goods[good]} ${good}`);
     extras.push(held.length ? `goods: ${held.join(", ")}` : "no goods");
   }
   if (player.observatories_used) extras.push(`${player.observatories_used} Observatory used`);
   return [el("div", { class: "area" }, columns), el("p", { class: "player-extra" }, extras.join(" · "))];
 }
 
-/** The start-player markers a seat holds, as letters with their phase in words. */
+/** The start-player markers a seat holds, as letters with their phase in words.
+ * @param {ViewJson} view @param {number} seat */
 export function markerChips(view, seat) {
   return PHASES.filter((p) => view.markers[p.name] === seat).map((p) =>
     el("span", { class: `marker ${p.name}`, title: `start player of the ${p.name} phase` }, el("span", { "aria-hidden": "true" }, p.letter), spoken(`starts the ${p.name} phase`))
   );
 }
 
-/** Rubles as shown: a figure, or "?₽" when they are secret. */
+/** Rubles as shown: a figure, or "?₽" when they are secret.
+ * @param {SeatView} player */
 export function rublesChip(player) {
   const secret = player.rubles === null;
   return el("span", { class: "rubles" + (secret ? " secret" : ""), title: secret ? "rubles are secret" : "rubles" }, secret ? el("span", { "aria-hidden": "true" }, "?₽") : `${player.rubles}₽`, secret ? spoken("rubles secret") : null);

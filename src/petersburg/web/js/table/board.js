@@ -7,8 +7,21 @@ import { byId, el, spoken } from "../dom.js";
 import { CARD, gapMark } from "./feedback.js";
 import { offerWords, priceBadge } from "./legal.js";
 
+/** @typedef {import("../protocol.js").LegalAction} LegalAction */
+/** @typedef {import("./types.js").GameUpdate} GameUpdate */
+/** @typedef {import("./types.js").ActionsByKey} ActionsByKey */
+/** @typedef {import("./feedback.js").BoardPlaces} BoardPlaces */
+
+/** @type {Array<"upper" | "lower">} */
+const ROWS = ["upper", "lower"];
 const ROW_WORDS = { upper: "upper row", lower: "lower row" };
 
+/**
+ * @param {{ name: string, label: string, colour: string }} stack
+ * @param {number} size
+ * @param {LegalAction[] | undefined} actions
+ * @param {import("./types.js").OpenChoice} openChoice
+ */
 function stackTile(stack, size, actions, openChoice) {
   const label = `${stack.label} stack`;
   const inner = [
@@ -34,16 +47,22 @@ function stackTile(stack, size, actions, openChoice) {
 
 /** Draw the board; makeDraggable(node, card, actions) lets a card be dragged onto the hand or
  * play area; openChoice(title, card, actions) opens the choice box. `places` lays each row out
- * with the gaps the players' latest moves left (feedback.js boardPlaces), marked with `gapName(seat)`. */
+ * with the gaps the players' latest moves left (feedback.js boardPlaces), marked with `gapName(seat)`.
+ * @param {GameUpdate} m
+ * @param {ActionsByKey} byKey
+ * @param {import("./types.js").CardHandlers} handlers
+ * @param {BoardPlaces} places
+ * @param {(seat: number) => string} gapName
+ */
 export function renderBoard(m, byKey, { openChoice, makeDraggable }, places, gapName) {
   const v = m.view;
   byId("board").hidden = false;
   const stacks = byId("stacks");
   stacks.textContent = "";
   const inGame = STACKS.filter((stack) => stack.name in v.stack_sizes);
-  stacks.style.setProperty("--stacks", inGame.length);
+  stacks.style.setProperty("--stacks", String(inGame.length));
   for (const stack of inGame) stacks.append(stackTile(stack, v.stack_sizes[stack.name], byKey.get(`stack:${stack.name}`), openChoice));
-  for (const rowName of ["upper", "lower"]) {
+  for (const rowName of ROWS) {
     const row = byId(rowName);
     row.textContent = "";
     let i = 0;
@@ -52,7 +71,7 @@ export function renderBoard(m, byKey, { openChoice, makeDraggable }, places, gap
         row.append(gapMark(place, gapName(place.event.seat)));
         continue;
       }
-      const card = v[rowName][i];
+      const card = /** @type {string} */ (v[rowName][i]); // the rows are public: every card is named
       const actions = byKey.get(`${rowName}:${i}`);
       const node = renderCard(card, {
         where: ROW_WORDS[rowName],

@@ -4,9 +4,14 @@ import { renderCard } from "../card-view.js";
 import { openDialog } from "../dialog.js";
 import { el, goodMark } from "../dom.js";
 
+/** @typedef {import("../protocol.js").LegalAction} LegalAction */
+/** @typedef {import("./types.js").Act} Act */
+
+/** @type {import("../dialog.js").DialogHandle | null} */
 let current = null;
 
-/** A button for one action; used in the choice box and in the prompt panel. */
+/** A button for one action; used in the choice box and in the prompt panel.
+ * @param {LegalAction} action @param {Act} act */
 export function choiceButton(action, act) {
   const priced = action.kind === "buy" || action.kind === "play" || action.kind === "pay_crate";
   return el(
@@ -17,7 +22,9 @@ export function choiceButton(action, act) {
   );
 }
 
-/** The choice box; `note` (words above the choices) and `closeLabel` are optional. */
+/** The choice box; `note` (words above the choices) and `closeLabel` are optional.
+ * @param {string} title @param {string | null} card @param {LegalAction[]} actions @param {Act} act
+ * @param {import("./types.js").ChoiceOptions} [options] */
 export function openChoice(title, card, actions, act, { note, closeLabel = "Cancel" } = {}) {
   closeChoice();
   const handle = openDialog({

@@ -3,14 +3,19 @@
 // the same choice box as a click.
 import { cards } from "../catalogue.js";
 
+/** @typedef {import("../protocol.js").LegalAction} LegalAction */
+
+/** The card being dragged and its actions. @type {{ card: string, actions: LegalAction[] } | null} */
 let dragged = null;
 
+/** @param {HTMLElement} node @param {string} card @param {LegalAction[]} actions */
 export function makeDraggable(node, card, actions) {
   node.draggable = true;
   node.addEventListener("dragstart", (event) => {
     dragged = { card, actions };
-    event.dataTransfer.setData("text/plain", card);
-    event.dataTransfer.effectAllowed = "move";
+    const transfer = /** @type {DataTransfer} */ (event.dataTransfer); // always set on a drag event
+    transfer.setData("text/plain", card);
+    transfer.effectAllowed = "move";
   });
   node.addEventListener("dragend", () => {
     dragged = null;
@@ -18,7 +23,9 @@ export function makeDraggable(node, card, actions) {
   });
 }
 
-/** Let `node` receive cards whose actions have one of `kinds`; act(id) or openChoice(...) then. */
+/** Let `node` receive cards whose actions have one of `kinds`; act(id) or openChoice(...) then.
+ * @param {HTMLElement} node @param {string[]} kinds @param {string} title
+ * @param {{ act: import("./types.js").Act, openChoice: import("./types.js").OpenChoice }} handlers */
 export function dropTarget(node, kinds, title, { act, openChoice }) {
   const fitting = () => (dragged ? dragged.actions.filter((a) => kinds.includes(a.kind)) : []);
   node.addEventListener("dragover", (event) => {
@@ -32,6 +39,6 @@ export function dropTarget(node, kinds, title, { act, openChoice }) {
     node.classList.remove("drop-ok");
     const actions = fitting();
     if (actions.length === 1) act(actions[0].id);
-    else if (actions.length > 1) openChoice(`${cards[dragged.card].name}: ${title}`, dragged.card, actions);
+    else if (dragged && actions.length > 1) openChoice(`${cards[dragged.card].name}: ${title}`, dragged.card, actions);
   });
 }

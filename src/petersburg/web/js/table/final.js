@@ -3,26 +3,35 @@
 import { openDialog } from "../dialog.js";
 import { el, spoken } from "../dom.js";
 
+/** @typedef {import("../protocol.js").GameResult} GameResult */
+/** @typedef {import("../protocol.js").SoloPlacement} SoloPlacement */
+/** @typedef {import("../protocol.js").UpdateMessage} UpdateMessage */
+
+/** @param {GameResult} result @param {string[]} names */
 export function winnerWords(result, names) {
   const winners = result.winners.map((s) => names[s]).join(" and ");
   return `${winners} ${result.winners.length > 1 ? "share the win" : "wins"}`;
 }
 
+/** @param {number} n */
 const ordinal = (n) => `${n}${[11, 12, 13].includes(n % 100) ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th"}`;
 
-/** A solo game's place in the high-score list, in words ("your 3rd best of 7, 12th of 40 overall"). */
+/** A solo game's place in the high-score list, in words ("your 3rd best of 7, 12th of 40 overall").
+ * @param {SoloPlacement} p */
 export function placementWords(p) {
   const yours = p.yours === 1 ? (p.yours_of === 1 ? "your first solo game" : `your best of ${p.yours_of}`) : `your ${ordinal(p.yours)} best of ${p.yours_of}`;
   return `High scores: ${yours}, ${ordinal(p.overall)} of ${p.overall_of} overall.`;
 }
 
+/** @param {UpdateMessage} m an update of a game that is over (with its result) @param {string[]} names */
 export function openScores(m, names) {
-  const result = m.result;
+  const result = /** @type {GameResult} */ (m.result);
   const n = result.names || names;
   const best = new Set(result.winners);
   // Column names, and the short forms a phone shows (a screen reader always hears the long ones).
+  /** @type {Array<[string, string]>} */
   const headings = [["Player", "Player"], ["Play VP", "Play"], ["Aristocrats", "Arist."], ["Money", "Money"], ["Hand", "Hand"], ["Total", "Total"], ["Rubles", "₽"]];
-  const heading = ([long, short]) => el("th", { scope: "col" }, el("span", { class: "long" }, long), el("span", { class: "short", "aria-hidden": "true" }, short));
+  const heading = (/** @type {[string, string]} */ [long, short]) => el("th", { scope: "col" }, el("span", { class: "long" }, long), el("span", { class: "short", "aria-hidden": "true" }, short));
   const table = el(
     "table",
     { class: "scores" },

@@ -2,6 +2,7 @@
 import { openDialog } from "../dialog.js";
 import { el } from "../dom.js";
 
+/** @param {(message: import("../protocol.js").LeaveRequest) => unknown} send */
 export function confirmLeave(send) {
   const yes = el("button", { type: "button", class: "primary danger", id: "leave-confirm" }, "Leave the game");
   const dialog = openDialog({

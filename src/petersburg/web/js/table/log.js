@@ -1,13 +1,18 @@
 // The game log in words (sent by the server in pieces: log_from says where a piece starts).
 import { byId, el } from "../dom.js";
 
+/** @typedef {import("../protocol.js").LogEntry} LogEntry */
+
 export class GameLog {
   constructor() {
+    /** @type {LogEntry[]} */
     this.lines = [];
     this.loaded = false;
   }
   /** Take the piece of log in an update; returns the lines that happened since the page was
-   * loaded (not the history sent on connecting, nor a resend after reconnecting). */
+   * loaded (not the history sent on connecting, nor a resend after reconnecting).
+   * @param {import("../protocol.js").UpdateMessage} m
+   * @returns {LogEntry[]} */
   take(m) {
     const first = !this.loaded;
     this.loaded = true;
@@ -16,6 +21,7 @@ export class GameLog {
     this.lines = this.lines.slice(0, m.log_from).concat(m.log || []);
     return !first && m.log_from >= known ? m.log || [] : [];
   }
+  /** @param {LogEntry[]} lines */
   replace(lines) {
     this.lines = lines;
   }

@@ -29,41 +29,64 @@ import { startReplay } from "./replay.js";
 import { renderSeats } from "./seats.js";
 import { renderTimer } from "./timer.js";
 
+/** @typedef {import("../protocol.js").UpdateMessage} UpdateMessage */
+/** @typedef {import("../protocol.js").ServerMessage} ServerMessage */
+/** @typedef {import("../protocol.js").TableRequest} TableRequest */
+/** @typedef {import("../protocol.js").LogEntry} LogEntry */
+/** @typedef {import("./types.js").GameUpdate} GameUpdate */
+
 const path = location.pathname.split("/");
 const replayMode = path[1] === "replay";
 const tableId = Number(path[2]);
 
+/** @type {Socket | null} */
 let socket = null;
+/** @type {UpdateMessage | null} */
 let last = null; // the last update drawn
+/** @type {number | null} */
 let scoresShownFor = null;
 const gameLog = new GameLog();
 const news = new GameNews();
 
+/** @param {TableRequest} message */
 const send = (message) => sendOrTell(socket, message);
 const chat = new Chat(byId("chat"), send);
 chat.ownName = () => identity().name;
 
+/** @param {number} actionId */
 function act(actionId) {
   if (!last || !last.you) return;
   closeChoice();
   send({ type: "act", token: last.you.token, seq: last.seq, action: actionId });
 }
 
-const names = () => last.names || last.table.seats.map((s, i) => s.name || `Seat ${i + 1}`);
+// The handlers below run from the controls of a drawn update: `last` is set, with a seat (`you`)
+// for the action bar's.
+const lastUpdate = () => /** @type {UpdateMessage} */ (last);
+const yourToken = () => /** @type {import("../protocol.js").YouInfo} */ (lastUpdate().you).token;
+const names = () => lastUpdate().names || lastUpdate().table.seats.map((s, i) => s.name || `Seat ${i + 1}`);
+/** @type {import("./types.js").OpenChoice} */
 const choose = (title, card, actions, options) => openChoice(title, card, actions, act, options);
+/** @type {import("./types.js").CardHandlers} */
 const cardHandlers = { leave: () => confirmLeave(send), openChoice: choose, makeDraggable, dropTarget: (node, kinds, title) => dropTarget(node, kinds, title, { act, openChoice: choose }) };
+/** @type {import("./types.js").BarHandlers} */
 const barHandlers = {
   act,
-  undo: () => send({ type: "undo", token: last.you.token, seq: last.seq }),
-  autopass: (on) => send({ type: "autopass", token: last.you.token, on }),
+  undo: () => send({ type: "undo", token: yourToken(), seq: lastUpdate().seq }),
+  autopass: (on) => send({ type: "autopass", token: yourToken(), on }),
   explain: (text) => toast(text),
-  showScores: () => openScores(last, names()),
+  showScores: () => openScores(lastUpdate(), names()),
 };
 
+/** Is this an update of a started game (with its view)?
+ * @param {UpdateMessage} m @returns {m is GameUpdate} */
+const started = (m) => !!m.view;
+
+/** @param {UpdateMessage} m @param {LogEntry[]} fresh */
 function draw(m, fresh) {
   byId("table-title").textContent = `#${m.table.id} ${m.table.name}`;
   renderSeats(m, send);
-  const playing = !!m.view;
+  const playing = started(m);
   for (const id of ["bars", "board", "players"]) byId(id).hidden = !playing;
   if (!playing) {
     for (const id of ["me", "prompt", "market"]) byId(id).hidden = true;
@@ -103,40 +126,45 @@ function draw(m, fresh) {
   document.body.dataset.myturn = mine ? "1" : "0";
 }
 
+/** @param {UpdateMessage} m */
 function render(m) {
   if (!last || last.seq !== m.seq) closeChoice(); // its actions belong to the old state
   last = m;
   const fresh = replayMode ? [] : gameLog.take(m);
   const board = fresh.length ? boardSnapshot() : null;
   keepFocus(() => draw(m, fresh));
-  if (m.view) showFeedback(m, fresh, board);
-  document.body.dataset.seq = m.seq;
+  if (started(m)) showFeedback(m, fresh, board);
+  document.body.dataset.seq = String(m.seq);
 }
 
 // Messages are handled in order; an update waits for the cards of its table's edition.
 let handled = Promise.resolve();
 
 /** What the game's events show on the table: each player's last move, the cards that flew from
- * the board, the last scoring's result for you. */
+ * the board, the last scoring's result for you.
+ * @param {GameUpdate} m @param {LogEntry[]} fresh
+ * @param {import("./feedback.js").BoardSnapshot | null} board */
 function showFeedback(m, fresh, board) {
   const moves = lastMoves(gameLog.lines, m.view.players);
   moves.forEach((move, seat) => {
     const panel = m.you && seat === m.you.seat ? byId("me") : document.querySelector(`#player-list .player[data-seat="${seat}"]`);
-    if (!panel || !move) return;
+    if (!(panel instanceof HTMLElement) || !move) return;
     const line = lastMoveLine(move);
     const summary = panel.querySelector("summary");
     if (line && summary) summary.append(line);
-    else if (line) panel.querySelector(".me-head").after(line);
+    else if (line) /** @type {Element} */ (panel.querySelector(".me-head")).after(line);
     markLastCard(panel, move);
   });
   if (board) flyCards(fresh, board, m.you ? m.you.seat : null);
   showSummary(scoringSummary(fresh, m.you ? m.you.seat : null));
 }
 
+/** @param {ServerMessage} m */
 function onMessage(m) {
   handled = handled.then(() => handle(m)).catch((error) => console.error(error));
 }
 
+/** @param {ServerMessage} m */
 async function handle(m) {
   if (m.type === "update") {
     await loadCards(m.table.options);
@@ -155,7 +183,7 @@ async function handle(m) {
 }
 
 const playing = () => !!(last && last.view);
-const visibleButton = (id) => () => playing() && !byId(id).hidden;
+const visibleButton = (/** @type {string} */ id) => () => playing() && !byId(id).hidden;
 if (!replayMode) {
   addShortcut("p", "Pass", () => byId("pass").click(), visibleButton("pass"));
   addShortcut("n", "Pass until next phase (press again to stop)", () => byId("autopass").click(), visibleButton("autopass"));
@@ -181,13 +209,15 @@ if (replayMode) {
 }
 
 /** Someone who opens a table's address without a name (a friend following a link) chooses one
- * before anything else: seats, chat lines and the log show it. */
+ * before anything else: seats, chat lines and the log show it.
+ * @param {() => void} then */
 function askNameFirst(then) {
   if (identity().name) {
     then();
     return;
   }
   const panel = byId("name-panel");
+  /** @type {HTMLInputElement} */
   const input = byId("name-input");
   panel.hidden = false;
   document.body.dataset.naming = "1";

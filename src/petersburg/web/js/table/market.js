@@ -4,11 +4,16 @@
 // ("1st +4"), not shown by colour alone.
 import { byId, el, goodMark, spoken } from "../dom.js";
 
+/** @typedef {import("../protocol.js").MarketStanding} MarketStanding */
+/** @typedef {import("../protocol.js").GoodStanding} GoodStanding */
+
+/** @param {number} points @param {MarketStanding} standing */
 function placeOf(points, standing) {
   if (!points) return null;
   return points === standing.first ? "1st" : "2nd";
 }
 
+/** @param {MarketStanding} standing @param {GoodStanding} good @param {number} seat @param {string[]} names */
 function cell(standing, good, seat, names) {
   const count = good.counts[seat];
   const points = good.points[seat];
@@ -22,7 +27,8 @@ function cell(standing, good, seat, names) {
   );
 }
 
-/** Draw the goods and majorities panel (hidden in a game without the Market). */
+/** Draw the goods and majorities panel (hidden in a game without the Market).
+ * @param {import("./types.js").GameUpdate} m @param {string[]} names */
 export function renderMarket(m, names) {
   const panel = byId("market");
   const standing = m.market;

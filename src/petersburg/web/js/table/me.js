@@ -6,6 +6,8 @@ import { byId, el, spoken } from "../dom.js";
 import { markerChips, renderArea } from "./area.js";
 import { offerWords, priceBadge } from "./legal.js";
 
+/** @param {import("./types.js").GameUpdate} m @param {string[]} names
+ * @param {import("./types.js").ActionsByKey} byKey @param {import("./types.js").CardHandlers} handlers */
 export function renderMe(m, names, byKey, { openChoice, makeDraggable, dropTarget, leave }) {
   const panel = byId("me");
   const v = m.view;
@@ -18,7 +20,8 @@ export function renderMe(m, names, byKey, { openChoice, makeDraggable, dropTarge
   const p = v.seats[m.you.seat];
   const limit = p.area.includes("warehouse") ? 4 : 3;
   const hand = el("ul", { class: "hand", "aria-label": "Your hand", dataset: { focusZone: "hand" }, tabindex: "-1" });
-  (p.hand || []).forEach((card, i) => {
+  // Your own hand is named to you: every card of it is known.
+  /** @type {string[]} */ (p.hand || []).forEach((card, i) => {
     const actions = byKey.get(`hand:${i}`);
     const node = renderCard(card, {
       where: "in your hand",

@@ -7,10 +7,13 @@ import { winnerWords } from "./final.js";
 export class GameNews {
   constructor() {
     this.wasMyTurn = false;
+    /** @type {string | null} */
     this.lastStage = null;
     this.resultTold = false;
   }
-  /** Announce what changed with update `m`; `fresh` are the log lines that just happened. */
+  /** Announce what changed with update `m`; `fresh` are the log lines that just happened.
+   * @param {import("./types.js").GameUpdate} m @param {string[]} names
+   * @param {import("../protocol.js").LogEntry[]} fresh */
   tell(m, names, fresh) {
     const v = m.view;
     for (const line of fresh) announce(line.text);

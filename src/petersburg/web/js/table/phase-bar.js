@@ -3,6 +3,7 @@
 import { capitalise, roundPhases } from "../catalogue.js";
 import { byId, el, spoken } from "../dom.js";
 
+/** @param {import("./types.js").GameUpdate} m @param {string[]} names */
 export function renderPhaseBar(m, names) {
   const v = m.view;
   const bar = byId("phase-bar");

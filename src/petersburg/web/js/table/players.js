@@ -6,9 +6,16 @@ import { renderChip } from "../card-view.js";
 import { byId, el, spoken } from "../dom.js";
 import { markerChips, renderArea, rublesChip } from "./area.js";
 
+/** @typedef {import("./types.js").GameUpdate} GameUpdate */
+/** A seat of the view with the hand cards its player took from the board in everyone's sight
+ * (`public_hand`: the engine writes it into a view, the protocol's schema does not list it yet).
+ * @typedef {import("../protocol.js").SeatView & { public_hand?: Array<string | null> }} SeatView */
+
+/** Whether each seat's panel is open, as its viewer left it. @type {Map<number, boolean>} */
 const openState = new Map();
 const wide = window.matchMedia("(min-width: 600px)");
 
+/** @param {GameUpdate} m @param {number} seat @param {string[]} names */
 function summaryLine(m, seat, names) {
   const v = m.view;
   const p = v.seats[seat];
@@ -27,7 +34,8 @@ function summaryLine(m, seat, names) {
 
 /** The hand cards this viewer may name: the whole hand when hands are shown, else the cards the
  * player took from the board in everyone's sight (public_hand), with how many others are secret
- * (drawn with an Observatory). */
+ * (drawn with an Observatory).
+ * @param {SeatView} p */
 function handCards(p) {
   const known = p.hand || p.public_hand || [];
   if (!known.length) return null;
@@ -37,6 +45,7 @@ function handCards(p) {
   return el("div", { class: "open-hand" }, el("span", {}, label), el("ul", { class: "chips" }, known.map((id) => renderChip(id))), rest);
 }
 
+/** @param {GameUpdate} m @param {number} seat @param {string[]} names */
 function playerPanel(m, seat, names) {
   const v = m.view;
   const p = v.seats[seat];
@@ -47,6 +56,7 @@ function playerPanel(m, seat, names) {
   return details;
 }
 
+/** @param {GameUpdate} m @param {string[]} names */
 export function renderPlayers(m, names) {
   const section = byId("players");
   const list = byId("player-list");

@@ -9,16 +9,24 @@ import { byId, el } from "../dom.js";
 import { choiceButton } from "./choice.js";
 import { offerWords, priceBadge } from "./legal.js";
 
+/** @typedef {import("./types.js").GameUpdate} GameUpdate */
+/** @typedef {import("./types.js").ActionsByKey} ActionsByKey */
+
+/** The decision (table, seq, stage) the panel last took the focus for, and last opened its dialog for. */
+/** @type {string | null} */
 let focusedFor = null;
+/** @type {string | null} */
 let openedFor = null;
 
-/** The words and actions of a crate or "?" decision at the head of the Market's queue. */
-function marketDecision(m, names, byKey) {
+/** The words and actions of a crate or "?" decision at the head of the Market's queue.
+ * @param {GameUpdate} m @param {import("../protocol.js").MarketJson} market the view's
+ * @param {string[]} names @param {ActionsByKey} byKey */
+function marketDecision(m, market, names, byKey) {
   const v = m.view;
-  const decision = v.market.decisions[0];
+  const decision = market.decisions[0];
   const name = cards[decision.card].name;
   const who = names[decision.seat];
-  const price = v.market.values.first;
+  const price = market.values.first;
   const unpaid = v.options.unpaid_crate === "idle" ? "it stays but counts nothing at this scoring" : "it is discarded";
   if (v.stage === "joker") {
     return {
@@ -39,12 +47,17 @@ function marketDecision(m, names, byKey) {
   };
 }
 
+/**
+ * @param {GameUpdate} m @param {string[]} names @param {ActionsByKey} byKey
+ * @param {import("./types.js").Act} act @param {import("./types.js").OpenChoice} openChoice
+ */
 export function renderPrompt(m, names, byKey, act, openChoice) {
   const v = m.view;
   const prompt = byId("prompt");
   prompt.textContent = "";
   const mine = m.you && v.to_act === m.you.seat;
-  const heading = (text) => el("h2", { id: "prompt-heading", tabindex: "-1" }, text);
+  const toAct = names[/** @type {number} */ (v.to_act)]; // someone acts at each of these stages
+  const heading = (/** @type {string} */ text) => el("h2", { id: "prompt-heading", tabindex: "-1" }, text);
   if (v.stage === "observed") {
     if (mine && v.drawn) {
       const actions = byKey.get("drawn") || [];
@@ -59,15 +72,15 @@ export function renderPrompt(m, names, byKey, act, openChoice) {
         )
       );
     } else {
-      prompt.append(heading("Observatory"), el("p", {}, `${names[v.to_act]} drew a card from the ${v.drawn_from} stack with the Observatory and is deciding what to do with it.`));
+      prompt.append(heading("Observatory"), el("p", {}, `${toAct} drew a card from the ${v.drawn_from} stack with the Observatory and is deciding what to do with it.`));
     }
   } else if (v.stage === "pub") {
     if (mine) {
       const actions = byKey.get("pub") || [];
       prompt.append(heading("Pub: buy victory points at 2 rubles each"), el("div", { class: "choices pub-choices" }, actions.map((a) => choiceButton({ ...a, description: a.vp ? `${a.vp} VP for ${a.price}₽` : "No VP" }, act))));
-    } else prompt.append(heading("Pub"), el("p", {}, `${names[v.to_act]} is deciding at the Pub.`));
+    } else prompt.append(heading("Pub"), el("p", {}, `${toAct} is deciding at the Pub.`));
   } else if ((v.stage === "joker" || v.stage === "crate") && v.market && v.market.decisions.length) {
-    const pending = marketDecision(m, names, byKey);
+    const pending = marketDecision(m, v.market, names, byKey);
     if (mine) {
       const open = () => openChoice(pending.title, pending.card, pending.actions, { note: pending.note, closeLabel: "Later" });
       prompt.append(

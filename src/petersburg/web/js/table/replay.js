@@ -5,38 +5,51 @@ import { byId } from "../dom.js";
 import { addShortcut } from "../shortcuts.js";
 import { toast } from "../toast.js";
 
-/** Start the replay of table `tableId`; show(update, log) draws a step like a live update. */
+/** @typedef {import("../protocol.js").ReplayResponse} ReplayResponse */
+/** @typedef {import("../protocol.js").TableSummary} TableSummary */
+/** @typedef {import("../protocol.js").HttpError} HttpError */
+
+/** Start the replay of table `tableId`; show(update, log) draws a step like a live update.
+ * @param {number} tableId
+ * @param {(update: import("./types.js").GameUpdate, log: import("../protocol.js").LogEntry[]) => Promise<void>} show */
 export function startReplay(tableId, show) {
+  /** @type {ReplayResponse | null} */
   let info = null;
+  /** @type {TableSummary | null} */
   let table = null;
+  /** @param {number | null} step the last one when null */
   async function loadStep(step) {
     const response = await fetch(`/api/tables/${tableId}/replay` + (step === null ? "" : `?step=${step}`));
     if (!response.ok) {
-      toast((await response.json()).detail || "There is no replay of this table.", "error");
+      /** @type {HttpError} */
+      const refusal = await response.json();
+      toast(refusal.detail || "There is no replay of this table.", "error");
       return;
     }
+    /** @type {ReplayResponse} */
     const data = await response.json();
     const first = info === null;
     info = data;
-    if (!table) table = await (await fetch(`/api/tables/${tableId}`)).json();
+    if (!table) table = /** @type {TableSummary} */ (await (await fetch(`/api/tables/${tableId}`)).json());
+    /** @type {HTMLInputElement} */
     const slider = byId("replay-slider");
-    slider.max = data.steps;
-    slider.value = data.step;
+    slider.max = String(data.steps);
+    slider.value = String(data.step);
     slider.setAttribute("aria-valuetext", `step ${data.step} of ${data.steps}`);
     byId("replay-step").textContent = `step ${data.step} / ${data.steps}`;
     const text = byId("replay-text");
     text.textContent = data.texts.join(" ");
     text.hidden = !text.textContent;
-    await show({ type: "update", table, seq: data.step, you: null, view: data.view, summary: data.summary, names: data.names, phases: data.phases, market: data.market, legal: [] }, data.log);
+    await show({ type: "update", table, seq: data.step, you: null, creator: false, view: data.view, summary: data.summary, names: data.names, phases: data.phases, ...(data.market ? { market: data.market } : {}), legal: [] }, data.log);
     if (!first) announce(`Step ${data.step}. ${data.texts.join(" ")}`);
   }
-  const go = (delta) => () => info && loadStep(Math.max(0, Math.min(info.steps, info.step + delta)));
+  const go = (/** @type {number} */ delta) => () => info && loadStep(Math.max(0, Math.min(info.steps, info.step + delta)));
   byId("replay-bar").hidden = false;
   byId("replay-first").onclick = () => loadStep(0);
   byId("replay-prev").onclick = go(-1);
   byId("replay-next").onclick = go(1);
   byId("replay-last").onclick = () => loadStep(null);
-  byId("replay-slider").oninput = (e) => loadStep(Number(e.target.value));
+  byId("replay-slider").oninput = (e) => loadStep(Number(/** @type {HTMLInputElement} */ (e.target).value));
   addShortcut("ArrowLeft", "Previous step", go(-1));
   addShortcut("ArrowRight", "Next step", go(1));
   byId("status").textContent = "replay";

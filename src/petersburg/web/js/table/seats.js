@@ -3,6 +3,11 @@ import { byId, el, spoken } from "../dom.js";
 import { botLevelList } from "../bot-levels.js";
 import { identity } from "../identity.js";
 
+/** @typedef {import("../protocol.js").UpdateMessage} UpdateMessage */
+/** @typedef {import("../protocol.js").SeatInfo} SeatInfo */
+/** Sends a request about the seats. @typedef {(message: import("../protocol.js").TableRequest) => unknown} Send */
+
+/** @param {import("../protocol.js").TableSummary} t */
 function optionWords(t) {
   const o = t.options;
   const market = o.market
@@ -23,6 +28,7 @@ function optionWords(t) {
 
 // Only the table's creator manages bots and starts (the server refuses anyone else), so the
 // controls are drawn for the creator alone; others may take a free seat or leave their own.
+/** @param {UpdateMessage} m @param {SeatInfo} seat @param {number} i @param {Send} send */
 function seatControls(m, seat, i, send) {
   const seated = m.you !== null;
   const controls = [];
@@ -37,25 +43,28 @@ function seatControls(m, seat, i, send) {
   return controls;
 }
 
-/** A bot-level select and its button: put a bot in a free seat, or change a bot's level. */
+/** A bot-level select and its button: put a bot in a free seat, or change a bot's level.
+ * @param {UpdateMessage} m @param {number} i @param {Send} send @param {string | null} [current] */
 function botPicker(m, i, send, current) {
   const levels = m.bots || [];
-  const remembered = localStorage.getItem("pb_bot");
+  const remembered = localStorage.getItem("pb_bot") ?? "";
   const chosen = current || (levels.includes(remembered) ? remembered : levels.includes("greedy") ? "greedy" : levels[0]);
   const select = el(
     "select",
-    { dataset: { botlevel: i }, "aria-label": `Bot strength for seat ${i + 1}`, onchange: (e) => localStorage.setItem("pb_bot", e.target.value) },
+    { dataset: { botlevel: i }, "aria-label": `Bot strength for seat ${i + 1}`, onchange: (e) => localStorage.setItem("pb_bot", /** @type {HTMLSelectElement} */ (e.target).value) },
     levels.map((b) => el("option", { value: b, selected: b === chosen }, botLabel(m, b)))
   );
   const words = current ? "Change" : "Put a bot here";
   return [select, el("button", { type: "button", dataset: { bot: i }, onclick: () => send({ type: "bot", seat: i, level: select.value }) }, words, current ? spoken(` the bot of seat ${i + 1}`) : null)];
 }
 
+/** @param {UpdateMessage} m @param {string} level */
 function botLabel(m, level) {
   const info = (m.bot_levels || []).find((b) => b.id === level);
   return info ? info.name : level;
 }
 
+/** @param {UpdateMessage} m @param {Send} send */
 export function renderSeats(m, send) {
   const panel = byId("seats-panel");
   const t = m.table;
@@ -79,5 +88,5 @@ export function renderSeats(m, send) {
       ? el("button", { type: "button", id: "start", class: "primary big", disabled: !full, dataset: { focusKey: "start" }, onclick: () => send({ type: "start" }) }, full ? "Start the game" : "Fill every seat to start")
       : el("p", { class: "seat-wait muted", id: "start-wait" }, "The player who created this table puts bots in its seats and starts the game."),
   ];
-  panel.append(...parts.filter(Boolean));
+  panel.append(...parts.filter((part) => part !== null));
 }
