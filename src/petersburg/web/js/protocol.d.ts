@@ -35,20 +35,20 @@ export interface AccountInfo {
 export interface ActRequest {
   type: "act";
   /** The seat's secret token (`you.token` of the update). */
-  token?: string | null;
+  token: string;
   /** The `seq` of the update the action was chosen from; any other is refused as stale. */
-  seq?: number | null;
+  seq: number;
   /** An engine action id (`legal[].id`). */
-  action?: number | null;
+  action: number;
 }
 
 /** Pass for this seat whenever it is to act, until the current phase ends (or switch it off). */
 export interface AutopassRequest {
   type: "autopass";
   /** The seat's secret token. */
-  token?: string | null;
+  token: string;
   /** true: pass from now until the phase ends; false: stop. */
-  on?: boolean | null;
+  on: boolean;
 }
 
 /** A bot level a seat can be given. */
@@ -82,6 +82,18 @@ export interface BotRequest {
   seat?: number | null;
 }
 
+export interface CardBoughtJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "card_bought";
+  seat: number;
+  card: string | null;
+  row: "upper" | "lower" | "drawn";
+  slot: number;
+  price: number;
+  displaced: string | null;
+}
+
 /** `GET /api/cards`: one card kind's printed figures. */
 export interface CardInfo {
   id: string;
@@ -109,6 +121,27 @@ export interface CardInfo {
   symbols?: number;
 }
 
+export interface CardPlayedJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "card_played";
+  seat: number;
+  card: string | null;
+  price: number;
+  displaced: string | null;
+}
+
+export interface CardTakenJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "card_taken";
+  seat: number;
+  /** null for another seat's card taken from an Observatory's draw. */
+  card: string | null;
+  row: "upper" | "lower" | "drawn";
+  slot: number;
+}
+
 /** One card kind of an edition, with what it does in words (generated from the catalogue). */
 export interface CardText {
   id: string;
@@ -124,6 +157,15 @@ export interface CardText {
   copies: number;
   /** What it is, costs, pays and does, in sentences. */
   text: string;
+}
+
+export interface CardsDealtJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "cards_dealt";
+  deck: string;
+  row: "upper" | "lower" | "drawn";
+  cards: string[];
 }
 
 /** After hello at a table: its last chat lines. */
@@ -177,6 +219,27 @@ export interface ColourIncome {
   vp: number;
 }
 
+export interface CratePaidJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "crate_paid";
+  seat: number;
+  card: string | null;
+  good: string;
+  rubles: number;
+}
+
+export interface CrateUnpaidJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "crate_unpaid";
+  seat: number;
+  card: string | null;
+  good: string;
+  discarded: boolean;
+  asked: boolean;
+}
+
 /**
  * Lobby only: create a table; answered by `created`. The creator alone may put or remove
  * bots and start the game.
@@ -213,12 +276,29 @@ export interface CreatedMessage {
   table: number;
 }
 
+export interface DrawnDiscardedJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "drawn_discarded";
+  seat: number;
+  deck: string;
+  card: string | null;
+}
+
 /** The cards of one edition (or of the 2nd edition with The Market). */
 export interface EditionCards {
   edition: string;
   /** The phases of a round, in order. */
   phases: string[];
   cards: CardText[];
+}
+
+export interface EndTriggeredJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "end_triggered";
+  deck: string;
+  round: number;
 }
 
 /** A request that was refused, for the requesting client alone; nothing changed. */
@@ -230,16 +310,35 @@ export interface ErrorMessage {
   request: string | null;
 }
 
-/** The end of a game. */
+export interface GameEndedJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "game_ended";
+  scores: ScoreJson[];
+  winners: number[];
+}
+
+/** The end of a game (as stored and sent): the engine's result with the seats' names. */
 export interface GameResult {
   scores: ScoreJson[];
   /** The winning seats (several on a tie). */
   winners: number[];
+  /** The round the game ended in. */
   rounds: number;
   /** The seats' names. */
   names: string[];
   /** A person's solo game: its place in the high-score list. */
   placement?: SoloPlacement;
+}
+
+export interface GameStartedJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "game_started";
+  players: number;
+  edition: string;
+  market: boolean;
+  markers: { [key: string]: number };
 }
 
 /** `GET /api/tables/<id>/story`: a finished game's results page. */
@@ -295,6 +394,37 @@ export interface HighScore {
 export interface HttpError {
   /** A sentence for the player. */
   detail: string;
+}
+
+/** What one phase scoring paid one seat (engine `SeatIncome`). */
+export interface IncomeJson {
+  seat: number;
+  phase: string;
+  /** Cards of the colour scored in the play area (yellow cards at the market scoring). */
+  cards: number;
+  card_rubles: number;
+  card_vp: number;
+  mariinsky_rubles: number;
+  mariinsky_vp: number;
+  tax_man_rubles: number;
+  observatory_vp: number;
+  /** Market scoring: the seat's count of each good (empty at other scorings). */
+  goods: { [key: string]: number };
+  /** Market scoring: the VP won for each good's majority (empty at other scorings). */
+  majority_vp: { [key: string]: number };
+  /** Market scoring: the good each of the seat's cards with "?" counts as. */
+  jokers: { [key: string]: string };
+  rubles: number;
+  vp: number;
+}
+
+export interface JokerNamedJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "joker_named";
+  seat: number;
+  card: string | null;
+  good: string;
 }
 
 export type JsonValue = Json;
@@ -380,12 +510,26 @@ export interface LogEntry {
   /** The event in words, every ruble and VP named; to the viewer's own seat it says "you". */
   text: string;
   /** The engine's event as JSON (`docs/events.md`): `type`, its fields, `private_to`. */
-  event: { [key: string]: JsonValue };
+  event: GameStartedJson | RoundStartedJson | PhaseStartedJson | CardsDealtJson | SupplySkippedJson | EndTriggeredJson | PhaseScoredJson | RoundEndedJson | LowerRowDiscardedJson | UpperRowMovedDownJson | MarkersPassedJson | GameEndedJson | PassedJson | CardBoughtJson | CardPlayedJson | CardTakenJson | ObservatoryUsedJson | DrawnDiscardedJson | PubBoughtJson | JokerNamedJson | CratePaidJson | CrateUnpaidJson;
   /**
    * For a player's move, the move in a few words without his name ("bought Market for 4 ₽"):
    * the caption the table shows beside his name, in his panel and on the board.
    */
   move?: string;
+}
+
+export interface LowerRowDiscardedJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "lower_row_discarded";
+  cards: string[];
+}
+
+export interface MarkersPassedJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "markers_passed";
+  markers: { [key: string]: number };
 }
 
 /** A decision pending at the Market: the first is the seat to act's. */
@@ -396,7 +540,7 @@ export interface MarketDecisionJson {
   card: string;
 }
 
-/** The Market's part of a view (all public; `docs/state-format.md`). */
+/** The Market's part of a state or view (all public; `docs/state-format.md`). */
 export interface MarketJson {
   /** The good named for each card with "?" (null: not named, or not in play). */
   jokers: { [key: string]: string | null };
@@ -444,6 +588,16 @@ export interface NoticeMessage {
   text: string;
 }
 
+export interface ObservatoryUsedJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "observatory_used";
+  seat: number;
+  deck: string;
+  /** null for another seat's draw. */
+  card: string | null;
+}
+
 /** The table's rule options (engine `GameOptions.to_json`). */
 export interface OptionsJson {
   always_refill: boolean;
@@ -466,6 +620,31 @@ export interface OptionsJson {
   unpaid_crate?: string;
   /** With the Market: `share` or `step_down`. */
   market_ties?: string;
+}
+
+export interface PassedJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "passed";
+  seat: number;
+}
+
+export interface PhaseScoredJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "phase_scored";
+  round: number;
+  phase: string;
+  incomes: IncomeJson[];
+}
+
+export interface PhaseStartedJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "phase_started";
+  round: number;
+  phase: string;
+  seat: number;
 }
 
 /** Answered by `pong`. */
@@ -516,6 +695,15 @@ export interface ProfileResponse {
   ratings: RatingPoint[];
 }
 
+export interface PubBoughtJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "pub_bought";
+  seat: number;
+  vp: number;
+  rubles: number;
+}
+
 /** The rating after one rated game. */
 export interface RatingPoint {
   table: number;
@@ -544,6 +732,20 @@ export interface ReplayResponse {
   /** The final scoring at the last step. */
   result: GameResult | null;
   scores: ScoreJson[] | null;
+}
+
+export interface RoundEndedJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "round_ended";
+  round: number;
+}
+
+export interface RoundStartedJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "round_started";
+  round: number;
 }
 
 /** `GET /api/rules`: what the rules and help page shows that comes from the software. */
@@ -607,6 +809,28 @@ export interface SeatInfo {
   holder: string | null;
 }
 
+/** One seat in a state or a view (`docs/state-format.md`). */
+export interface SeatJson {
+  /**
+   * A state's: the hand cards drawn with an Observatory, known to their holder alone (each also
+   * in `hand`).
+   */
+  secret_hand?: Array<string | null>;
+  /** A view's: the hand cards every player saw taken from the board. */
+  public_hand?: Array<string | null>;
+  /** The seat's count of each good (`chicken` … `cabbage`). */
+  goods?: { [key: string]: number };
+  /** null when hidden from the viewer. */
+  rubles: number | null;
+  vp: number;
+  /** Card ids; null when hidden from the viewer. */
+  hand: Array<string | null> | null;
+  hand_size: number;
+  /** Card ids of the play area. */
+  area: Array<string | null>;
+  observatories_used: number;
+}
+
 /** One seat's game in figures. */
 export interface SeatStory {
   seat: number;
@@ -618,21 +842,6 @@ export interface SeatStory {
   rubles: number;
   /** VP at the end of each round (the last: when the game ended, before the final scoring). */
   vp_by_round: number[];
-}
-
-/** One seat in a view (`docs/state-format.md`). */
-export interface SeatView {
-  /** null when hidden from the viewer. */
-  rubles: number | null;
-  vp: number;
-  /** Card ids; null when hidden from the viewer. */
-  hand: Array<string | null> | null;
-  hand_size: number;
-  /** Card ids of the play area. */
-  area: Array<string | null>;
-  observatories_used: number;
-  /** With the Market: the seat's count of each good (`chicken` … `cabbage`). */
-  goods?: { [key: string]: number };
 }
 
 /** Take a free seat of an open table (anyone may). */
@@ -657,6 +866,14 @@ export interface SoloPlacement {
 /** The table's creator deals the game once every seat is filled. */
 export interface StartRequest {
   type: "start";
+}
+
+export interface SupplySkippedJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "supply_skipped";
+  phase: string;
+  deck: string;
 }
 
 /** The settings of a new table. */
@@ -694,7 +911,7 @@ export interface TableParams {
 export interface TableSummary {
   id: number;
   name: string;
-  status: "open" | "playing" | "over";
+  status: "open" | "playing" | "over" | "closed";
   seats: SeatInfo[];
   options: OptionsJson;
   realtime: boolean;
@@ -725,9 +942,9 @@ export interface TablesMessage {
 export interface UndoRequest {
   type: "undo";
   /** The seat's secret token. */
-  token?: string | null;
+  token: string;
   /** The `seq` of the update the undo was asked from. */
-  seq?: number | null;
+  seq: number;
 }
 
 /** Everything about a table, for this viewer only (after hello and after every change). */
@@ -771,13 +988,23 @@ export interface UpdateMessage {
   result?: GameResult;
 }
 
+export interface UpperRowMovedDownJson {
+  /** The seat that alone may see the event as it is (null: public). */
+  private_to: number | null;
+  type: "upper_row_moved_down";
+  cards: string[];
+}
+
 /** What one seat (or a spectator) may see: engine `view_to_json` (`docs/state-format.md`). */
 export interface ViewJson {
+  /** `petersburg-state`, `petersburg-view` or `petersburg-record`. */
   format: string;
+  /** 1 for a 1st-edition game, 2 for a 2nd-edition game. */
   version: number;
+  /** The seat that sees it (null: a spectator). */
   viewer: number | null;
   players: number;
-  /** null until the game is over (it fixes every stack's order). */
+  /** null in a view until the game is over (it fixes every stack's order). */
   seed: number | null;
   options: OptionsJson;
   round: number;
@@ -797,15 +1024,15 @@ export interface ViewJson {
   upper: Array<string | null>;
   lower: Array<string | null>;
   discards: Array<string | null>;
-  /** The card drawn with an Observatory (null unless the viewer drew it). */
+  /** The card drawn with an Observatory (in a view: null unless the viewer drew it). */
   drawn: string | null;
   drawn_from: string | null;
   pub_queue: number[];
-  seats: SeatView[];
-  /** Stack name to cards left, in deck order (`market` last with the Market). */
-  stack_sizes: { [key: string]: number };
+  seats: SeatJson[];
   /** Only with the Market. */
   market?: MarketJson;
+  /** Stack name to cards left, in deck order (`market` last with the Market). */
+  stack_sizes: { [key: string]: number };
 }
 
 /** The receiving browser's seat and its secret token. */

@@ -4,7 +4,7 @@ import { cards, COLOURS, GOODS, incomeText, incomeWords, PHASES } from "../catal
 import { renderChip } from "../card-view.js";
 import { el, spoken } from "../dom.js";
 
-/** @typedef {import("../protocol.js").SeatView} SeatView */
+/** @typedef {import("../protocol.js").SeatJson} SeatJson */
 /** @typedef {import("../protocol.js").SeatFigures} SeatFigures */
 /** @typedef {import("../protocol.js").ViewJson} ViewJson */
 
@@ -20,7 +20,7 @@ function byColour(area, colours) {
   return groups;
 }
 
-/** @param {SeatView} player @param {SeatFigures} summary */
+/** @param {SeatJson} player @param {SeatFigures} summary */
 export function renderArea(player, summary) {
   // One column per colour the game scores (yellow only with the Market).
   const groups = byColour(player.area, COLOURS.slice(0, summary.income.length));
@@ -58,7 +58,7 @@ export function markerChips(view, seat) {
 }
 
 /** Rubles as shown: a figure, or "?₽" when they are secret.
- * @param {SeatView} player */
+ * @param {SeatJson} player */
 export function rublesChip(player) {
   const secret = player.rubles === null;
   return el("span", { class: "rubles" + (secret ? " secret" : ""), title: secret ? "rubles are secret" : "rubles" }, secret ? el("span", { "aria-hidden": "true" }, "?₽") : `${player.rubles}₽`, secret ? spoken("rubles secret") : null);

@@ -7,9 +7,7 @@ import { byId, el, spoken } from "../dom.js";
 import { markerChips, renderArea, rublesChip } from "./area.js";
 
 /** @typedef {import("./types.js").GameUpdate} GameUpdate */
-/** A seat of the view with the hand cards its player took from the board in everyone's sight
- * (`public_hand`: the engine writes it into a view, the protocol's schema does not list it yet).
- * @typedef {import("../protocol.js").SeatView & { public_hand?: Array<string | null> }} SeatView */
+/** @typedef {import("../protocol.js").SeatJson} SeatJson */
 
 /** Whether each seat's panel is open, as its viewer left it. @type {Map<number, boolean>} */
 const openState = new Map();
@@ -35,7 +33,7 @@ function summaryLine(m, seat, names) {
 /** The hand cards this viewer may name: the whole hand when hands are shown, else the cards the
  * player took from the board in everyone's sight (public_hand), with how many others are secret
  * (drawn with an Observatory).
- * @param {SeatView} p */
+ * @param {SeatJson} p */
 function handCards(p) {
   const known = p.hand || p.public_hand || [];
   if (!known.length) return null;
