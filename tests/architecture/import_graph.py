@@ -66,13 +66,18 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(
         "petersburg.server.game",
-        (*_server("api", "app", "wiring", "persistence.sql"), *SQL_LIBRARIES, *WEB_LIBRARIES),
-        "what happens at a table knows no socket, no route and no SQL",
+        (*_server("api", "app", "wiring", "view", "persistence.sql"), *SQL_LIBRARIES, *WEB_LIBRARIES),
+        "what happens at a table knows no socket, no route, no viewer's message and no SQL",
     ),
     Rule(
         "petersburg.server.view",
         (*_server("api", "app", "wiring", "persistence.sql"), *SQL_LIBRARIES, *WEB_LIBRARIES),
         "a view is made from a table, not from a socket or a query",
+    ),
+    Rule(
+        "petersburg.server.api",
+        (*_server("app", "wiring", "persistence.sql"),),
+        "the edge translates and calls the parts; it neither builds them nor queries storage",
     ),
     Rule(
         "petersburg.server.accounts",

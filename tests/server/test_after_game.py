@@ -16,7 +16,7 @@ from petersburg.server.game.automation import BotRunner
 from petersburg.server.persistence.sql.store import SqlStore
 from petersburg.server.persistence.store import SeatRow, SoloPlace, TableRow
 from petersburg.server.protocol.messages import GameResult
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
 from tests.server.helpers import UIDS, create_table, hello, recv_until, score_line, update_numbered
 
 
@@ -31,7 +31,7 @@ def test_the_final_board_and_the_replay_show_every_seats_rubles_and_hand(
     make_client: Callable[..., TestClient],
 ) -> None:
     with ThreadPoolExecutor(1) as executor:
-        client = make_client(ServerConfig(bot_delay=0.0), bots=BotRunner(1, executor=executor))
+        client = make_client(Settings(bot_delay=0.0), bots=BotRunner(1, executor=executor))
         table = create_table(client, 3, sit=False, fill="greedy", options={"always_refill": True})
         with client.websocket_connect(f"/ws/table/{table}") as ws:
             first = hello(ws, UIDS[0], "Watcher")

@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from petersburg.engine import View, legal_actions
 from petersburg.server.app import create_app
 from petersburg.server.game.automation import BotRunner
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
 from tests.server.clock import ManualClock
 from tests.server.helpers import (
     NAMES,
@@ -84,7 +84,7 @@ class TimedGame:
     Redis (on a manual clock), whose lease holds the turn's deadline."""
 
     database: str
-    config: ServerConfig
+    config: Settings
     clock: ManualClock
     table: int
     dealt: dict[str, Any]
@@ -98,7 +98,7 @@ class TimedGame:
 def timed_game(postgres: PostgresServer, redis: RedisServer, stack: ExitStack) -> TimedGame:
     database = postgres.new_database()
     clock = ManualClock()
-    config = ServerConfig(bot_delay=0.0, redis_url=redis.url, lease_seconds=10.0)
+    config = Settings(bot_delay=0.0, redis_url=redis.url, lease_seconds=10.0)
     game = TimedGame(database, config, clock, 0, {})
     game.table, (alice, _bob) = seated_game(game.process(stack), stack, 2, timer=30)
     game.dealt = latest(alice, 0)
@@ -245,7 +245,7 @@ def test_bots_play_a_game_to_its_end_in_worker_processes(db_path: str) -> None:
     """The default bot runner: moves computed in a separate process, the game ends with a result."""
     from petersburg.server.app import create_app
 
-    with TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client:
+    with TestClient(create_app(db_path, Settings(bot_delay=0.0))) as client:
         table = create_table(client, 2, sit=False, fill="greedy", options={"always_refill": True})
         with client.websocket_connect(f"/ws/table/{table}") as ws:
             hello(ws, UIDS[0], NAMES[0])

@@ -8,9 +8,10 @@ from collections.abc import Callable
 from fastapi.testclient import TestClient
 
 from petersburg.bots import make_bot
-from petersburg.server.game.bot_levels import bot_levels, find_level, seat_name, spec_of
+from petersburg.bots.levels import bot_levels, find_level, spec_of
 from petersburg.server.persistence.store import SeatRow
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
+from petersburg.text.bots import level_name, level_text, seat_name
 from tests.server.helpers import NAMES, UIDS, create_table, error_of, hello, recv_until, server_of
 
 PLAIN = ["random", "greedy", "easy", "medium", "hard", "expert"]
@@ -19,9 +20,9 @@ PLAIN = ["random", "greedy", "easy", "medium", "hard", "expert"]
 def test_levels_are_plain_names_weakest_first_each_with_a_sentence() -> None:
     levels = bot_levels()[: len(PLAIN)]  # bots a program registered come after them
     assert [level.id for level in levels] == PLAIN
-    assert [level.name for level in levels] == [word.capitalize() for word in PLAIN]
+    assert [level_name(level.id) for level in levels] == [word.capitalize() for word in PLAIN]
     for level in levels:
-        assert level.text.endswith(".") and len(level.text) < 200
+        assert level_text(level.id).endswith(".") and len(level_text(level.id)) < 200
         make_bot(level.spec, 1)  # every level is a bot that exists
 
 
@@ -42,9 +43,9 @@ def test_older_ids_and_names_find_the_same_level() -> None:
 def test_seat_names_are_short_and_distinct() -> None:
     expert = find_level("expert")
     assert expert is not None
-    assert seat_name(expert, ["Alice"]) == "Expert bot"
-    assert seat_name(expert, ["Alice", "Expert bot"]) == "Expert bot 2"
-    assert seat_name(expert, ["expert BOT", "Expert bot 2"]) == "Expert bot 3"
+    assert seat_name(expert.id, ["Alice"]) == "Expert bot"
+    assert seat_name(expert.id, ["Alice", "Expert bot"]) == "Expert bot 2"
+    assert seat_name(expert.id, ["expert BOT", "Expert bot 2"]) == "Expert bot 3"
 
 
 def test_bot_command_takes_plain_and_older_names(client: TestClient) -> None:
@@ -76,7 +77,7 @@ def test_bot_command_takes_plain_and_older_names(client: TestClient) -> None:
 
 
 def test_a_seat_stored_with_an_older_id_still_plays(make_client: Callable[..., TestClient]) -> None:
-    client = make_client(ServerConfig(bot_delay=0.0))
+    client = make_client(Settings(bot_delay=0.0))
     table = create_table(client, 2, fill="greedy")
     server = server_of(client)
     live = server.tables.cached(table)

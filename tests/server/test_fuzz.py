@@ -23,7 +23,7 @@ from websockets.sync.client import ClientConnection, connect
 from petersburg.engine import NUM_ACTIONS, legal_actions, state_to_json
 from petersburg.server.app import create_app
 from petersburg.server.runtime import Server
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
 from tests.server.live import running
 
 pytestmark = pytest.mark.slow
@@ -263,7 +263,7 @@ def test_ten_thousand_malformed_messages_change_nothing_and_drop_no_socket(
 ) -> None:
     caplog.set_level(logging.WARNING)
     db_path = str(tmp_path / "fuzz.db")
-    app = create_app(db_path, ServerConfig(bot_delay=0.0))
+    app = create_app(db_path, Settings(bot_delay=0.0))
     server: Server = app.state.server
     rng = random.Random(2024)
     with running(app) as address, ExitStack() as stack:

@@ -25,7 +25,7 @@ from petersburg.server.app import create_app
 from petersburg.server.persistence.sql.store import SqlStore
 from petersburg.server.persistence.store import LogRow
 from petersburg.server.runtime import StartupCheckError
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
 from tests.server.helpers import (
     NAMES,
     UIDS,
@@ -59,7 +59,7 @@ class GatedStore(SqlStore):
 
 
 def test_a_request_waits_behind_the_one_being_written_and_is_checked_after_it(db_path: str) -> None:
-    app = create_app(db_path, ServerConfig(bot_delay=0.0), store_type=GatedStore)
+    app = create_app(db_path, Settings(bot_delay=0.0), store_type=GatedStore)
     with TestClient(app) as client, ExitStack() as stack:
         store = server_of(client).store
         assert isinstance(store, GatedStore)
@@ -127,7 +127,7 @@ def test_a_failed_log_write_changes_nothing_and_can_be_tried_again(client: TestC
 def _game_with_rows(db_path: str) -> tuple[int, int, int]:
     """A started 2-seat game with 6 actions in the database, and an open table beside it;
     returns (the game's table, the open table, the seat that is not to act)."""
-    with TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client, ExitStack() as stack:
+    with TestClient(create_app(db_path, Settings(bot_delay=0.0))) as client, ExitStack() as stack:
         table, sockets = seated_game(client, stack, 2)
         updates = [latest(ws, 0) for ws in sockets]
         for seq in range(6):
@@ -151,14 +151,14 @@ def test_a_log_that_does_not_replay_is_reported_with_its_table_and_row(db_path: 
         )
     with (
         pytest.raises(StartupCheckError) as refused,
-        TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))),
+        TestClient(create_app(db_path, Settings(bot_delay=0.0))),
     ):
         pass
     assert f"table {table}, log row 6 (action 0 by seat {seat + 1}): It is not your turn" in str(
         refused.value
     )
     # Set aside on request: the other tables are served, this one answers why it is not.
-    app = create_app(db_path, ServerConfig(bot_delay=0.0, set_aside_bad_logs=True))
+    app = create_app(db_path, Settings(bot_delay=0.0, set_aside_bad_logs=True))
     with TestClient(app) as client:
         assert client.get(f"/api/tables/{other}").json()["status"] == "open"
         info = client.get(f"/api/tables/{table}")
@@ -181,7 +181,7 @@ def test_an_undo_row_that_takes_back_nothing_is_reported(db_path: str) -> None:
         )
     with (
         pytest.raises(StartupCheckError, match=f"table {table}, log row [67] "),
-        TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))),
+        TestClient(create_app(db_path, Settings(bot_delay=0.0))),
     ):
         pass
 
@@ -248,7 +248,7 @@ def test_racing_requests_never_both_apply_and_every_log_replays(tmp_path: Path) 
     rng = random.Random(7)
     counts = {"undo against action": 0, "same action twice": 0}
     tables: list[int] = []
-    app = create_app(db_path, ServerConfig(bot_delay=0.0))
+    app = create_app(db_path, Settings(bot_delay=0.0))
     with running(app) as address:
         while min(counts.values()) < 200:
             table = httpx.post(
@@ -268,7 +268,7 @@ def test_racing_requests_never_both_apply_and_every_log_replays(tmp_path: Path) 
             finally:
                 race.close()
     played = {t: state_to_json(app.state.server.tables.cached(t).state) for t in tables}
-    with TestClient(create_app(db_path, ServerConfig(bot_delay=0.0))) as client:  # start-up check
+    with TestClient(create_app(db_path, Settings(bot_delay=0.0))) as client:  # start-up check
         for table in tables:
             again = client.app.state.server.tables.cached(table)  # type: ignore[attr-defined]
             if again is None:  # finished and not cached: loaded on demand

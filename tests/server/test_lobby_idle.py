@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from petersburg.engine import View
 from petersburg.server.game.automation import SWEEP_SECONDS, BotRunner, decide
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
 from tests.server.clock import ManualClock
 from tests.server.helpers import NAMES, UIDS, eventually, latest, recv_until, seated_game, server_of
 
@@ -64,7 +64,7 @@ def test_a_game_nobody_comes_back_to_is_finished_by_bots(make_client: Callable[.
     clock = ManualClock()
     with ThreadPoolExecutor(1) as executor:
         client = make_client(
-            ServerConfig(bot_delay=0.0, idle_realtime=600.0, idle_turn_based=86400.0),
+            Settings(bot_delay=0.0, idle_realtime=600.0, idle_turn_based=86400.0),
             clock=clock,
             bots=BotRunner(1, executor=executor, choose=passing_decide),
         )
@@ -92,7 +92,7 @@ def test_a_game_nobody_comes_back_to_is_finished_by_bots(make_client: Callable[.
 
 def test_someone_at_the_table_keeps_it_running(make_client: Callable[..., TestClient]) -> None:
     clock = ManualClock()
-    client = make_client(ServerConfig(bot_delay=0.0, idle_realtime=120.0), clock=clock)
+    client = make_client(Settings(bot_delay=0.0, idle_realtime=120.0), clock=clock)
     with ExitStack() as stack:
         table, (alice, _bob) = seated_game(client, stack, 2)
         latest(alice, 0)

@@ -18,6 +18,7 @@ from petersburg.engine import (
     STAGE_JOKER,
     GameOptions,
     apply_action,
+    default_action,
     format_action,
     good_points,
     goods_counts,
@@ -26,7 +27,6 @@ from petersburg.engine import (
     new_game,
 )
 from petersburg.server.clock import fixed_seeds
-from petersburg.server.game.play import fallback_action
 from petersburg.server.protocol.http import CardInfo, ReplayResponse
 from petersburg.server.protocol.messages import server_messages
 from petersburg.server.view.presenter import market_standing
@@ -221,7 +221,7 @@ def test_a_seat_that_does_not_decide_keeps_its_rubles_and_names_a_good() -> None
         while not state.is_over and len(seen) < 2:
             if state.stage in (STAGE_CRATE, STAGE_JOKER):
                 expected = "skip crate " if state.stage == STAGE_CRATE else "joker chicken"
-                assert format_action(fallback_action(state)).startswith(expected)
+                assert format_action(default_action(state)).startswith(expected)
                 seen.add(state.stage)
             apply_action(state, rng.choice(legal_actions(state)))
         if len(seen) == 2:

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from petersburg.server.app import create_app
 from petersburg.server.persistence.sql import database as db
 from petersburg.server.persistence.store import StorageError
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
 from tests.server.helpers import NAMES, UIDS, hello, latest, query, stored_log
 
 FIXTURE = Path(__file__).parent / "fixtures" / "pre_sqlalchemy.db"
@@ -38,7 +38,7 @@ def _version(database: str) -> str:
 
 
 def test_a_fresh_database_gets_exactly_the_schema_of_the_code(database: str) -> None:
-    with TestClient(create_app(database, ServerConfig(bot_delay=0.0))):
+    with TestClient(create_app(database, Settings(bot_delay=0.0))):
         pass
     assert _version(database) == _head()
     engine = db.create_engine(database)
@@ -55,7 +55,7 @@ def test_a_database_of_the_server_before_sqlalchemy_is_upgraded_in_place(tmp_pat
     shutil.copy(FIXTURE, path)
     before = stored_log(path, 2)
     assert len(before) == 4
-    with TestClient(create_app(path, ServerConfig(bot_delay=0.0))) as client, ExitStack() as stack:
+    with TestClient(create_app(path, Settings(bot_delay=0.0))) as client, ExitStack() as stack:
         assert _version(path) == _head()
         assert client.get("/api/tables/2").json()["status"] == "playing"
         assert client.get("/api/tables/3").json()["status"] == "open"
@@ -85,7 +85,7 @@ def test_the_oldest_schema_without_auto_pass_and_status_index_is_completed(tmp_p
     with sqlite3.connect(path) as old:
         old.execute("DROP INDEX tables_by_status")
         old.execute("ALTER TABLE seats DROP COLUMN autopass")
-    with TestClient(create_app(path, ServerConfig(bot_delay=0.0))) as client:
+    with TestClient(create_app(path, Settings(bot_delay=0.0))) as client:
         assert client.get("/api/tables/2").json()["status"] == "playing"
     with sqlite3.connect(path) as upgraded:
         columns = {row[1] for row in upgraded.execute("PRAGMA table_info(seats)")}
@@ -96,9 +96,9 @@ def test_the_oldest_schema_without_auto_pass_and_status_index_is_completed(tmp_p
 
 def test_a_database_newer_than_the_code_is_refused_with_a_sentence(tmp_path: Path) -> None:
     path = str(tmp_path / "newer.db")
-    with TestClient(create_app(path, ServerConfig(bot_delay=0.0))):
+    with TestClient(create_app(path, Settings(bot_delay=0.0))):
         pass
     with sqlite3.connect(path) as newer:
         newer.execute("UPDATE alembic_version SET version_num = '9999'")
     with pytest.raises(StorageError, match="schema version 9999, which this server does not know"):
-        create_app(path, ServerConfig(bot_delay=0.0))
+        create_app(path, Settings(bot_delay=0.0))

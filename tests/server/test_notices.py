@@ -18,7 +18,7 @@ from petersburg.server.game.table import Table
 from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.sql.store import SqlStore
 from petersburg.server.persistence.store import ChatRow, LogRow, SeatRow, StorageError, TableRow, TableStatus
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
 
 
 class ListBus:
@@ -53,7 +53,7 @@ second's copy of it (watched there, so notices are followed at once)."""
 
 
 async def repository(url: str) -> Tables:
-    tables = Tables(CountingStore(url), ServerConfig())
+    tables = Tables(CountingStore(url), Settings())
     tables.bus = ListBus()
     await tables.open()
     return tables

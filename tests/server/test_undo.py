@@ -12,11 +12,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from petersburg.engine import PASS_ID, View, legal_actions
+from petersburg.engine import PASS_ID, View, default_action, legal_actions
 from petersburg.server.game.automation import BotRunner
 from petersburg.server.game.game import Game
-from petersburg.server.game.play import fallback_action
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
 from tests.server.clock import ManualClock
 from tests.server.helpers import (
     NAMES,
@@ -40,13 +39,13 @@ def taking_bot(level: str, seed: int, seen: View) -> int:
     assert seat is not None  # a bot plays a seat
     hand_full = len(seen.state.players[seat].hand) >= 3
     takes = [a for a in legal if a != PASS_ID] if not hand_full else []
-    return takes[-1] if takes else fallback_action(seen.state)
+    return takes[-1] if takes else default_action(seen.state)
 
 
 def passing_bot(level: str, seed: int, seen: View) -> int:
     """A bot that passes whenever it may."""
     legal = legal_actions(seen.state)
-    return PASS_ID if PASS_ID in legal else fallback_action(seen.state)
+    return PASS_ID if PASS_ID in legal else default_action(seen.state)
 
 
 def next_turn(ws: Any, seq: int) -> dict[str, Any]:
@@ -61,7 +60,7 @@ def next_turn(ws: Any, seq: int) -> dict[str, Any]:
 def test_undo_takes_back_the_bot_moves_made_after_it(make_client: Callable[..., TestClient]) -> None:
     with ThreadPoolExecutor(1) as executor:
         client = make_client(
-            ServerConfig(bot_delay=0.0, undo_grace=0.0),
+            Settings(bot_delay=0.0, undo_grace=0.0),
             bots=BotRunner(1, executor=executor, choose=taking_bot),
         )
         table = create_table(client, 2, fill="random")
@@ -127,7 +126,7 @@ def test_a_bot_holds_back_a_move_that_would_reveal_cards(make_client: Callable[.
     clock = ManualClock()
     with ThreadPoolExecutor(1) as executor:
         client = make_client(
-            ServerConfig(bot_delay=0.0, undo_grace=5.0),
+            Settings(bot_delay=0.0, undo_grace=5.0),
             clock=clock,
             bots=BotRunner(1, executor=executor, choose=passing_bot),
         )

@@ -41,6 +41,7 @@ from petersburg.engine.actions import (
     format_action,
     parse_action,
 )
+from petersburg.engine.choices import option_choices
 from petersburg.engine.constants import (
     ARISTOCRAT_BONUS,
     HAND_LIMIT,
@@ -91,7 +92,7 @@ from petersburg.engine.moves import (
     revealed_by,
     reveals_hidden,
 )
-from petersburg.engine.options import check_options, option_choices
+from petersburg.engine.options import check_options
 from petersburg.engine.predicates import affordable, hand_has_room, may_displace, rubles_visible
 from petersburg.engine.records import (
     GameRecord,

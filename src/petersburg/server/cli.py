@@ -172,8 +172,6 @@ def cmd_serve(args: argparse.Namespace) -> None:
 
 def shown_url(url: str) -> str:
     """A database URL as it may be printed: without its password."""
-    from sqlalchemy import make_url
+    from petersburg.server.persistence.sql.database import printable_url
 
-    from petersburg.server.persistence.sql.database import database_url
-
-    return make_url(database_url(url)).render_as_string(hide_password=True)
+    return printable_url(url)

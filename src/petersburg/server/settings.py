@@ -191,8 +191,3 @@ class Settings(BaseSettings):
                 value = ",".join(value)
             variables[ENV_PREFIX + name.upper()] = None if value is None else str(value)
         return variables
-
-
-ServerConfig = Settings
-"""The name the game's parts still use for ``Settings`` (``config: ServerConfig``), kept while those
-modules are renamed; new code says ``Settings``."""

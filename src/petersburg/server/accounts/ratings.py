@@ -21,12 +21,13 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from petersburg.bots.levels import bot_levels, spec_of
 from petersburg.engine import places
 from petersburg.server.clock import Clock
-from petersburg.server.game.bot_levels import bot_levels, spec_of
 from petersburg.server.persistence.accounts import AccountRating, RatingChange
 from petersburg.server.persistence.store import TableRow
 from petersburg.server.protocol.messages import GameResult
+from petersburg.text.bots import level_name
 
 MODEL = PlackettLuce()
 SCALE = 60.0
@@ -79,7 +80,7 @@ def bot_ratings() -> list[tuple[str, str, int]]:
     ratings = []
     for level in bot_levels():
         if level.spec in BOT_MU:
-            ratings.append((level.id, level.name, shown(BOT_MU[level.spec])))
+            ratings.append((level.id, level_name(level.id), shown(BOT_MU[level.spec])))
     return sorted(ratings, key=lambda entry: entry[2])
 
 

@@ -3,7 +3,7 @@ which also keeps the turn timer's deadline for the turn it was planned for.
 
 With several processes on one database every process has every live table in memory, but only the
 holder of a table's lease makes the server's own moves there, so each bot move or timer pass is
-computed and made once. A lease lasts ``ServerConfig.lease_seconds``; its holder renews it while it
+computed and made once. A lease lasts ``Settings.lease_seconds``; its holder renews it while it
 has plans for the table; if the holder dies, the lease runs out and the next process that looks
 (every third of a lease) takes it over. The leases are stored through ``LeaseStore``
 (``persistence/leases.py``), where taking or renewing one is one statement, so two processes can

@@ -25,17 +25,25 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from petersburg.bots import import_bot_modules, make_bot
-from petersburg.engine import NUM_ALL_ACTIONS, STAGE_ACTIONS, GameState, View, is_legal, view
+from petersburg.bots.levels import spec_of
+from petersburg.engine import (
+    NUM_ALL_ACTIONS,
+    STAGE_ACTIONS,
+    GameState,
+    View,
+    default_action,
+    is_legal,
+    reveals_hidden,
+    view,
+)
 from petersburg.server.clock import Clock
 from petersburg.server.cluster.leases import Leases
 from petersburg.server.errors import Refusal
-from petersburg.server.game.bot_levels import spec_of
-from petersburg.server.game.game import reveals
-from petersburg.server.game.play import Play, fallback_action
+from petersburg.server.game.play import Play
 from petersburg.server.game.seating import Seating
 from petersburg.server.game.table import Table
 from petersburg.server.game.tables import Tables
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
 
 log = logging.getLogger("petersburg.server")
 
@@ -165,7 +173,7 @@ class Automation:
         seating: Seating,
         bots: BotRunner,
         clock: Clock,
-        config: ServerConfig,
+        settings: Settings,
         leases: Leases | None = None,
     ) -> None:
         self.tables = tables
@@ -173,7 +181,7 @@ class Automation:
         self.seating = seating
         self.bots = bots
         self.clock = clock
-        self.config = config
+        self.settings = settings
         self._plans: dict[int, tuple[tuple[object, ...], asyncio.Task[None]]] = {}
         self._idle_since: dict[int, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
@@ -255,7 +263,7 @@ class Automation:
         if state is None or not self._current(table, seat, seq):
             return
         notice = f"Time is up for {table.names()[seat]}."
-        await self._play(table, seat, fallback_action(state), seq, notice)
+        await self._play(table, seat, default_action(state), seq, notice)
 
     def _plan(self, table: Table) -> tuple[tuple[object, ...], Move | None]:
         state = table.state
@@ -329,13 +337,13 @@ class Automation:
         state = table.state
         if state is None or not self._current(table, seat, seq):
             return
-        await self._play(table, seat, fallback_action(state), seq, None)
+        await self._play(table, seat, default_action(state), seq, None)
 
     async def _bot_move(self, table: Table, seat: int, seq: int, level: str) -> None:
         if not await self._leased(table):
             return
-        if self.config.bot_delay > 0:
-            await self.clock.sleep(self.config.bot_delay)
+        if self.settings.bot_delay > 0:
+            await self.clock.sleep(self.settings.bot_delay)
         state = table.state
         if state is None or not self._current(table, seat, seq):
             return
@@ -358,7 +366,7 @@ class Automation:
                 log.error(
                     "table %s: the %s bot in seat %s chose illegal action %r", table.id, level, seat, action
                 )
-            action = fallback_action(state)
+            action = default_action(state)
         wait = self._undo_wait(table, state, action)
         if wait > 0:
             await self.clock.sleep(wait)
@@ -371,14 +379,14 @@ class Automation:
         action: until ``undo_grace`` seconds after it, if this move would show hidden cards (which
         nobody can take back) while some person's action could still be undone."""
         game = table.game
-        grace = self.config.undo_grace
+        grace = self.settings.undo_grace
         if game is None or grace <= 0 or not table.row.allow_undo:
             return 0.0
         people = table.people()
         if all(game.undo_refusal(seat, people) for seat in people):
             return 0.0
         left = table.person_acted_at + grace - self.clock.time()
-        return left if left > 0 and reveals(state, action) else 0.0
+        return left if left > 0 and reveals_hidden(state, action) else 0.0
 
     async def _play(self, table: Table, seat: int, action: int, seq: int, notice: str | None) -> None:
         try:
@@ -418,9 +426,9 @@ class Automation:
     def _idle_limit(self, table: Table) -> float | None:
         """How long ``table`` may stay as it is with nobody there; None while someone is (or while
         nobody needs to be: a game of bots alone)."""
-        config = self.config
+        settings = self.settings
         if table.row.status == "open":
-            return config.open_table_ttl if table.watchers == 0 else None
+            return settings.open_table_ttl if table.watchers == 0 else None
         if table.person_here() or table.bot_only():
             return None
-        return config.idle_realtime if table.row.realtime else config.idle_turn_based
+        return settings.idle_realtime if table.row.realtime else settings.idle_turn_based

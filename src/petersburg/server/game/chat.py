@@ -22,7 +22,7 @@ from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.store import ChatRow
 from petersburg.server.protocol.fields import MAX_CHAT
 from petersburg.server.protocol.messages import GotoMessage, NoticeMessage
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
 from petersburg.server.view.presenter import help_text, level_words
 
 TABLE_NUMBER = re.compile(r"[0-9]{1,9}")
@@ -63,12 +63,12 @@ class Chat(TableService):
         tables: Tables,
         events: TableEvents,
         clock: Clock,
-        config: ServerConfig,
+        settings: Settings,
         seating: Seating,
     ) -> None:
         super().__init__(tables, events, clock)
         self.seating = seating
-        self.flood = FloodLimit(config.chat_lines, config.chat_window, clock)
+        self.flood = FloodLimit(settings.chat_lines, settings.chat_window, clock)
 
     async def say(
         self, table: Table | None, uid: str, name: str, text: str

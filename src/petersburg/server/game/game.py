@@ -16,12 +16,10 @@ from petersburg.engine import (
     GameState,
     apply_with_events,
     explain_illegal,
-    is_legal,
     new_game,
     options_from_json,
 )
-from petersburg.engine.actions import ACTION_KIND, KIND_OBSERVE
-from petersburg.engine.events import CardsDealt
+from petersburg.engine.moves import REVEALS_DEAL, REVEALS_DRAW, revealed_by
 from petersburg.server.errors import LogReplayError, Refusal
 from petersburg.server.persistence.store import LogRow, TableRow
 from petersburg.text import describe_event
@@ -56,19 +54,11 @@ class _Undoable(NamedTuple):
     """The move in words, for everybody (``Anna buys Market ...``)."""
 
 
-def reveals(state: GameState, action: int) -> bool:
-    """Whether ``action`` in ``state`` shows a hidden card (an Observatory draw, or a phase change
-    that deals new cards onto the board): such an action, and everything before it, stays."""
-    if ACTION_KIND[action] == KIND_OBSERVE:
-        return True
-    return any(isinstance(event, CardsDealt) for event in apply_with_events(state.copy(), action))
-
-
 class Game:
     """A game as its log made it: the state, the log in words, the actions that count.
 
     Undo: a seat may take back its latest action together with every action after it, as long as
-    none of them showed a hidden card (``reveals``). Who may ask when (only while no other person
+    none of them showed a hidden card (``revealed_by``). Who may ask when (only while no other person
     acted since) is the server's decision (``undo_refusal``'s ``people``); the log row of an undo
     names the action it takes back, and replaying it takes back the same actions."""
 
@@ -103,9 +93,7 @@ class Game:
             return "The game is over."
         if not 0 <= row.seat < state.num_players or state.current_player != row.seat:
             return f"It is not your turn ({self.names[state.current_player]} is to act)."
-        if not is_legal(state, row.action):
-            return explain_illegal(state, row.action)
-        return ""
+        return explain_illegal(state, row.action)  # "" when it is legal
 
     def _target_index(self, seat: int) -> int | None:
         for index in range(len(self.undoable) - 1, -1, -1):
@@ -164,9 +152,10 @@ class Game:
             for index, event in enumerate(happened)
         )
         phrase = describe_event(happened[0], self.names, state.shape)
-        if ACTION_KIND[row.action] == KIND_OBSERVE:
+        revealed = revealed_by(row.action, happened)
+        if revealed == REVEALS_DRAW:
             self._seal("An Observatory draw has shown a card since; it cannot be taken back.")
-        elif any(isinstance(event, CardsDealt) for event in happened):
+        elif revealed == REVEALS_DEAL:
             self._seal("New cards have been dealt onto the board since; it cannot be taken back.")
         elif self.allow_undo:
             previous = self._target_index(row.seat)

@@ -13,34 +13,17 @@ from __future__ import annotations
 import logging
 
 from petersburg.engine import (
-    PASS_ID,
-    STAGE_CRATE,
-    STAGE_OBSERVED,
-    STAGE_PUB,
     GameState,
     final_scores,
-    legal_actions,
 )
 from petersburg.server.errors import Refusal
+from petersburg.server.game.result import result_of, solo_placement
 from petersburg.server.game.service import TableService
 from petersburg.server.game.table import Table
 from petersburg.server.persistence.store import LogRow, SoloPlace, StorageError
 from petersburg.server.protocol.parsing import FIELD_SENTENCES
-from petersburg.server.view.presenter import result_of, solo_placement
 
 log = logging.getLogger("petersburg.server")
-
-
-def fallback_action(state: GameState) -> int:
-    """What the server does for a seat that does not act (timer, auto-pass, a failing bot): pass,
-    decline the Pub, discard the drawn card, leave a crate unpaid (it spends nothing), name the
-    first good for a "?"."""
-    legal = legal_actions(state)
-    if PASS_ID in legal:
-        return PASS_ID
-    if state.stage == STAGE_PUB:
-        return legal[0]
-    return legal[-1] if state.stage in (STAGE_OBSERVED, STAGE_CRATE) else legal[0]
 
 
 class Play(TableService):

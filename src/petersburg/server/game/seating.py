@@ -18,11 +18,11 @@ import logging
 import re
 import secrets
 
+from petersburg.bots.levels import BotLevel, bot_levels, find_level
 from petersburg.engine import PetersburgError, check_options, options_from_json
 from petersburg.server.accounts.accounts import Accounts
 from petersburg.server.clock import Clock, SeedSource
 from petersburg.server.errors import Refusal
-from petersburg.server.game.bot_levels import BotLevel, bot_levels, find_level, seat_name
 from petersburg.server.game.events import TableEvents
 from petersburg.server.game.play import Play
 from petersburg.server.game.service import TableService
@@ -31,7 +31,8 @@ from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.store import SeatRow, StorageError, TableRow
 from petersburg.server.protocol.fields import MAX_NAME, MAX_TIMER, MAX_TITLE
 from petersburg.server.protocol.requests import TableParams
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
+from petersburg.text.bots import level_name, seat_name
 
 log = logging.getLogger("petersburg.server")
 
@@ -57,7 +58,7 @@ def guest_name(name: str | None) -> str:
 def bot_seat(row: TableRow, index: int, level: BotLevel) -> SeatRow:
     """A bot of ``level`` for seat ``index``, named apart from the table's other seats."""
     taken = [seat.name for i, seat in enumerate(row.seats) if i != index and seat.kind != "empty"]
-    return SeatRow("bot", seat_name(level, taken), None, None, level.id)
+    return SeatRow("bot", seat_name(level.id, taken), None, None, level.id)
 
 
 SEAT_WORD = re.compile(r"[0-9]{1,2}")
@@ -71,13 +72,13 @@ class Seating(TableService):
         tables: Tables,
         events: TableEvents,
         clock: Clock,
-        config: ServerConfig,
+        settings: Settings,
         seeds: SeedSource,
         play: Play,
         accounts: Accounts | None = None,
     ) -> None:
         super().__init__(tables, events, clock)
-        self.config = config
+        self.settings = settings
         self.seeds = seeds
         self.play = play
         self._creating = asyncio.Lock()
@@ -114,15 +115,15 @@ class Seating(TableService):
         return table
 
     def _check_table_limits(self, uid: str) -> None:
-        config = self.config
+        settings = self.settings
         mine = len(self.tables.live_created_by(uid))
-        if mine >= config.max_live_tables_per_person:
+        if mine >= settings.max_live_tables_per_person:
             raise Refusal(
                 f"You already have {mine} tables that are open or playing (the most one person may "
                 "have); finish or leave one first.",
                 status=429,
             )
-        if self.tables.live_count() >= config.max_live_tables:
+        if self.tables.live_count() >= settings.max_live_tables:
             raise Refusal(
                 f"The server is full: {self.tables.live_count()} tables are open or playing. Join one "
                 "of them, or create yours when a game has ended.",
@@ -258,10 +259,10 @@ class Seating(TableService):
         chosen = self._level(level)
         if seat is not None and table.row.seats[self._seat_index(table, seat)].kind == "bot":
             index = seat
-            notice = f"The bot in seat {index + 1} is now a {chosen.name} bot."
+            notice = f"The bot in seat {index + 1} is now a {level_name(chosen.id)} bot."
         else:
             index = self._free_seat(table, seat)
-            notice = f"A {chosen.name} bot sits down in seat {index + 1}."
+            notice = f"A {level_name(chosen.id)} bot sits down in seat {index + 1}."
         await self._change_seat(table, index, bot_seat(table.row, index, chosen), notice)
         return index
 
@@ -305,7 +306,7 @@ class Seating(TableService):
             running = [
                 t for t in self.tables.live_created_by(uid) if t.row.status == "playing" and t.bot_only()
             ]
-            if len(running) >= self.config.max_bot_tables_per_person:
+            if len(running) >= self.settings.max_bot_tables_per_person:
                 raise Refusal(
                     f"You already have {len(running)} games of bots alone running (the most one person "
                     "may have); wait until one ends.",

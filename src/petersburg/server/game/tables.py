@@ -36,7 +36,7 @@ from petersburg.server.persistence.store import (
     TableStatus,
 )
 from petersburg.server.protocol.messages import GameResult
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
 
 CHANGED_MEANWHILE = "Someone changed this table a moment ago: look again."
 """The answer to a change of seats or status that lost a race against another server process's."""
@@ -48,9 +48,9 @@ FINISH_ATTEMPTS = 5
 class Tables:
     """The repository of tables: every change is written, then applied to memory."""
 
-    def __init__(self, store: Store, config: ServerConfig, bus: Bus | None = None) -> None:
+    def __init__(self, store: Store, settings: Settings, bus: Bus | None = None) -> None:
         self.store = store
-        self.config = config
+        self.settings = settings
         self._live: dict[int, Table] = {}
         self._finished: OrderedDict[int, Table] = OrderedDict()
         self._loading: dict[int, asyncio.Future[Table | None]] = {}
@@ -229,7 +229,7 @@ class Tables:
 
     def _trim_finished(self) -> None:
         """Finished tables beyond the cache size leave memory (never while someone watches)."""
-        extra = len(self._finished) - self.config.finished_cache
+        extra = len(self._finished) - self.settings.finished_cache
         for table_id in list(self._finished):
             if extra <= 0:
                 break

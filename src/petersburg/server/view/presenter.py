@@ -16,6 +16,7 @@ import hmac
 import secrets
 from dataclasses import dataclass, field
 
+from petersburg.bots.levels import bot_levels
 from petersburg.cards_second_edition import ALL_CARD_ID, ALL_STACK_NAMES, GOODS
 from petersburg.engine import (
     OMNISCIENT,
@@ -48,13 +49,12 @@ from petersburg.engine.actions import (
     UPPER_ROW,
     target_kind,
 )
-from petersburg.engine.records import result_json, score_json
+from petersburg.engine.records import score_json
 from petersburg.engine.state import PHASE_NAMES
-from petersburg.server.game.bot_levels import bot_levels
 from petersburg.server.game.game import Game, LoggedEvent
 from petersburg.server.game.table import Table
 from petersburg.server.game.tables import Tables
-from petersburg.server.persistence.store import ChatRow, SoloPlace, TableRow
+from petersburg.server.persistence.store import ChatRow, TableRow
 from petersburg.server.protocol.engine_json import ViewJson
 from petersburg.server.protocol.http import GameStory, ReplayResponse
 from petersburg.server.protocol.messages import (
@@ -62,14 +62,12 @@ from petersburg.server.protocol.messages import (
     ChatHistoryMessage,
     ChatLine,
     ChatMessage,
-    GameResult,
     HighScore,
     LegalAction,
     LobbyMessage,
     LogEntry,
     MarketStanding,
     SeatFigures,
-    SoloPlacement,
     TablesMessage,
     TableSummary,
     UpdateMessage,
@@ -77,6 +75,7 @@ from petersburg.server.protocol.messages import (
 from petersburg.server.view.figures import seat_figures
 from petersburg.server.view.story import game_story
 from petersburg.text import describe_event, describe_move, legal_action_infos
+from petersburg.text.bots import level_name, level_text
 
 LOBBY_LIVE = 200
 """Live tables listed in the lobby (newest first)."""
@@ -100,7 +99,9 @@ def help_text() -> str:
 
 def level_infos() -> list[BotLevelInfo]:
     """Each bot level with its name and what it does, weakest first."""
-    return [{"id": level.id, "name": level.name, "text": level.text} for level in bot_levels()]
+    return [
+        {"id": level.id, "name": level_name(level.id), "text": level_text(level.id)} for level in bot_levels()
+    ]
 
 
 HOLDER_KEY = secrets.token_bytes(16)
@@ -245,27 +246,6 @@ def market_standing(state: GameState) -> MarketStanding | None:
 def phase_names(state: GameState) -> list[str]:
     """The phases of a round in the order the game's edition plays them."""
     return [PHASE_NAMES[phase] for phase in state.shape.phases]
-
-
-def result_of(state: GameState, names: list[str]) -> GameResult:
-    """The final scoring of a finished game, as stored and sent."""
-    result = result_json(state)
-    return {
-        "scores": result["scores"],
-        "winners": result["winners"],
-        "rounds": result["rounds"],
-        "names": names,
-    }
-
-
-def solo_placement(place: SoloPlace) -> SoloPlacement:
-    """Where a finished solo game places in the high-score list, as stored and sent."""
-    return {
-        "overall": place.overall,
-        "overall_of": place.overall_of,
-        "yours": place.yours,
-        "yours_of": place.yours_of,
-    }
 
 
 def log_entry(logged: LoggedEvent, game: Game, reader: int | None) -> LogEntry:

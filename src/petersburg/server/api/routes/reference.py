@@ -6,11 +6,11 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import Response
 
+from petersburg.bots.levels import bot_levels
 from petersburg.engine import PetersburgError, check_options, options_from_json, shape_of
 from petersburg.engine.options import EDITION_FIRST
 from petersburg.server.api.responses import json_response
 from petersburg.server.errors import Refusal
-from petersburg.server.game.bot_levels import bot_levels
 from petersburg.server.protocol.http import CardInfo, RulesHelp
 from petersburg.server.protocol.schema import protocol_schema
 from petersburg.server.view.catalogue import all_edition_cards, card_catalogue

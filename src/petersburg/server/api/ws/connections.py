@@ -28,7 +28,7 @@ from petersburg.server.game.table import Table
 from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.store import ChatRow
 from petersburg.server.protocol.messages import ErrorMessage
-from petersburg.server.settings import ServerConfig
+from petersburg.server.settings import Settings
 from petersburg.server.view.presenter import Presenter, chat_history, chat_message, lobby_key
 
 log = logging.getLogger("petersburg.server")
@@ -142,10 +142,10 @@ Handler = Callable[[Connection, Table | None, str | bytes], Awaitable[None]]
 class Connections:
     """Every open socket, by table and in the lobby, and what they are sent."""
 
-    def __init__(self, tables: Tables, presenter: Presenter, config: ServerConfig) -> None:
+    def __init__(self, tables: Tables, presenter: Presenter, settings: Settings) -> None:
         self.tables = tables
         self.presenter = presenter
-        self.config = config
+        self.settings = settings
         self.lobby: set[Connection] = set()
         self.by_table: dict[int, set[Connection]] = {}
         self.per_address: Counter[str] = Counter()
@@ -161,9 +161,9 @@ class Connections:
         """Accept ``ws`` and hand each of its messages to ``handle`` until it closes."""
         address = ws.client.host if ws.client is not None else "unknown"
         await ws.accept()
-        if self.per_address[address] >= self.config.max_sockets_per_address:
+        if self.per_address[address] >= self.settings.max_sockets_per_address:
             refusal = (
-                f"Too many connections from your address (at most {self.config.max_sockets_per_address})."
+                f"Too many connections from your address (at most {self.settings.max_sockets_per_address})."
             )
             await _refuse(ws, refusal, 1008)
             return
@@ -175,7 +175,7 @@ class Connections:
                 await _refuse(ws, str(refusal), 4404)
                 return
         self.per_address[address] += 1
-        connection = Connection(ws, address, self.config.client_queue_limit)
+        connection = Connection(ws, address, self.settings.client_queue_limit)
         connection.session = ws.cookies.get(SESSION_COOKIE)
         connection.reader = asyncio.current_task()
         sender = connection.sender = asyncio.get_running_loop().create_task(connection.run_sender())
@@ -285,7 +285,7 @@ class Connections:
         if not self.lobby or self._lobby_timer is not None:
             return
         loop = asyncio.get_running_loop()
-        delay = max(0.0, self._lobby_sent_at + self.config.lobby_interval - loop.time())
+        delay = max(0.0, self._lobby_sent_at + self.settings.lobby_interval - loop.time())
         self._lobby_timer = loop.call_later(delay, self._send_lobby)
 
     def _send_lobby(self) -> None:

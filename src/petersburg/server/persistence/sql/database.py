@@ -174,6 +174,11 @@ def database_url(url: str) -> str:
     )
 
 
+def printable_url(url: str) -> str:
+    """A database URL (or SQLite path) as it may be printed or logged: without its password."""
+    return sa.make_url(database_url(url)).render_as_string(hide_password=True)
+
+
 def sqlite_file(url: str) -> str | None:
     """The file of an SQLite URL (``None`` for PostgreSQL or an in-memory database)."""
     parsed = sa.make_url(database_url(url))
