@@ -76,6 +76,19 @@ def test_bot_command_takes_plain_and_older_names(client: TestClient) -> None:
     assert client.get("/api/bots").json()[: len(PLAIN)] == PLAIN
 
 
+def test_a_bot_is_announced_by_its_seat_name(client: TestClient) -> None:
+    """No article to get wrong ("A Expert bot"): the notice names the bot as the log will."""
+    table = create_table(client, 3)
+    with client.websocket_connect(f"/ws/table/{table}") as ws:
+        hello(ws, UIDS[0], NAMES[0])
+        ws.send_json({"type": "chat", "text": "/bot expert"})
+        said = recv_until(ws, lambda m: m["type"] == "chat" and "seat 2" in m["text"])
+        assert said["text"] == "Expert bot sits down in seat 2."
+        ws.send_json({"type": "bot", "level": "easy", "seat": 1})
+        said = recv_until(ws, lambda m: m["type"] == "chat" and "replaced" in m["text"])
+        assert said["text"] == "Expert bot in seat 2 is replaced by Easy bot."
+
+
 def test_a_seat_stored_with_an_older_id_still_plays(make_client: Callable[..., TestClient]) -> None:
     client = make_client(Settings(bot_delay=0.0))
     table = create_table(client, 2, fill="greedy")

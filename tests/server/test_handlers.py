@@ -64,7 +64,7 @@ def test_a_storage_failure_is_a_500_that_says_nothing_changed(
     store.lost = True
     with caplog.at_level(logging.ERROR, logger="petersburg.server"):
         response = client.get("/api/leaderboard")
-    assert (response.status_code, response.json()) == (500, {"detail": STORAGE_FAULT})
+    assert (response.status_code, response.json()) == (500, {"detail": str(STORAGE_FAULT)})
     assert "GET /api/leaderboard failed in storage: server closed the connection" in caplog.text
     store.lost = False
     assert client.get("/api/leaderboard").status_code == 200

@@ -117,7 +117,7 @@ def test_games_of_bots_alone_are_limited_per_person(make_client: Callable[..., T
             latest(ws, 0)
         with client.websocket_connect(f"/ws/table/{tables[1]}") as ws:
             hello(ws, UIDS[0], NAMES[0])
-            assert "games of bots alone" in error_of(ws, {"type": "start"})
+            assert "You already have 1 game of bots alone running" in error_of(ws, {"type": "start"})
             first = server_of(client).tables.cached(tables[0])
             assert first is not None
             while first.row.status != "over":  # the bots of the first game move, a second each

@@ -194,7 +194,7 @@ def test_a_process_behind_writes_nothing_and_its_request_is_stale_once_caught_up
 
         async def request() -> None:  # a player's action made against row 0, as ``Play`` checks it
             if theirs.seq != 0:
-                raise Refusal(f"Stale action: it was made against #0, the game is now at #{theirs.seq}.")
+                raise Refusal("stale", made=0, now=theirs.seq)
             await second.append(theirs, LogRow(0, "action", mover, action), 0.0)
 
         with pytest.raises(Refusal, match="Stale action"):
@@ -287,7 +287,7 @@ def test_a_change_taken_in_by_a_refused_request_is_still_shown_when_its_notice_c
 
         async def sit() -> None:
             if theirs.row.seats[0].name != "Ann":
-                raise Refusal("Seat 1 is taken.")
+                raise Refusal("seat_taken", seat=1)
 
         with pytest.raises(Refusal, match="taken"):
             await theirs.queue.run(sit)

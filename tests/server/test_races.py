@@ -14,14 +14,15 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from petersburg.server.game.tables import CHANGED_MEANWHILE
 from petersburg.server.local import LocalServer
+from petersburg.text import refusals
 from tests.e2e.pages import create_table
 from tests.server.helpers import query
 from tests.services import PostgresServer, RedisServer
 
 ROUNDS = 25
 ALREADY_STARTED = "The game has already started; seats can no longer change."
+CHANGED_MEANWHILE = str(refusals.refusal("changed_meanwhile"))
 
 
 def join(server: LocalServer, table: int, uid: str, stack: ExitStack) -> ClientConnection:

@@ -1,5 +1,6 @@
-"""Every word a person reads: the narration of events and moves, card texts, the figures shown beside
-the log, and the sentences of refusals.
+"""Every word a person reads: the narration of events and moves, card texts, the bot levels, and the
+sentences of refusals, of table notices and of the chat's help (``refusals``, ``notices``, ``chat``:
+whole sentences by message id with named parameters, ``wording``).
 
 The engine decides and reports what happened as data (events, refusal reasons with their figures);
 this package words it for people. Nothing here restates a rule: every figure it names is read from the

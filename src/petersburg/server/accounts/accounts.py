@@ -64,7 +64,6 @@ ATTEMPT_WINDOW = 15 * 60.0
 """Failed sign-ins are counted over this many seconds."""
 ATTEMPTS_PER_NAME = 5
 ATTEMPTS_PER_ADDRESS = 20
-WRONG_PASSWORD = "Wrong name or password."
 PROFILE_GAMES = 200
 LEADERBOARD_SIZE = 100
 
@@ -91,16 +90,18 @@ def name_key(name: str) -> str:
 def check_name(name: str) -> str:
     cleaned = " ".join(name.split())
     if not NAME_PATTERN.match(cleaned):
-        raise Refusal(
-            "An account name has 2 to 24 characters: letters, digits, spaces, '-', '_' or '.', "
-            "starting with a letter or digit."
-        )
+        raise Refusal("account_name_rule")
     return cleaned
 
 
 def check_password(password: str) -> None:
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise Refusal(f"A password has {MIN_PASSWORD} to {MAX_PASSWORD} characters.")
+        raise Refusal("password_length", least=MIN_PASSWORD, most=MAX_PASSWORD)
+
+
+def _minutes_left(oldest_counted: float, now: float) -> int:
+    """Whole minutes (at least 1) until the failed sign-in at ``oldest_counted`` leaves the window."""
+    return max(1, math.ceil((oldest_counted + ATTEMPT_WINDOW - now) / 60))
 
 
 def _account(row: AccountRow | None) -> Account | None:
@@ -167,10 +168,7 @@ class Accounts:
             return account.uid, account
         owner = await self.store.account_by_uid(uid)
         if owner is not None:
-            raise Refusal(
-                f"This identity belongs to the account {owner.name}: sign in to play as {owner.name}.",
-                status=401,
-            )
+            raise Refusal("identity_of_account", status=401, name=owner.name)
         return uid, None
 
     async def owner_of_name(self, name: str) -> Account | None:
@@ -186,7 +184,7 @@ class Accounts:
         check_password(password)
         key = name_key(cleaned)
         if await self.store.account_by_name(key) is not None:
-            raise Refusal(f"The name {cleaned} is taken; choose another.", status=409)
+            raise Refusal("account_name_taken", status=409, name=cleaned)
         password_hash = await asyncio.to_thread(self.hasher.hash, password)
         uid = guest_uid
         if uid is None or await self.store.account_by_uid(uid) is not None:
@@ -195,7 +193,7 @@ class Accounts:
         try:
             await self.store.add_account(new)
         except StorageError:  # the same name (or identity) was taken a moment ago
-            raise Refusal(f"The name {cleaned} is taken; choose another.", status=409) from None
+            raise Refusal("account_name_taken", status=409, name=cleaned) from None
         account = _account(await self.store.account_by_name(key))
         assert account is not None
         return account
@@ -209,7 +207,7 @@ class Accounts:
         found = await self.store.password_hash(key)
         if found is None or not await asyncio.to_thread(self._verify, found[1], password):
             await self.store.add_failed_sign_in(key, address, now)
-            raise Refusal(WRONG_PASSWORD, status=401)
+            raise Refusal("wrong_password", status=401)
         await self.store.forget_failed_sign_ins(key)
         account = _account(found[0])
         assert account is not None
@@ -223,25 +221,19 @@ class Accounts:
 
     async def _check_throttle(self, key: str, address: str, now: float) -> None:
         by_name, by_address = await self.store.failed_sign_ins(key, address, now - ATTEMPT_WINDOW)
-        for times, limit, whose in (
-            (by_name, ATTEMPTS_PER_NAME, "for this name"),
-            (by_address, ATTEMPTS_PER_ADDRESS, "from your address"),
-        ):
-            if len(times) >= limit:
-                wait = times[-limit] + ATTEMPT_WINDOW - now
-                minutes = max(1, math.ceil(wait / 60))
-                raise Refusal(
-                    f"Too many failed sign-ins {whose}: wait {minutes} minute{'s' if minutes > 1 else ''} "
-                    "before trying again.",
-                    status=429,
-                )
+        if len(by_name) >= ATTEMPTS_PER_NAME:
+            minutes = _minutes_left(by_name[-ATTEMPTS_PER_NAME], now)
+            raise Refusal("sign_ins_for_name", status=429, count=minutes)
+        if len(by_address) >= ATTEMPTS_PER_ADDRESS:
+            minutes = _minutes_left(by_address[-ATTEMPTS_PER_ADDRESS], now)
+            raise Refusal("sign_ins_from_address", status=429, count=minutes)
 
     # Profiles, leaderboard ---------------------------------------------------------------------
 
     async def profile(self, name: str) -> ProfileResponse:
         account = await self.store.account_by_name(name_key(name))
         if account is None:
-            raise Refusal(f"There is no account named {' '.join(name.split())[:40]}.", status=404)
+            raise Refusal("no_account", status=404, name=" ".join(name.split())[:40])
         steps, played = await self.store.history(account, PROFILE_GAMES)
         changes = {step.table_id: step for step in steps}
         games: list[ProfileGame] = []

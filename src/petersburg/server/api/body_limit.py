@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message as AsgiMessage
+
+from petersburg.text.refusals import refusal
+from petersburg.text.wording import Message
 
 
 class BodyLimit:
@@ -19,7 +23,7 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        message = f"Request body too long (more than {self.limit} bytes)."
+        message = refusal("body_too_long", most=self.limit)
         for name, value in scope.get("headers", []):
             if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
                 await _send_refusal(send, message, 413)
@@ -27,7 +31,7 @@ class BodyLimit:
         received = 0
         started = False
 
-        async def limited_receive() -> Message:
+        async def limited_receive() -> AsgiMessage:
             nonlocal received
             incoming = await receive()
             if incoming["type"] == "http.request":
@@ -36,7 +40,7 @@ class BodyLimit:
                     raise _TooLong
             return incoming
 
-        async def tracked_send(outgoing: Message) -> None:
+        async def tracked_send(outgoing: AsgiMessage) -> None:
             nonlocal started
             if outgoing["type"] == "http.response.start":
                 started = True
@@ -53,8 +57,8 @@ class _TooLong(Exception):
     """A request body went over the limit while being read."""
 
 
-async def _send_refusal(send: Send, message: str, status: int) -> None:
-    body = json.dumps({"detail": message}).encode()
+async def _send_refusal(send: Send, message: Message, status: int) -> None:
+    body = json.dumps({"detail": str(message)}).encode()
     await send(
         {
             "type": "http.response.start",

@@ -28,12 +28,12 @@ E = TypeVar("E", bound=Exception)
 
 async def refusal(request: Request, error: Refusal) -> Response:
     """A request the server will not carry out: its sentence, with the refusal's status."""
-    return error_response(str(error), error.status)
+    return error_response(error.message, error.status)
 
 
 async def bad_request(request: Request, error: BadRequest) -> Response:
     """A body or a query that does not fit the protocol: 400 and what is wrong with it."""
-    return error_response(str(error), 400)
+    return error_response(error.message, 400)
 
 
 async def storage_failure(request: Request, error: StorageError) -> Response:

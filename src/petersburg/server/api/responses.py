@@ -12,16 +12,18 @@ import orjson
 from fastapi.responses import Response
 
 from petersburg.server.protocol.http import HttpError
+from petersburg.text.refusals import refusal
+from petersburg.text.wording import Message
 
-SERVER_FAULT = "Something went wrong on the server; nothing changed. Try again."
-STORAGE_FAULT = "The server could not save this; nothing changed. Try again."
+SERVER_FAULT = refusal("server_fault")
+STORAGE_FAULT = refusal("storage_fault")
 
 
 def json_response(data: object, status: int = 200) -> Response:
     return Response(orjson.dumps(data), status_code=status, media_type="application/json")
 
 
-def error_response(message: str, status: int) -> Response:
+def error_response(message: Message, status: int) -> Response:
     """A refused request: its sentence as ``HttpError``, with its 4xx (or 5xx) status."""
-    detail: HttpError = {"detail": message}
+    detail: HttpError = {"detail": str(message)}
     return json_response(detail, status)

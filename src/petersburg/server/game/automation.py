@@ -44,6 +44,8 @@ from petersburg.server.game.seating import Seating
 from petersburg.server.game.table import Table
 from petersburg.server.game.tables import Tables
 from petersburg.server.settings import Settings
+from petersburg.text.notices import notice
+from petersburg.text.wording import Message
 
 log = logging.getLogger("petersburg.server")
 
@@ -262,8 +264,7 @@ class Automation:
         state = table.state
         if state is None or not self._current(table, seat, seq):
             return
-        notice = f"Time is up for {table.names()[seat]}."
-        await self._play(table, seat, default_action(state), seq, notice)
+        await self._play(table, seat, default_action(state), seq, notice("time_up", name=table.names()[seat]))
 
     def _plan(self, table: Table) -> tuple[tuple[object, ...], Move | None]:
         state = table.state
@@ -383,14 +384,14 @@ class Automation:
         if game is None or grace <= 0 or not table.row.allow_undo:
             return 0.0
         people = table.people()
-        if all(game.undo_refusal(seat, people) for seat in people):
+        if all(game.undo_refusal(seat, people) is not None for seat in people):
             return 0.0
         left = table.person_acted_at + grace - self.clock.time()
         return left if left > 0 and reveals_hidden(state, action) else 0.0
 
-    async def _play(self, table: Table, seat: int, action: int, seq: int, notice: str | None) -> None:
+    async def _play(self, table: Table, seat: int, action: int, seq: int, announced: Message | None) -> None:
         try:
-            await self.play.play_for(table, seat, action, seq, notice)
+            await self.play.play_for(table, seat, action, seq, announced)
         except Refusal as refusal:  # logged by the write path; plan the move again shortly
             log.warning("table %s: the server's move for seat %s was not stored: %s", table.id, seat, refusal)
             await self.clock.sleep(RETRY_SECONDS)

@@ -15,7 +15,7 @@ from collections import deque
 from petersburg.server.clock import Clock
 from petersburg.server.errors import Refusal
 from petersburg.server.game.events import TableEvents
-from petersburg.server.game.seating import Seating, clean_name, seat_argument
+from petersburg.server.game.seating import Seating, clean_name, level_ids, seat_argument
 from petersburg.server.game.service import TableService
 from petersburg.server.game.table import Table
 from petersburg.server.game.tables import Tables
@@ -23,7 +23,7 @@ from petersburg.server.persistence.store import ChatRow
 from petersburg.server.protocol.fields import MAX_CHAT
 from petersburg.server.protocol.messages import GotoMessage, NoticeMessage
 from petersburg.server.settings import Settings
-from petersburg.server.view.presenter import help_text, level_words
+from petersburg.text.chat import help_text, level_list
 
 TABLE_NUMBER = re.compile(r"[0-9]{1,9}")
 
@@ -44,9 +44,7 @@ class FloodLimit:
         while recent and now - recent[0] >= self.window:
             recent.popleft()
         if len(recent) >= self.lines:
-            raise Refusal(
-                f"Slow down: at most {self.lines} chat lines or commands in {self.window:g} seconds."
-            )
+            raise Refusal("chat_flood", lines=self.lines, seconds=self.window)
         recent.append(now)
         if len(self._recent) > 10_000:  # forget people who have been quiet for a window
             for quiet in [
@@ -76,7 +74,7 @@ class Chat(TableService):
         """A chat line, or a command; returns a reply for the sender only, if any."""
         text = text.strip()[:MAX_CHAT]
         if not text:
-            raise Refusal("Empty chat message.")
+            raise Refusal("chat_empty")
         self.flood.check(uid)
         if not text.startswith("/"):
             seated = table is not None and table.seat_of_uid(uid) is not None
@@ -90,7 +88,7 @@ class Chat(TableService):
         command = words[0].lower() if words else ""
         args = words[1:]
         if command == "help":
-            return {"type": "notice", "text": help_text()}
+            return {"type": "notice", "text": commands_help()}
         if table is None:
             return await self._lobby_command(uid, name, command, args)
         if command == "join":
@@ -101,23 +99,23 @@ class Chat(TableService):
             await self.seating.start(table, uid)
         elif command == "bot":
             if not args:
-                raise Refusal(f"/bot <level> [seat]; levels: {level_words()}.")
+                raise Refusal("bot_usage", levels=level_list(level_ids()))
             await self.seating.put_bot(table, uid, args[0], seat_argument(args[1:]))
         else:
-            raise Refusal(f"Unknown command /{_shown(command)}. Type /help.")
+            raise Refusal("unknown_command", command=_shown(command))
         return None
 
     async def _lobby_command(self, uid: str, name: str, command: str, args: list[str]) -> GotoMessage:
         if command == "join":
             if len(args) != 1 or not TABLE_NUMBER.fullmatch(args[0]):
-                raise Refusal("In the lobby: /join <table number>.")
+                raise Refusal("lobby_join_usage")
             target = await self.tables.get(int(args[0]))
             if target.row.status == "open" and target.seat_of_uid(uid) is None:
                 await self.seating.sit(target, uid, name)
             return {"type": "goto", "table": target.id}
         if command in ("leave", "start", "bot"):
-            raise Refusal(f"/{command} works at a table: open one first (/join <table number>).")
-        raise Refusal(f"Unknown command /{_shown(command)}. Type /help.")
+            raise Refusal("command_needs_table", command=command)
+        raise Refusal("unknown_command", command=_shown(command))
 
     @staticmethod
     def _speaker(table: Table | None, uid: str, name: str) -> str:
@@ -128,6 +126,11 @@ class Chat(TableService):
         if seat is not None:
             return table.row.seats[seat].name
         return f"{clean_name(name)} (spectator)"
+
+
+def commands_help() -> str:
+    """What ``/help`` answers (and the lobby and the rules page show): the commands and the levels."""
+    return str(help_text(level_ids()))
 
 
 def _shown(word: str) -> str:

@@ -9,7 +9,7 @@ table and the row.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from petersburg.engine import (
     Event,
@@ -23,6 +23,14 @@ from petersburg.engine.moves import REVEALS_DEAL, REVEALS_DRAW, revealed_by
 from petersburg.server.errors import LogReplayError, Refusal
 from petersburg.server.persistence.store import LogRow, TableRow
 from petersburg.text import describe_event
+
+Sealed = Literal["", "undo", "draw", "deal"]
+"""What last sealed a game's earlier actions against undo: nothing yet, an undo (one step back
+only), an Observatory draw, new cards dealt."""
+NOT_SEALED: Sealed = ""
+SEALED_BY_UNDO: Sealed = "undo"
+SEALED_BY_DRAW: Sealed = "draw"
+SEALED_BY_DEAL: Sealed = "deal"
 
 
 class LoggedEvent(NamedTuple):
@@ -77,23 +85,24 @@ class Game:
         """Everything that happened, as the engine told it (the game log is worded from these)."""
         self.undoable: list[_Undoable] = []
         """The actions since the last one that showed hidden cards (or the last undo)."""
-        self.sealed = ""
+        self.sealed: Sealed = NOT_SEALED
         """Why the actions before ``undoable`` stay: what the last sealing action did."""
 
-    def refusal(self, row: LogRow) -> str:
-        """Why ``row`` cannot be applied to this game now ('' if it can)."""
+    def refusal(self, row: LogRow) -> Refusal | None:
+        """Why ``row`` cannot be applied to this game now (None if it can)."""
         state = self.state
         if row.kind == "undo":
-            reason = self.undo_refusal(row.seat)
+            refused = self.undo_refusal(row.seat)
             target = self._target(row.seat)
-            if not reason and target is not None and row.action != target.row.action:
-                reason = "An undo must name the action it takes back."
-            return reason
+            if refused is None and target is not None and row.action != target.row.action:
+                refused = Refusal("undo_names_action")
+            return refused
         if state.is_over:
-            return "The game is over."
+            return Refusal("game_over")
         if not 0 <= row.seat < state.num_players or state.current_player != row.seat:
-            return f"It is not your turn ({self.names[state.current_player]} is to act)."
-        return explain_illegal(state, row.action)  # "" when it is legal
+            return Refusal("not_your_turn", name=self.names[state.current_player])
+        reason = explain_illegal(state, row.action)  # "" when it is legal
+        return Refusal("engine_refusal", reason=reason) if reason else None
 
     def _target_index(self, seat: int) -> int | None:
         for index in range(len(self.undoable) - 1, -1, -1):
@@ -105,20 +114,30 @@ class Game:
         index = self._target_index(seat)
         return None if index is None else self.undoable[index]
 
-    def undo_refusal(self, seat: int, people: Iterable[int] = ()) -> str:
-        """Why ``seat`` cannot take back its latest action now ('' if it can). ``people``: the
+    def undo_refusal(self, seat: int, people: Iterable[int] = ()) -> Refusal | None:
+        """Why ``seat`` cannot take back its latest action now (None if it can). ``people``: the
         seats played by persons, none of whom (but ``seat``) may have acted since."""
         if not self.allow_undo:
-            return "This table does not allow undo."
+            return Refusal("undo_not_allowed")
         if self.state.is_over:
-            return "There is nothing to undo."
+            return Refusal("nothing_to_undo")
         index = self._target_index(seat)
         if index is None:
-            return self.sealed or "You have nothing to take back: you can only undo your own last action."
+            return self._sealed_refusal()
         others = {p for p in people if p != seat}
         if any(entry.row.seat in others for entry in self.undoable[index + 1 :]):
-            return "Another player has acted since; your action can no longer be taken back."
-        return ""
+            return Refusal("undo_after_others")
+        return None
+
+    def _sealed_refusal(self) -> Refusal:
+        """Why no action of a seat is left to take back: what sealed the log last, if anything."""
+        if self.sealed == SEALED_BY_UNDO:
+            return Refusal("undo_once")
+        if self.sealed == SEALED_BY_DRAW:
+            return Refusal("undo_after_draw")
+        if self.sealed == SEALED_BY_DEAL:
+            return Refusal("undo_after_deal")
+        return Refusal("undo_not_yours")
 
     def undo_span(self, seat: int) -> list[_Undoable]:
         """The actions an undo by ``seat`` would take back, its own first."""
@@ -127,9 +146,9 @@ class Game:
 
     def apply(self, row: LogRow) -> None:
         """Apply one log row (an action or an undo); ``Refusal`` if it does not apply here."""
-        reason = self.refusal(row)
-        if reason:
-            raise Refusal(reason)
+        refused = self.refusal(row)
+        if refused is not None:
+            raise refused
         if row.kind == "undo":
             index = self._target_index(row.seat)
             assert index is not None  # refusal() checked it
@@ -140,7 +159,7 @@ class Game:
             del self.effective[target.effective :]
             # One step back only: what came before stays, as before any undo.
             self.undoable.clear()
-            self.sealed = "That was taken back already: you can only undo your own last action, once."
+            self.sealed = SEALED_BY_UNDO
             return
         state = self.state
         before = state.copy()
@@ -154,16 +173,16 @@ class Game:
         phrase = describe_event(happened[0], self.names, state.shape)
         revealed = revealed_by(row.action, happened)
         if revealed == REVEALS_DRAW:
-            self._seal("An Observatory draw has shown a card since; it cannot be taken back.")
+            self._seal(SEALED_BY_DRAW)
         elif revealed == REVEALS_DEAL:
-            self._seal("New cards have been dealt onto the board since; it cannot be taken back.")
+            self._seal(SEALED_BY_DEAL)
         elif self.allow_undo:
             previous = self._target_index(row.seat)
             if previous is not None:  # only a seat's latest action can be taken back
                 self.undoable[previous] = self.undoable[previous]._replace(before=None)
             self.undoable.append(_Undoable(row, before, count, len(self.effective) - 1, phrase))
 
-    def _seal(self, why: str) -> None:
+    def _seal(self, why: Sealed) -> None:
         self.undoable.clear()
         self.sealed = why
 

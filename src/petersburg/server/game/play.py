@@ -21,7 +21,8 @@ from petersburg.server.game.result import result_of, solo_placement
 from petersburg.server.game.service import TableService
 from petersburg.server.game.table import Table
 from petersburg.server.persistence.store import LogRow, SoloPlace, StorageError
-from petersburg.server.protocol.parsing import FIELD_SENTENCES
+from petersburg.text.notices import notice
+from petersburg.text.wording import Message
 
 log = logging.getLogger("petersburg.server")
 
@@ -57,39 +58,43 @@ class Play(TableService):
         seat = self._acting_seat(table, token, seq)
         game = table.game
         assert game is not None
-        reason = game.undo_refusal(seat, table.people())
+        refused = game.undo_refusal(seat, table.people())
         span = game.undo_span(seat)
-        if reason or not span:
-            raise Refusal(reason or "There is nothing to undo.")
+        if refused is not None:
+            raise refused
+        if not span:
+            raise Refusal("nothing_to_undo")
         await self._write(table, LogRow(table.seq, "undo", seat, span[0].row.action))
-        others = len(span) - 1
-        with_them = f" and the {others} move{'s' if others > 1 else ''} after it" if others else ""
+        name, move, later = table.names()[seat], span[0].phrase, len(span) - 1
         await self.announce(
-            table, f"{table.names()[seat]} takes back their last action{with_them}: {span[0].phrase}"
+            table,
+            notice("takes_back_with_later", name=name, count=later, move=move)
+            if later
+            else notice("takes_back", name=name, move=move),
         )
         await self.after_change(table)
 
     async def _set_autopass(self, table: Table, token: str, on: bool) -> None:
         state = table.state
         if state is None or table.row.status != "playing":
-            raise Refusal("Auto-pass works during a game.")
+            raise Refusal("autopass_needs_game")
         seat = table.seat_of_token(token)
         if seat is None:
-            raise Refusal(FIELD_SENTENCES["token"])
+            raise Refusal("unknown_token")
         try:
             await self.tables.set_autopass(table, seat, (state.round, state.phase) if on else None)
         except StorageError as error:
             log.error("table %s: cannot store auto-pass of seat %s: %s", table.id, seat, error)
-            raise Refusal("Auto-pass could not be saved; nothing changed. Try again.") from None
+            raise Refusal("autopass_not_saved") from None
         await self.after_change(table)
 
     def _acting_seat(self, table: Table, token: str, seq: int) -> int:
         """A player's request at this moment: a running game, a valid token, the current seq."""
         if table.game is None or table.row.status == "open":
-            raise Refusal("The game has not started yet.")
+            raise Refusal("not_started")
         seat = table.seat_of_token(token)
         if seat is None:
-            raise Refusal(FIELD_SENTENCES["token"])
+            raise Refusal("unknown_token")
         stale = table.stale(seq)
         if stale is not None:
             raise stale
@@ -97,17 +102,21 @@ class Play(TableService):
 
     # Moves the server makes --------------------------------------------------------------------
 
-    async def play_for(self, table: Table, seat: int, action: int, seq: int, notice: str | None) -> bool:
+    async def play_for(
+        self, table: Table, seat: int, action: int, seq: int, announced: Message | None
+    ) -> bool:
         """Play ``action`` for ``seat`` (a bot, the timer, auto-pass) if the game is still where it
         was when the move was chosen; False if it has moved on meanwhile."""
-        return await table.queue.run(lambda: self._play_for(table, seat, action, seq, notice))
+        return await table.queue.run(lambda: self._play_for(table, seat, action, seq, announced))
 
-    async def _play_for(self, table: Table, seat: int, action: int, seq: int, notice: str | None) -> bool:
+    async def _play_for(
+        self, table: Table, seat: int, action: int, seq: int, announced: Message | None
+    ) -> bool:
         state = table.state
         if state is None or table.row.status != "playing" or table.seq != seq or state.current_player != seat:
             return False
-        if notice:
-            await self.announce(table, notice)
+        if announced is not None:
+            await self.announce(table, announced)
         await self._write(table, LogRow(seq, "action", seat, action))
         await self.after_change(table)
         return True
@@ -120,7 +129,7 @@ class Play(TableService):
             await self.tables.append(table, row, self.clock.time())
         except StorageError as error:
             log.error("table %s: cannot write log row %s: %s", table.id, row.seq, error)
-            raise Refusal("The action could not be recorded; nothing changed. Try again.") from None
+            raise Refusal("action_not_recorded") from None
 
     async def _solo_place(self, table: Table, state: GameState) -> SoloPlace | None:
         """Where a person's finished solo game places in the high-score list (None otherwise)."""

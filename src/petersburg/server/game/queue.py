@@ -27,7 +27,7 @@ class Behind(Refusal):
     and runs the job once more, so it is checked against what is stored."""
 
     def __init__(self) -> None:
-        super().__init__("The table changed meanwhile; nothing was recorded. Try again.", status=409)
+        super().__init__("behind", status=409)
 
 
 class SerialQueue:

@@ -32,20 +32,21 @@ from petersburg.server.persistence.store import SeatRow, StorageError, TableRow
 from petersburg.server.protocol.fields import MAX_NAME, MAX_TIMER, MAX_TITLE
 from petersburg.server.protocol.requests import TableParams
 from petersburg.server.settings import Settings
-from petersburg.text.bots import level_name, seat_name
+from petersburg.text.bots import seat_name
+from petersburg.text.chat import level_list
+from petersburg.text.notices import notice
+from petersburg.text.wording import Message
 
 log = logging.getLogger("petersburg.server")
-
-SAVE_FAILED = "The change could not be saved; nothing changed. Try again."
 
 
 def clean_name(name: str | None) -> str:
     """A person's name with spaces collapsed; refused if empty or too long."""
     cleaned = " ".join((name or "").split())
     if not cleaned:
-        raise Refusal(f"Choose a name first (1 to {MAX_NAME} characters).")
+        raise Refusal("name_missing", most=MAX_NAME)
     if len(cleaned) > MAX_NAME:
-        raise Refusal(f"A name has at most {MAX_NAME} characters.")
+        raise Refusal("name_too_long", most=MAX_NAME)
     return cleaned
 
 
@@ -62,6 +63,13 @@ def bot_seat(row: TableRow, index: int, level: BotLevel) -> SeatRow:
 
 
 SEAT_WORD = re.compile(r"[0-9]{1,2}")
+MINUTE, HOUR, DAY = 60, 3600, 86400
+"""Seconds in the units an idle time is told in."""
+
+
+def level_ids() -> list[str]:
+    """The bot levels a seat can be given, weakest first, as a person types them."""
+    return [level.id for level in bot_levels()]
 
 
 class Seating(TableService):
@@ -92,10 +100,7 @@ class Seating(TableService):
             return
         owner = await self.accounts.owner_of_name(name)
         if owner is not None and owner.uid != uid:
-            raise Refusal(
-                f"The name {owner.name} belongs to an account: sign in as {owner.name} to use it, or "
-                "choose another name."
-            )
+            raise Refusal("name_of_account", name=owner.name)
 
     # Tables ------------------------------------------------------------------------------------
 
@@ -110,7 +115,7 @@ class Seating(TableService):
                 table = await self.tables.create(row)
             except StorageError as error:
                 log.error("cannot create a table: %s", error)
-                raise Refusal(SAVE_FAILED) from None
+                raise Refusal("save_failed") from None
         self.events.table_changed(table)
         return table
 
@@ -118,17 +123,9 @@ class Seating(TableService):
         settings = self.settings
         mine = len(self.tables.live_created_by(uid))
         if mine >= settings.max_live_tables_per_person:
-            raise Refusal(
-                f"You already have {mine} tables that are open or playing (the most one person may "
-                "have); finish or leave one first.",
-                status=429,
-            )
+            raise Refusal("too_many_tables", status=429, count=mine)
         if self.tables.live_count() >= settings.max_live_tables:
-            raise Refusal(
-                f"The server is full: {self.tables.live_count()} tables are open or playing. Join one "
-                "of them, or create yours when a game has ended.",
-                status=503,
-            )
+            raise Refusal("server_full", status=503, count=self.tables.live_count())
 
     def _new_row(self, uid: str, name: str, params: TableParams) -> TableRow:
         seats = params.get("seats", 2)
@@ -138,16 +135,16 @@ class Seating(TableService):
             # 2nd edition, 5 seats need the Market, ...): its sentence is the answer.
             check_options(options, seats)
         except (PetersburgError, ValueError) as error:
-            raise Refusal(str(error)) from None
+            raise Refusal("engine_refusal", reason=str(error)) from None
         if not options.market and options.double_marker_seat is not None and seats != 3:
-            raise Refusal("The seat with two start-player markers can only be chosen at 3-seat tables (0-2).")
+            raise Refusal("double_marker_seats")
         realtime = params.get("realtime", True)
         timer = params.get("timer", 0) if realtime else 0
         if not 0 <= timer <= MAX_TIMER:
-            raise Refusal(f"The turn timer is 0 (none) to {MAX_TIMER} seconds.")
+            raise Refusal("timer_range", most=MAX_TIMER)
         title = " ".join((params.get("title") or f"{name}'s table").split())
         if len(title) > MAX_TITLE:
-            raise Refusal(f"A table name has at most {MAX_TITLE} characters.")
+            raise Refusal("title_too_long", most=MAX_TITLE)
         row = TableRow(
             id=0,
             name=title,
@@ -175,8 +172,7 @@ class Seating(TableService):
     def _level(level: str | None) -> BotLevel:
         found = find_level(level)
         if found is None:
-            known = ", ".join(known.id for known in bot_levels())
-            raise Refusal(f"Unknown bot level {level!r}. Known: {known}.")
+            raise Refusal("unknown_level", level=level or "", known=level_list(level_ids()))
         return found
 
     # Seats -------------------------------------------------------------------------------------
@@ -208,16 +204,18 @@ class Seating(TableService):
 
     def _require_open(self, table: Table) -> None:
         if table.row.status != "open":
-            raise Refusal("The game has already started; seats can no longer change.")
+            raise Refusal("seats_fixed")
 
-    def _require_creator(self, table: Table, uid: str, what: str) -> None:
+    @staticmethod
+    def _require_creator(table: Table, uid: str, refusal: Refusal) -> None:
+        """``refusal`` (which says what only the creator may do) unless ``uid`` created ``table``."""
         if table.row.creator != uid:
-            raise Refusal(f"Only the player who created this table can {what}.")
+            raise refusal
 
     def _seat_index(self, table: Table, seat: int | None) -> int:
         count = table.row.num_seats
         if seat is None or not 0 <= seat < count:
-            raise Refusal(f"This table has seats 1 to {count}.")
+            raise Refusal("seat_range", count=count)
         return seat
 
     def _free_seat(self, table: Table, seat: int | None) -> int:
@@ -225,45 +223,48 @@ class Seating(TableService):
             for index, current in enumerate(table.row.seats):
                 if current.kind == "empty":
                     return index
-            raise Refusal("Every seat is taken.")
+            raise Refusal("seats_full")
         index = self._seat_index(table, seat)
         if table.row.seats[index].kind != "empty":
-            raise Refusal(f"Seat {index + 1} is taken.")
+            raise Refusal("seat_taken", seat=index + 1)
         return index
 
-    async def _change_seat(self, table: Table, index: int, seat: SeatRow, notice: str) -> None:
+    async def _change_seat(self, table: Table, index: int, seat: SeatRow, announced: Message) -> None:
         try:
             await self.tables.set_seat(table, index, seat)
         except StorageError as error:
             log.error("table %s: cannot store seat %s: %s", table.id, index, error)
-            raise Refusal(SAVE_FAILED) from None
-        await self.announce(table, notice)
+            raise Refusal("save_failed") from None
+        await self.announce(table, announced)
         self.events.table_changed(table)
 
     async def _sit(self, table: Table, uid: str, name: str | None, seat: int | None) -> int:
         self._require_open(table)
         cleaned = clean_name(name)
         if table.seat_of_uid(uid) is not None:
-            raise Refusal("You already have a seat at this table.")
+            raise Refusal("already_seated")
         index = self._free_seat(table, seat)
         for other in table.row.seats:
             if other.kind != "empty" and other.name.casefold() == cleaned.casefold():
-                raise Refusal(f"Someone at this table is already called {other.name}; choose another name.")
+                raise Refusal("name_at_table", name=other.name)
         new = SeatRow("human", cleaned, uid, secrets.token_urlsafe(24))
-        await self._change_seat(table, index, new, f"{cleaned} sits down in seat {index + 1}.")
+        await self._change_seat(table, index, new, notice("sits_down", name=cleaned, seat=index + 1))
         return index
 
     async def _put_bot(self, table: Table, uid: str, level: str | None, seat: int | None) -> int:
         self._require_open(table)
-        self._require_creator(table, uid, "put bots in its seats")
+        self._require_creator(table, uid, Refusal("creator_puts_bots"))
         chosen = self._level(level)
         if seat is not None and table.row.seats[self._seat_index(table, seat)].kind == "bot":
             index = seat
-            notice = f"The bot in seat {index + 1} is now a {level_name(chosen.id)} bot."
+            new = bot_seat(table.row, index, chosen)
+            old = table.row.seats[index].name
+            announced = notice("bot_replaced", old=old, seat=index + 1, name=new.name)
         else:
             index = self._free_seat(table, seat)
-            notice = f"A {level_name(chosen.id)} bot sits down in seat {index + 1}."
-        await self._change_seat(table, index, bot_seat(table.row, index, chosen), notice)
+            new = bot_seat(table.row, index, chosen)
+            announced = notice("sits_down", name=new.name, seat=index + 1)
+        await self._change_seat(table, index, new, announced)
         return index
 
     async def _clear(self, table: Table, uid: str, seat: int | None) -> None:
@@ -271,53 +272,50 @@ class Seating(TableService):
         index = self._seat_index(table, seat)
         current = table.row.seats[index]
         if current.kind == "empty":
-            raise Refusal(f"Seat {index + 1} is already free.")
+            raise Refusal("seat_free", seat=index + 1)
         if current.kind == "human" and current.user_id != uid:
-            raise Refusal("Only the player in a seat can leave it.")
+            raise Refusal("not_your_seat")
         if current.kind == "bot":
-            self._require_creator(table, uid, "remove its bots")
-        await self._change_seat(table, index, SeatRow(), f"{current.name} leaves seat {index + 1}.")
+            self._require_creator(table, uid, Refusal("creator_removes_bots"))
+        await self._change_seat(
+            table, index, SeatRow(), notice("leaves_seat", name=current.name, seat=index + 1)
+        )
 
     async def _leave(self, table: Table, uid: str) -> None:
         seat = table.seat_of_uid(uid)
         if seat is None:
-            raise Refusal("You have no seat at this table.")
+            raise Refusal("no_seat")
         if table.row.status == "open":
             await self._clear(table, uid, seat)
             return
         if table.row.status != "playing":
-            raise Refusal("The game is over; there is nothing to leave.")
+            raise Refusal("nothing_to_leave")
         old = table.row.seats[seat]
-        level = "random"
         await self._change_seat(
             table,
             seat,
-            SeatRow("bot", f"{old.name} (bot)", None, None, level),
-            f"{old.name} leaves; a {level} bot plays seat {seat + 1} from now on.",
+            SeatRow("bot", f"{old.name} (bot)", None, None, "random"),
+            notice("leaves_to_bot", name=old.name, seat=seat + 1),
         )
 
     async def _start(self, table: Table, uid: str) -> None:
         self._require_open(table)
-        self._require_creator(table, uid, "start the game")
+        self._require_creator(table, uid, Refusal("creator_starts"))
         empty = [str(i + 1) for i, s in enumerate(table.row.seats) if s.kind == "empty"]
         if empty:
-            raise Refusal(f"Seat(s) {', '.join(empty)} still empty: /join or /bot <level> to fill them.")
+            raise Refusal("seats_empty", seats=", ".join(empty))
         if table.bot_only():
             running = [
                 t for t in self.tables.live_created_by(uid) if t.row.status == "playing" and t.bot_only()
             ]
             if len(running) >= self.settings.max_bot_tables_per_person:
-                raise Refusal(
-                    f"You already have {len(running)} games of bots alone running (the most one person "
-                    "may have); wait until one ends.",
-                    status=429,
-                )
+                raise Refusal("too_many_bot_games", status=429, count=len(running))
         try:
             await self.tables.deal(table, self.seeds())
         except StorageError as error:
             log.error("table %s: cannot start: %s", table.id, error)
-            raise Refusal(SAVE_FAILED) from None
-        await self.announce(table, "The game starts.")
+            raise Refusal("save_failed") from None
+        await self.announce(table, notice("game_starts"))
         await self.play.after_change(table)
 
     async def hand_idle_game_to_bots(self, table: Table, idle: float) -> bool:
@@ -338,9 +336,7 @@ class Seating(TableService):
                 except (StorageError, Refusal) as error:  # Refusal: another process changed it first
                     log.error("table %s: cannot hand seat %s to a bot: %s", table.id, seat, error)
                     return False
-        await self.announce(
-            table, f"Nobody has been at this table for {_duration(idle)}: Greedy bots finish the game."
-        )
+        await self.announce(table, _idle_notice(idle))
         await self.play.after_change(table)
         return True
 
@@ -352,13 +348,16 @@ class Seating(TableService):
         return True
 
 
-def _duration(seconds: float) -> str:
-    """``7 days``, ``1 hour``, ``90 seconds``: a duration as people say it."""
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if seconds >= size and seconds % size == 0:
-            count = int(seconds // size)
-            return f"{count} {unit}{'s' if count != 1 else ''}"
-    return f"{seconds:g} seconds"
+def _idle_notice(seconds: float) -> Message:
+    """That nobody has been at a table for ``seconds`` and bots finish its game, the time in its
+    largest whole unit (``7 days``, ``1 hour``, ``90 seconds``), as people say it."""
+    if seconds >= DAY and seconds % DAY == 0:
+        return notice("idle_days", count=int(seconds // DAY))
+    if seconds >= HOUR and seconds % HOUR == 0:
+        return notice("idle_hours", count=int(seconds // HOUR))
+    if seconds >= MINUTE and seconds % MINUTE == 0:
+        return notice("idle_minutes", count=int(seconds // MINUTE))
+    return notice("idle_seconds", count=seconds)
 
 
 def seat_argument(args: list[str]) -> int | None:
@@ -366,5 +365,5 @@ def seat_argument(args: list[str]) -> int | None:
     if not args:
         return None
     if len(args) != 1 or not SEAT_WORD.fullmatch(args[0]):
-        raise Refusal("Give a seat number, for example /join 2.")
+        raise Refusal("seat_number_usage")
     return int(args[0]) - 1

@@ -7,6 +7,7 @@ from petersburg.server.game.events import TableEvents
 from petersburg.server.game.table import Table
 from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.store import ChatRow
+from petersburg.text.wording import Message
 
 
 class TableService:
@@ -17,8 +18,9 @@ class TableService:
         self.events = events
         self.clock = clock
 
-    async def announce(self, table: Table | None, text: str) -> None:
-        """A notice of the table itself (a chat line without a name)."""
-        line = ChatRow(self.clock.time(), "", text)
+    async def announce(self, table: Table | None, notice: Message) -> None:
+        """A notice of the table itself (a chat line without a name), worded from its message id
+        (``petersburg.text.notices``); the chat keeps the English sentence."""
+        line = ChatRow(self.clock.time(), "", str(notice))
         await self.tables.add_chat(table, line)
         self.events.chat_line(table, line)

@@ -73,7 +73,7 @@ class Table:
         (it moved on since the request was made); None if the request is current."""
         if seq == self.seq:
             return None
-        return Refusal(f"Stale action: it was made against #{seq}, the game is now at #{self.seq}.")
+        return Refusal("stale", made=seq, now=self.seq)
 
     @property
     def id(self) -> int:

@@ -38,9 +38,6 @@ from petersburg.server.persistence.store import (
 from petersburg.server.protocol.messages import GameResult
 from petersburg.server.settings import Settings
 
-CHANGED_MEANWHILE = "Someone changed this table a moment ago: look again."
-"""The answer to a change of seats or status that lost a race against another server process's."""
-
 FINISH_ATTEMPTS = 5
 """Times the end of a game is stored again after another process changed the table meanwhile."""
 
@@ -139,7 +136,7 @@ class Tables:
                 await table.queue.settle()  # the queue checks and catches up before its next job
             return table
         if table_id in self.unservable:
-            raise Refusal(f"Table {table_id} cannot be served: {self.unservable[table_id]}", status=409)
+            raise Refusal("table_unservable", status=409, table=table_id, reason=self.unservable[table_id])
         pending = self._loading.get(table_id)
         if pending is None:
             pending = asyncio.get_running_loop().create_future()
@@ -155,7 +152,7 @@ class Tables:
             pending.set_result(loaded)
         found = await asyncio.shield(pending)
         if found is None:
-            raise Refusal(f"There is no table {table_id}.", status=404)
+            raise Refusal("no_table", status=404, table=table_id)
         return found
 
     async def _load(self, table_id: int) -> Table | None:
@@ -174,7 +171,7 @@ class Tables:
             table = await self._rebuilt(row)
         except LogReplayError as error:
             self.unservable[table_id] = str(error)
-            raise Refusal(f"Table {table_id} cannot be served: {error}", status=409) from None
+            raise Refusal("table_unservable", status=409, table=table_id, reason=str(error)) from None
         self._finished[table_id] = table
         self._trim_finished()
         return table
@@ -260,12 +257,12 @@ class Tables:
     async def _change_row(self, table: Table, write: Callable[[int], Awaitable[None]]) -> None:
         """Write a change of the table's row or seats against the revision this process has seen;
         if another process changed the table first, nothing is written: catch up, then refuse
-        (``CHANGED_MEANWHILE``) so the request is made again against what is there now."""
+        (``changed_meanwhile``) so the request is made again against what is there now."""
         try:
             await write(table.row.revision)
         except TableChanged:
             await self.catching.catch_up(table)
-            raise Refusal(CHANGED_MEANWHILE, status=409) from None
+            raise Refusal("changed_meanwhile", status=409) from None
         table.row.revision += 1
 
     async def set_seat(self, table: Table, index: int, seat: SeatRow) -> None:
@@ -297,13 +294,13 @@ class Tables:
         (``Refusal`` if it does not apply, nothing written), then written, then applied."""
         game = table.game
         if game is None:
-            raise Refusal("The game has not started yet.")
+            raise Refusal("not_started")
         stale = table.stale(row.seq)
         if stale is not None:
             raise stale
-        reason = game.refusal(row)
-        if reason:
-            raise Refusal(reason)
+        refused = game.refusal(row)
+        if refused is not None:
+            raise refused
         try:
             await self._write_log(table, row, created)
         except StorageError:

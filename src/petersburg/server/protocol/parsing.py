@@ -1,9 +1,10 @@
 """Validation at the edge: parse a request, or refuse it with one sentence a player understands
-(``BadRequest``), never with a dropped socket.
+(``BadRequest``, worded in ``petersburg.text.refusals``), never with a dropped socket.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NotRequired, cast
 
 from pydantic import ValidationError
@@ -25,13 +26,17 @@ from petersburg.server.protocol.requests import (
     LobbyRequest,
     TableRequest,
 )
+from petersburg.text.refusals import refusal
+from petersburg.text.wording import Message
 
 
 class BadRequest(Exception):
-    """A request that does not fit the protocol; the message is a sentence for the player."""
+    """A request that does not fit the protocol: a refusal (``petersburg.text.refusals``) for the
+    player, and the request's type where it is known."""
 
-    def __init__(self, message: str, request: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: Message, request: str | None = None) -> None:
+        super().__init__(message.text)
+        self.message = message
         self.request = request
 
 
@@ -44,32 +49,33 @@ class _ErrorDetail(TypedDict):
     ctx: NotRequired[dict[str, object]]
 
 
-FIELD_SENTENCES: dict[str, str] = {
-    "uid": "Missing or malformed identity (uid): 8 to 64 letters, digits, '-' or '_'.",
-    "name": f"A name is text of 1 to {MAX_NAME} characters.",
-    "text": "A chat message is text.",
-    "token": "Unknown seat token: you do not hold a seat at this table.",
-    "seq": "Every action must carry the sequence number ('seq') it was made against.",
-    "action": f"'action' must be an action number from 0 to {NUM_ALL_ACTIONS - 1}.",
-    "on": "'on' must be true or false.",
-    "seat": "'seat' must be a seat number (0 for the first seat).",
-    "level": "'level' must be the name of a bot level.",
-    "params": "'params' must be an object.",
-    "seats": "A table has 1 to 4 seats (5 with the Market).",
-    "title": f"A table name has at most {MAX_TITLE} characters.",
-    "realtime": "'realtime' and 'allow_undo' must be true or false.",
-    "allow_undo": "'realtime' and 'allow_undo' must be true or false.",
-    "sit": "'sit' must be true or false.",
-    "timer": f"The turn timer is 0 (none) to {MAX_TIMER} seconds.",
-    "fill": "'fill' must be the name of a bot level.",
-    "options": "'options' must be an object of rule options.",
-    "rated": "'rated' must be true or false.",
-    "password": "A password is text of 8 to 200 characters.",
+FIELD_REFUSALS: dict[str, Message] = {
+    "uid": refusal("field_uid"),
+    "name": refusal("field_name", most=MAX_NAME),
+    "text": refusal("field_text"),
+    "token": refusal("unknown_token"),
+    "seq": refusal("field_seq"),
+    "action": refusal("field_action", most=NUM_ALL_ACTIONS - 1),
+    "on": refusal("field_on"),
+    "seat": refusal("field_seat"),
+    "level": refusal("field_level"),
+    "params": refusal("field_params"),
+    "seats": refusal("field_seats"),
+    "title": refusal("title_too_long", most=MAX_TITLE),
+    "realtime": refusal("field_realtime"),
+    "allow_undo": refusal("field_realtime"),
+    "sit": refusal("field_sit"),
+    "timer": refusal("timer_range", most=MAX_TIMER),
+    "fill": refusal("field_fill"),
+    "options": refusal("field_options"),
+    "rated": refusal("field_rated"),
+    "password": refusal("field_password"),
 }
 """What to tell a player whose request has a malformed field, by field name."""
 
-HELLO_FIRST = 'Say hello first: {"type": "hello", "uid": ..., "name": ...}.'
-NOT_AN_OBJECT = "expected a JSON object with a 'type'"
+Unknown = Callable[[str], Message] | None
+"""The refusal of a request of an unknown type, given the type as the client wrote it (None where
+the message is not one of several kinds of request)."""
 
 
 def _shown(tag: object) -> str:
@@ -78,93 +84,107 @@ def _shown(tag: object) -> str:
     return text if len(text) <= 40 else text[:40] + "…"
 
 
-def _explain(error: ValidationError, *, what: str, unknown: str, shape: str = NOT_AN_OBJECT) -> BadRequest:
-    """One sentence for the first thing wrong with a request, and the request's type if known."""
+def _explain(error: ValidationError, *, body: bool, unknown: Unknown = None) -> BadRequest:
+    """One sentence for the first thing wrong with a request (a websocket message, or an HTTP
+    ``body``), and the request's type if known."""
     details = cast(list[_ErrorDetail], error.errors())
     first = details[0]
     kind = first["type"]
     loc = first["loc"]
     context = first.get("ctx", {})
     if kind == "json_invalid":
-        return BadRequest(f"{what}: not JSON ({context.get('error', 'unreadable')}).")
+        detail = str(context.get("error", "unreadable"))
+        return BadRequest(
+            refusal("body_not_json", detail=detail) if body else refusal("message_not_json", detail=detail)
+        )
     if kind in ("dict_type", "typed_dict_type", "model_type", "union_tag_not_found"):
-        return BadRequest(f"{what}: {shape}.")
-    if kind == "union_tag_invalid":
-        return BadRequest(unknown.format(tag=_shown(context.get("tag", ""))))
-    in_union = unknown != "" and len(loc) > 1 and isinstance(loc[0], str)
+        return BadRequest(refusal("body_not_object") if body else refusal("message_not_object"))
+    if kind == "union_tag_invalid" and unknown is not None:
+        return BadRequest(unknown(_shown(context.get("tag", ""))))
+    in_union = unknown is not None and len(loc) > 1 and isinstance(loc[0], str)
     request = str(loc[0]) if in_union else None
     fields = [part for part in (loc[1:] if in_union else loc) if isinstance(part, str)]
     field = fields[0] if fields else ""
-    sentence = FIELD_SENTENCES.get(field)
-    if sentence is None:
-        sentence = f"'{field}' is malformed: {first['msg']}." if field else f"{what}: {first['msg']}."
-    return BadRequest(sentence, request)
+    message = FIELD_REFUSALS.get(field)
+    if message is None:
+        detail = first["msg"]
+        if field:
+            message = refusal("field_malformed", field=field, detail=detail)
+        else:
+            message = (
+                refusal("body_malformed", detail=detail)
+                if body
+                else refusal("message_malformed", detail=detail)
+            )
+    return BadRequest(message, request)
 
 
-def _text(data: str | bytes, what: str) -> str:
+def _text(data: str | bytes, *, body: bool) -> str:
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise BadRequest(f"{what}: not JSON (not UTF-8 text).") from None
+            raise BadRequest(refusal("body_not_utf8") if body else refusal("message_not_utf8")) from None
     if len(data) > MAX_MESSAGE:
-        raise BadRequest(f"Message too long (more than {MAX_MESSAGE} characters).")
+        raise BadRequest(refusal("message_too_long", most=MAX_MESSAGE))
     return data
+
+
+def _unknown_lobby_request(request: str) -> Message:
+    return refusal("unknown_lobby_request", request=request, known=", ".join(LOBBY_TYPES))
+
+
+def _unknown_table_request(request: str) -> Message:
+    return refusal("unknown_request", request=request, known=", ".join(TABLE_TYPES))
 
 
 def parse_hello(data: str | bytes) -> HelloRequest:
     """The first message of a socket; anything but a valid hello is refused."""
-    text = _text(data, "Malformed message")
+    text = _text(data, body=False)
     try:
         return HELLO.validate_json(text)
     except ValidationError as error:
         details = cast(list[_ErrorDetail], error.errors())
         if any(d["loc"][:1] == ("type",) for d in details):
-            raise BadRequest(HELLO_FIRST) from None
-        raise _explain(error, what="Malformed message", unknown="") from None
+            raise BadRequest(refusal("hello_first")) from None
+        raise _explain(error, body=False) from None
 
 
 def parse_lobby_request(data: str | bytes) -> LobbyRequest:
     """A request on the lobby socket (after hello)."""
-    text = _text(data, "Malformed message")
+    text = _text(data, body=False)
     try:
         return LOBBY_REQUESTS.validate_json(text)
     except ValidationError as error:
-        unknown = "Unknown lobby request '{tag}'. Known: " + ", ".join(LOBBY_TYPES) + "."
-        raise _explain(error, what="Malformed message", unknown=unknown) from None
+        raise _explain(error, body=False, unknown=_unknown_lobby_request) from None
 
 
 def parse_table_request(data: str | bytes) -> TableRequest:
     """A request on a table socket (after hello)."""
-    text = _text(data, "Malformed message")
+    text = _text(data, body=False)
     try:
         return TABLE_REQUESTS.validate_json(text)
     except ValidationError as error:
-        unknown = "Unknown request '{tag}'. Known: " + ", ".join(TABLE_TYPES) + "."
-        raise _explain(error, what="Malformed message", unknown=unknown) from None
+        raise _explain(error, body=False, unknown=_unknown_table_request) from None
 
 
 def parse_create_body(data: bytes) -> CreateTableBody:
     """The body of ``POST /api/tables``."""
     if len(data) > MAX_MESSAGE:
-        raise BadRequest(f"Request body too long (more than {MAX_MESSAGE} bytes).")
-    text = _text(data, "Malformed request body")
+        raise BadRequest(refusal("body_too_long", most=MAX_MESSAGE))
+    text = _text(data, body=True)
     try:
         return CREATE_BODY.validate_json(text)
     except ValidationError as error:
-        raise _explain(
-            error, what="Malformed request body", unknown="", shape="expected a JSON object"
-        ) from None
+        raise _explain(error, body=True) from None
 
 
 def parse_account_body(data: bytes) -> AccountBody:
     """The body of ``POST /api/account/signup`` or ``/signin``."""
     if len(data) > MAX_MESSAGE:
-        raise BadRequest(f"Request body too long (more than {MAX_MESSAGE} bytes).")
-    text = _text(data, "Malformed request body")
+        raise BadRequest(refusal("body_too_long", most=MAX_MESSAGE))
+    text = _text(data, body=True)
     try:
         return ACCOUNT_BODY.validate_json(text)
     except ValidationError as error:
-        raise _explain(
-            error, what="Malformed request body", unknown="", shape="expected a JSON object"
-        ) from None
+        raise _explain(error, body=True) from None

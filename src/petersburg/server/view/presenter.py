@@ -51,7 +51,9 @@ from petersburg.engine.actions import (
 )
 from petersburg.engine.records import score_json
 from petersburg.engine.state import PHASE_NAMES
+from petersburg.server.game.chat import commands_help
 from petersburg.server.game.game import Game, LoggedEvent
+from petersburg.server.game.seating import level_ids
 from petersburg.server.game.table import Table
 from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.store import ChatRow, TableRow
@@ -79,22 +81,6 @@ from petersburg.text.bots import level_name, level_text
 
 LOBBY_LIVE = 200
 """Live tables listed in the lobby (newest first)."""
-
-HELP_TEXT = (
-    "Commands: /join [seat] takes a seat (in the lobby: /join <table number>), /leave gives it up "
-    "(during a game a bot takes over), /bot <level> [seat] puts a bot in a free seat or changes a "
-    "bot's level (the table's creator only; levels, weakest first: {levels}), /start starts the "
-    "game when every seat is filled (the creator only), /help shows this."
-)
-
-
-def level_words() -> str:
-    """The bot levels as a person types them, weakest first."""
-    return ", ".join(level.id for level in bot_levels())
-
-
-def help_text() -> str:
-    return HELP_TEXT.format(levels=level_words())
 
 
 def level_infos() -> list[BotLevelInfo]:
@@ -332,9 +318,9 @@ class Presenter:
             "tables": self.lobby_tables(),
             "highscores": self.highscores(),
             "chat": [chat_line(line) for line in list(self.tables.lobby_chat)[-50:]],
-            "bots": [level.id for level in bot_levels()],
+            "bots": level_ids(),
             "bot_levels": level_infos(),
-            "help": help_text(),
+            "help": commands_help(),
         }
 
     def tables_message(self) -> TablesMessage:
@@ -393,7 +379,7 @@ class Presenter:
             "creator": creator,
         }
         if row.status == "open":
-            message["bots"] = [level.id for level in bot_levels()]
+            message["bots"] = level_ids()
             message["bot_levels"] = level_infos()
         if seat is not None:
             token = row.seats[seat].token
@@ -418,7 +404,7 @@ class Presenter:
         message["autopass"] = seat is not None and row.seats[seat].autopass is not None
         to_act = seat is not None and state.current_player == seat
         message["legal"] = frame.legal if to_act else []
-        message["undo"] = seat is not None and not game.undo_refusal(seat, table.people())
+        message["undo"] = seat is not None and game.undo_refusal(seat, table.people()) is None
         if state.is_over and row.result is not None:
             message["result"] = row.result
         return message

@@ -11,17 +11,18 @@ from petersburg.engine import PetersburgError, check_options, options_from_json,
 from petersburg.engine.options import EDITION_FIRST
 from petersburg.server.api.responses import json_response
 from petersburg.server.errors import Refusal
+from petersburg.server.game.chat import commands_help
 from petersburg.server.protocol.http import CardInfo, RulesHelp
 from petersburg.server.protocol.schema import protocol_schema
 from petersburg.server.view.catalogue import all_edition_cards, card_catalogue
-from petersburg.server.view.presenter import help_text, level_infos
+from petersburg.server.view.presenter import level_infos
 
 router = APIRouter()
 
 
 def rules_help() -> RulesHelp:
     """What the rules and help page shows that the software knows."""
-    return {"editions": all_edition_cards(), "commands": help_text(), "bot_levels": level_infos()}
+    return {"editions": all_edition_cards(), "commands": commands_help(), "bot_levels": level_infos()}
 
 
 @router.get("/api/rules", response_model=RulesHelp)
@@ -39,7 +40,7 @@ async def cards(edition: str = EDITION_FIRST, market: str = "false") -> Response
         options = options_from_json({"edition": edition, "market": market == "true"})
         check_options(options, 2)
     except (PetersburgError, ValueError) as error:
-        raise Refusal(str(error)) from None
+        raise Refusal("engine_refusal", reason=str(error)) from None
     catalogue: list[CardInfo] = card_catalogue(shape_of(options))
     return json_response(catalogue)
 

@@ -15,7 +15,7 @@ from petersburg.server.game.table import Table
 from petersburg.server.game.tables import Tables
 from petersburg.server.protocol.http import GameStory, ReplayResponse
 from petersburg.server.protocol.messages import HighScore, TableSummary
-from petersburg.server.protocol.parsing import BadRequest, parse_create_body
+from petersburg.server.protocol.parsing import FIELD_REFUSALS, BadRequest, parse_create_body
 from petersburg.server.view.presenter import table_summary
 
 router = APIRouter()
@@ -38,7 +38,7 @@ async def create_table(request: Request, accounts: AccountsDep, seating: Seating
     body = parse_create_body(await request.body())
     claimed = body.get("uid")
     if claimed is None:
-        raise BadRequest("Missing or malformed identity (uid): 8 to 64 letters, digits, '-' or '_'.")
+        raise BadRequest(FIELD_REFUSALS["uid"])
     uid, account = await accounts.identify(request.cookies.get(SESSION_COOKIE), claimed)
     name = account.name if account is not None else body.get("name")
     table = await seating.create(uid, name, body)
@@ -50,11 +50,11 @@ async def table_info(table_id: TableId, tables: TablesDep) -> Response:
     return json_response(table_summary(await tables.get(table_id)))
 
 
-async def finished(tables: Tables, table_id: int, unfinished: str) -> Table:
-    """A finished table; ``Refusal`` (``unfinished``, 409) if it is not over."""
+async def finished(tables: Tables, table_id: int, unfinished: Refusal) -> Table:
+    """A finished table; ``unfinished`` (a refusal with status 409) if it is not over."""
     table = await tables.get(table_id)
     if table.row.status != "over" or table.game is None:
-        raise Refusal(unfinished, status=409)
+        raise unfinished
     return table
 
 
@@ -63,14 +63,14 @@ async def replay(
     table_id: TableId, tables: TablesDep, presenter: PresenterDep, step: str | None = None
 ) -> Response:
     """A finished game step by step: the public view after ``step`` actions and the log."""
-    table = await finished(tables, table_id, "Only finished games can be replayed.")
+    table = await finished(tables, table_id, Refusal("replay_unfinished", status=409))
     if step is not None and not (step.isascii() and step.isdigit() and len(step) <= 9):
-        raise Refusal("'step' must be a number of actions (0 or more).")
+        raise Refusal("step_malformed")
     return json_response(presenter.replay(table, int(step) if step is not None else None))
 
 
 @router.get("/api/tables/{table_id}/story", response_model=GameStory)
 async def story(table_id: TableId, tables: TablesDep, presenter: PresenterDep) -> Response:
     """A finished game's results: each seat's score by source and VP round by round."""
-    table = await finished(tables, table_id, "The results are shown once the game is over.")
+    table = await finished(tables, table_id, Refusal("story_unfinished", status=409))
     return json_response(presenter.story(table))

@@ -30,6 +30,8 @@ from petersburg.server.persistence.store import ChatRow
 from petersburg.server.protocol.messages import ErrorMessage
 from petersburg.server.settings import Settings
 from petersburg.server.view.presenter import Presenter, chat_history, chat_message, lobby_key
+from petersburg.text.refusals import refusal
+from petersburg.text.wording import Message
 
 log = logging.getLogger("petersburg.server")
 
@@ -39,8 +41,9 @@ def encode(message: Mapping[str, object]) -> str:
     return orjson.dumps(message).decode()
 
 
-def error_message(text: str, request: str | None = None) -> ErrorMessage:
-    return {"type": "error", "message": text, "request": request}
+def error_message(message: Message, request: str | None = None) -> ErrorMessage:
+    """A refusal for one socket, worded from its message id."""
+    return {"type": "error", "message": str(message), "request": request}
 
 
 class Connection:
@@ -162,17 +165,16 @@ class Connections:
         address = ws.client.host if ws.client is not None else "unknown"
         await ws.accept()
         if self.per_address[address] >= self.settings.max_sockets_per_address:
-            refusal = (
-                f"Too many connections from your address (at most {self.settings.max_sockets_per_address})."
+            await _refuse(
+                ws, refusal("too_many_connections", most=self.settings.max_sockets_per_address), 1008
             )
-            await _refuse(ws, refusal, 1008)
             return
         table: Table | None = None
         if table_id is not None:
             try:
                 table = await self.tables.get(table_id)
-            except Refusal as refusal:
-                await _refuse(ws, str(refusal), 4404)
+            except Refusal as refused:
+                await _refuse(ws, refused.message, 4404)
                 return
         self.per_address[address] += 1
         connection = Connection(ws, address, self.settings.client_queue_limit)
@@ -299,7 +301,7 @@ class Connections:
             connection.send_snapshot(text)
 
 
-async def _refuse(ws: WebSocket, message: str, code: int) -> None:
+async def _refuse(ws: WebSocket, message: Message, code: int) -> None:
     with contextlib.suppress(Exception):
         await ws.send_text(encode(error_message(message)))
         await ws.close(code=code)

@@ -71,9 +71,9 @@ class Dispatcher:
             if reply is not None:
                 connection.send(encode(reply))
         except BadRequest as bad:
-            connection.send(encode(error_message(str(bad), bad.request)))
+            connection.send(encode(error_message(bad.message, bad.request)))
         except Refusal as refusal:
-            connection.send(encode(error_message(str(refusal), request)))
+            connection.send(encode(error_message(refusal.message, request)))
         except StorageError as error:
             log.error("a %s request could not be stored: %s", request, error)
             connection.send(encode(error_message(STORAGE_FAULT, request)))

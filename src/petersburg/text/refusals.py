@@ -1,0 +1,157 @@
+"""Why the server will not carry out a request: every refusal's sentence, by message id.
+
+The server raises ``Refusal("seat_taken", seat=2)`` (``server/errors.py``) or, for a request that
+does not fit the protocol, ``BadRequest(refusal(...))``; the player reads the sentence. The figures
+in them (the longest name, the seats of a table, a count) are parameters, given by the code that
+knows them. ``engine_refusal`` carries the engine's own sentence (``explain_illegal``, an option
+that does not fit): the engine words its reasons in English by design, and the server passes them on.
+"""
+
+from __future__ import annotations
+
+from petersburg.text.wording import Catalogue, Message, Param, Plural
+
+REFUSALS = Catalogue(
+    "refusal",
+    {
+        # Faults that are not the player's -------------------------------------------------------
+        "server_fault": "Something went wrong on the server; nothing changed. Try again.",
+        "storage_fault": "The server could not save this; nothing changed. Try again.",
+        "save_failed": "The change could not be saved; nothing changed. Try again.",
+        "action_not_recorded": "The action could not be recorded; nothing changed. Try again.",
+        "autopass_not_saved": "Auto-pass could not be saved; nothing changed. Try again.",
+        "behind": "The table changed meanwhile; nothing was recorded. Try again.",
+        "changed_meanwhile": "Someone changed this table a moment ago: look again.",
+        "too_many_connections": "Too many connections from your address (at most {most}).",
+        # The protocol: a message or a body that does not fit -----------------------------------
+        "hello_first": 'Say hello first: {{"type": "hello", "uid": ..., "name": ...}}.',
+        "message_too_long": "Message too long (more than {most} characters).",
+        "body_too_long": "Request body too long (more than {most} bytes).",
+        "message_not_utf8": "Malformed message: not JSON (not UTF-8 text).",
+        "body_not_utf8": "Malformed request body: not JSON (not UTF-8 text).",
+        "message_not_json": "Malformed message: not JSON ({detail}).",
+        "body_not_json": "Malformed request body: not JSON ({detail}).",
+        "message_not_object": "Malformed message: expected a JSON object with a 'type'.",
+        "body_not_object": "Malformed request body: expected a JSON object.",
+        "message_malformed": "Malformed message: {detail}.",
+        "body_malformed": "Malformed request body: {detail}.",
+        "unknown_lobby_request": "Unknown lobby request '{request}'. Known: {known}.",
+        "unknown_request": "Unknown request '{request}'. Known: {known}.",
+        "field_malformed": "'{field}' is malformed: {detail}.",
+        "field_uid": "Missing or malformed identity (uid): 8 to 64 letters, digits, '-' or '_'.",
+        "field_name": "A name is text of 1 to {most} characters.",
+        "field_text": "A chat message is text.",
+        "field_seq": "Every action must carry the sequence number ('seq') it was made against.",
+        "field_action": "'action' must be an action number from 0 to {most}.",
+        "field_on": "'on' must be true or false.",
+        "field_seat": "'seat' must be a seat number (0 for the first seat).",
+        "field_level": "'level' must be the name of a bot level.",
+        "field_params": "'params' must be an object.",
+        "field_seats": "A table has 1 to 4 seats (5 with the Market).",
+        "field_realtime": "'realtime' and 'allow_undo' must be true or false.",
+        "field_sit": "'sit' must be true or false.",
+        "field_fill": "'fill' must be the name of a bot level.",
+        "field_options": "'options' must be an object of rule options.",
+        "field_rated": "'rated' must be true or false.",
+        "field_password": "A password is text of 8 to 200 characters.",
+        "step_malformed": "'step' must be a number of actions (0 or more).",
+        # Names and accounts ------------------------------------------------------------------------
+        "name_missing": "Choose a name first (1 to {most} characters).",
+        "name_too_long": "A name has at most {most} characters.",
+        "name_of_account": (
+            "The name {name} belongs to an account: sign in as {name} to use it, or choose another name."
+        ),
+        "name_at_table": "Someone at this table is already called {name}; choose another name.",
+        "account_name_rule": (
+            "An account name has 2 to 24 characters: letters, digits, spaces, '-', '_' or '.', "
+            "starting with a letter or digit."
+        ),
+        "password_length": "A password has {least} to {most} characters.",
+        "account_name_taken": "The name {name} is taken; choose another.",
+        "identity_of_account": "This identity belongs to the account {name}: sign in to play as {name}.",
+        "wrong_password": "Wrong name or password.",
+        "sign_ins_for_name": Plural(
+            "Too many failed sign-ins for this name: wait {count} minute before trying again.",
+            "Too many failed sign-ins for this name: wait {count} minutes before trying again.",
+        ),
+        "sign_ins_from_address": Plural(
+            "Too many failed sign-ins from your address: wait {count} minute before trying again.",
+            "Too many failed sign-ins from your address: wait {count} minutes before trying again.",
+        ),
+        "no_account": "There is no account named {name}.",
+        # Tables ------------------------------------------------------------------------------------
+        "no_table": "There is no table {table}.",
+        "table_unservable": "Table {table} cannot be served: {reason}",
+        "too_many_tables": Plural(
+            "You already have {count} table that is open or playing (the most one person may have); "
+            "finish or leave one first.",
+            "You already have {count} tables that are open or playing (the most one person may have); "
+            "finish or leave one first.",
+        ),
+        "server_full": Plural(
+            "The server is full: {count} table is open or playing. Join one of them, or create yours "
+            "when a game has ended.",
+            "The server is full: {count} tables are open or playing. Join one of them, or create yours "
+            "when a game has ended.",
+        ),
+        "too_many_bot_games": Plural(
+            "You already have {count} game of bots alone running (the most one person may have); "
+            "wait until one ends.",
+            "You already have {count} games of bots alone running (the most one person may have); "
+            "wait until one ends.",
+        ),
+        "double_marker_seats": (
+            "The seat with two start-player markers can only be chosen at 3-seat tables (0-2)."
+        ),
+        "timer_range": "The turn timer is 0 (none) to {most} seconds.",
+        "title_too_long": "A table name has at most {most} characters.",
+        "unknown_level": "Unknown bot level {level!r}. Known: {known}.",
+        "replay_unfinished": "Only finished games can be replayed.",
+        "story_unfinished": "The results are shown once the game is over.",
+        # Seats -------------------------------------------------------------------------------------
+        "seats_fixed": "The game has already started; seats can no longer change.",
+        "creator_puts_bots": "Only the player who created this table can put bots in its seats.",
+        "creator_removes_bots": "Only the player who created this table can remove its bots.",
+        "creator_starts": "Only the player who created this table can start the game.",
+        "seat_range": "This table has seats 1 to {count}.",
+        "seats_full": "Every seat is taken.",
+        "seat_taken": "Seat {seat} is taken.",
+        "already_seated": "You already have a seat at this table.",
+        "seat_free": "Seat {seat} is already free.",
+        "not_your_seat": "Only the player in a seat can leave it.",
+        "no_seat": "You have no seat at this table.",
+        "nothing_to_leave": "The game is over; there is nothing to leave.",
+        "seats_empty": "Seat(s) {seats} still empty: /join or /bot <level> to fill them.",
+        "unknown_token": "Unknown seat token: you do not hold a seat at this table.",
+        # Playing -----------------------------------------------------------------------------------
+        "not_started": "The game has not started yet.",
+        "game_over": "The game is over.",
+        "not_your_turn": "It is not your turn ({name} is to act).",
+        "stale": "Stale action: it was made against #{made}, the game is now at #{now}.",
+        "engine_refusal": "{reason}",
+        "autopass_needs_game": "Auto-pass works during a game.",
+        # Undo --------------------------------------------------------------------------------------
+        "undo_not_allowed": "This table does not allow undo.",
+        "nothing_to_undo": "There is nothing to undo.",
+        "undo_not_yours": "You have nothing to take back: you can only undo your own last action.",
+        "undo_after_others": "Another player has acted since; your action can no longer be taken back.",
+        "undo_once": "That was taken back already: you can only undo your own last action, once.",
+        "undo_after_draw": "An Observatory draw has shown a card since; it cannot be taken back.",
+        "undo_after_deal": "New cards have been dealt onto the board since; it cannot be taken back.",
+        "undo_names_action": "An undo must name the action it takes back.",
+        # The chat ----------------------------------------------------------------------------------
+        "chat_empty": "Empty chat message.",
+        "chat_flood": "Slow down: at most {lines} chat lines or commands in {seconds:g} seconds.",
+        "unknown_command": "Unknown command /{command}. Type /help.",
+        "bot_usage": "/bot <level> [seat]; levels: {levels}.",
+        "lobby_join_usage": "In the lobby: /join <table number>.",
+        "command_needs_table": "/{command} works at a table: open one first (/join <table number>).",
+        "seat_number_usage": "Give a seat number, for example /join 2.",
+    },
+)
+"""Every refusal's sentence by message id."""
+
+
+def refusal(message_id: str, /, **params: Param) -> Message:
+    """The refusal ``message_id`` with its parameters; ``str()`` of it is the English sentence."""
+    return REFUSALS.message(message_id, params)

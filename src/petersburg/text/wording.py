@@ -1,0 +1,98 @@
+"""How a sentence of a catalogue is named and worded: a message id with named parameters.
+
+Every sentence a person reads (a refusal, a notice of a table, the chat's help) is a whole sentence
+in a catalogue under a message id, with named placeholders (``"Seat {seat} is taken."``), never a
+sentence glued from pieces: a translation (gettext) replaces the whole sentence, and may put the
+parameters in another order. A sentence that depends on a number is a ``Plural``, chosen by its
+``count`` parameter, so a language with other plural rules can have other forms. What the server
+hands on is a ``Message`` (the id and the parameters), worded in English by ``str()``; a reader's
+language can word the same id and parameters anew.
+
+A wrong id or a wrong set of parameters is a mistake in the program, not in a request: it fails
+loudly (``KeyError``, ``TypeError``) where the message is made, and ``tests/text`` checks every
+call site against the catalogues before that can happen.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import NamedTuple
+
+Param = str | int | float
+"""What a placeholder is filled with."""
+
+COUNT = "count"
+"""The parameter a ``Plural`` is chosen by."""
+
+
+class Plural(NamedTuple):
+    """A sentence with a form for one and a form for other counts (English); chosen by the
+    ``count`` parameter, which both forms name."""
+
+    one: str
+    other: str
+
+
+Entry = str | Plural
+"""A catalogue's sentence: one form, or forms by count."""
+
+
+def placeholders(entry: Entry) -> frozenset[str]:
+    """The parameter names a sentence (all its forms) asks for."""
+    forms = entry if isinstance(entry, Plural) else (entry,)
+    return frozenset(
+        field.split(".")[0].split("[")[0]
+        for form in forms
+        for _text, field, _spec, _conversion in string.Formatter().parse(form)
+        if field is not None
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A sentence of a catalogue: its id, its parameters, and its English wording."""
+
+    catalogue: str
+    message_id: str
+    params: Mapping[str, Param]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Catalogue:
+    """The sentences of one kind (refusals, notices, the chat's help) by message id."""
+
+    def __init__(self, name: str, entries: Mapping[str, Entry]) -> None:
+        self.name = name
+        self.entries = dict(entries)
+        self._placeholders = {message_id: placeholders(entry) for message_id, entry in self.entries.items()}
+        for message_id, entry in self.entries.items():
+            if isinstance(entry, Plural) and (
+                placeholders(entry.one) != placeholders(entry.other) or COUNT not in placeholders(entry.one)
+            ):
+                raise ValueError(
+                    f"{name} {message_id!r}: both forms must name 'count' and the same parameters"
+                )
+
+    def placeholders(self, message_id: str) -> frozenset[str]:
+        """The parameters the sentence ``message_id`` asks for (``KeyError`` if there is none)."""
+        return self._placeholders[message_id]
+
+    def message(self, message_id: str, params: Mapping[str, Param]) -> Message:
+        """The sentence ``message_id`` with ``params``; ``KeyError`` for an id this catalogue does
+        not have, ``TypeError`` unless ``params`` are exactly the sentence's placeholders."""
+        entry = self.entries.get(message_id)
+        if entry is None:
+            raise KeyError(f"no {self.name} with the message id {message_id!r}")
+        expected = self._placeholders[message_id]
+        if set(params) != expected:
+            raise TypeError(
+                f"{self.name} {message_id!r} takes the parameters {sorted(expected)}, not {sorted(params)}"
+            )
+        if isinstance(entry, Plural):
+            entry = entry.one if params[COUNT] == 1 else entry.other
+        return Message(self.name, message_id, dict(params), entry.format(**params))
