@@ -205,7 +205,7 @@ def test_drag_a_card_into_hand_then_into_play(server: str, browser: Any) -> None
         page.wait_for_function("Number(document.body.dataset.seq) === 1")
         assert page.inner_text("#me .hand .card-name") == name
         # The hand's limit is the one the server sent with the seat's figures (no Warehouse: 3).
-        assert page.inner_text("#me .hand-zone .zone-label") == f"Hand 1/{HAND_LIMIT}"
+        assert page.text_content("#me .hand-zone .zone-label") == f"Hand 1/{HAND_LIMIT}"
         page.drag_and_drop("#me .hand .card", "#me .area-zone")
         page.wait_for_function("Number(document.body.dataset.seq) === 2")
         assert name in page.inner_text("#me .area")
