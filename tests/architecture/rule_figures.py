@@ -106,12 +106,21 @@ def named_figures() -> list[tuple[re.Pattern[str], frozenset[int]]]:
     ]
 
 
-def _named_hits(words: list[str], numbers: set[int], named: NamedFigures) -> Iterator[str]:
-    """``"<figure> beside '<name>'"`` for each watched figure among ``numbers`` beside a name of its."""
-    for pattern, figures in named:
+def _beside(
+    words: list[str], numbers: set[int], figures: frozenset[int], named: NamedFigures
+) -> Iterator[str]:
+    """``"<figure> beside '<name>'"`` for the figures among the ``numbers`` of one statement (or line)
+    with ``words`` in it: any rule figure beside a word of the economy, else the ``named`` figures
+    beside the names that speak of them."""
+    economic = [word for word in words if RULE_WORDS.search(word)]
+    if economic:
+        for figure in sorted(numbers & figures):
+            yield f"{figure} beside {economic[0]!r}"
+        return
+    for pattern, watched in named:
         beside = [word for word in words if pattern.search(word)]
         if beside:
-            for figure in sorted(numbers & figures):
+            for figure in sorted(numbers & watched):
                 yield f"{figure} beside {beside[0]!r}"
 
 
@@ -161,15 +170,8 @@ def python_hits(path: Path, figures: frozenset[int], named: NamedFigures = ()) -
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     for statement in _statements(tree):
         line = getattr(statement, "lineno", 0)
-        words = list(_words(statement))
-        numbers = set(_numbers(statement))
-        economic = [word for word in words if RULE_WORDS.search(word)]
-        if economic:
-            for number in sorted(numbers & figures):
-                yield line, f"{number} beside {economic[0]!r}"
-        else:
-            for what in _named_hits(words, numbers, named):
-                yield line, what
+        for what in _beside(list(_words(statement)), set(_numbers(statement)), figures, named):
+            yield line, what
     docstrings = _docstring_nodes(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
@@ -192,15 +194,9 @@ def javascript_hits(
         code = line.split("//", 1)[0] if "://" not in line else line
         for match in UNITS.finditer(code):
             yield number, f"{match.group(0)!r} in a text"
-        words = _JS_WORD.findall(code)
         numbers = {int(found) for found in _JS_NUMBER.findall(code)}
-        economic = [word for word in words if RULE_WORDS.search(word)]
-        if economic:
-            for figure in sorted(numbers & figures):
-                yield number, f"{figure} beside {economic[0]!r}"
-        else:
-            for what in _named_hits(words, numbers, named):
-                yield number, what
+        for what in _beside(_JS_WORD.findall(code), numbers, figures, named):
+            yield number, what
 
 
 def problems(package_dir: Path = PACKAGE_DIR) -> list[str]:
