@@ -310,6 +310,16 @@ def unpack(revision: str, into: Path) -> Path:
     return into / "src"
 
 
+def baseline_source(baseline: str, scratch: Path) -> Path:
+    """The ``src`` folder the old server runs from: a checkout's own (as built there: compiled if
+    its engine was compiled in place, so a compiled build is compared with a compiled one), or a
+    commit's, unpacked into ``scratch`` (pure Python)."""
+    checkout = Path(baseline)
+    if (checkout / "src" / "petersburg").is_dir():
+        return checkout / "src"
+    return unpack(baseline, scratch)
+
+
 def servers(baseline: Path | None, compression: bool) -> list[tuple[str, Path | None, dict[str, str]]]:
     chosen: list[tuple[str, Path | None, dict[str, str]]] = []
     if baseline is not None:
@@ -420,7 +430,11 @@ def main() -> None:
     parser.add_argument(
         "--rounds", type=int, default=1, help="measure each phase this many times, old and new in turn"
     )
-    parser.add_argument("--baseline", default="c5c084b", help="commit of the old server ('none': skip it)")
+    parser.add_argument(
+        "--baseline",
+        default="c5c084b",
+        help="commit of the old server, or a checkout of it (built as it is there); 'none': skip it",
+    )
     parser.add_argument("--encoding", action="store_true", help="also measure encoding one update")
     parser.add_argument("--json", help="write every phase's figures to this file")
     parser.add_argument("--seed", type=int, default=1)
@@ -439,7 +453,7 @@ def main() -> None:
         encoding_costs()
     phases: list[Phase] = []
     with tempfile.TemporaryDirectory() as checkout:
-        baseline = None if args.baseline == "none" else unpack(args.baseline, Path(checkout))
+        baseline = None if args.baseline == "none" else baseline_source(args.baseline, Path(checkout))
         run = 0
         plan = [(tables, args.think, False) for tables in counts]
         if args.saturate:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from petersburg.bots import make_bot
-from petersburg.bots.greedy import CERTAIN_PENALTY_GAIN, action_gains, greedy_action
+from petersburg.bots.greedy import NEVER_PLAYED_GAIN, action_gains, greedy_action
 from petersburg.cards import card
 from petersburg.engine import GameState, apply_action, format_action, legal_actions, new_game, view
 from petersburg.engine.actions import ACTION_ARG, ACTION_KIND, KIND_TAKE, ROW_SLOTS
@@ -70,19 +70,19 @@ def czar_position() -> GameState:
 def test_taking_an_unplayable_card_has_the_certain_penalty_gain(czar_position: GameState) -> None:
     take = _czar_take(czar_position)
     gains = action_gains(czar_position, legal_actions(czar_position))
-    assert gains[legal_actions(czar_position).index(take)] == CERTAIN_PENALTY_GAIN
-    assert CERTAIN_PENALTY_GAIN < -5.0
+    assert gains[legal_actions(czar_position).index(take)] == NEVER_PLAYED_GAIN
+    assert NEVER_PLAYED_GAIN < -5.0
 
 
 def test_a_card_still_playable_keeps_its_ordinary_gain(czar_position: GameState) -> None:
     rich = czar_position.copy()
     rich.players[rich.to_act].rubles = 40  # the Czar can be played from hand later this phase
     actions = legal_actions(rich)
-    assert action_gains(rich, actions)[actions.index(_czar_take(rich))] > CERTAIN_PENALTY_GAIN
+    assert action_gains(rich, actions)[actions.index(_czar_take(rich))] > NEVER_PLAYED_GAIN
     earlier = czar_position.copy()
     earlier.phase = ARISTOCRAT_PHASE  # a trading phase follows, with new rubles
     actions = legal_actions(earlier)
-    assert action_gains(earlier, actions)[actions.index(_czar_take(earlier))] > CERTAIN_PENALTY_GAIN
+    assert action_gains(earlier, actions)[actions.index(_czar_take(earlier))] > NEVER_PLAYED_GAIN
 
 
 @pytest.mark.parametrize("spec", ["greedy", "ismcts:easy", "ismcts:medium", "ismcts:hard", "ismcts:expert"])

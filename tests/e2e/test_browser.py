@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from petersburg.engine import HAND_LIMIT, PUB_PRICE_PER_VP
 from tests.e2e.conftest import shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -39,7 +40,13 @@ def play_one_turn(page: Any, rng: random.Random, prefer_pass: float = 0.35) -> s
     before = seq(page)
     if page.is_visible("#prompt .choice"):
         choices = page.query_selector_all("#prompt .choice")
-        choice = choices[0] if page.is_visible("#prompt .k-pub") else rng.choice(choices)
+        at_pub = page.is_visible("#prompt .k-pub")
+        if at_pub:  # the Pub's price of a VP, read from its offers
+            assert (
+                page.inner_text("#prompt-heading")
+                == f"Pub: buy victory points at {PUB_PRICE_PER_VP} rubles each"
+            )
+        choice = choices[0] if at_pub else rng.choice(choices)
         done = choice.get_attribute("data-text")
         choice.click()
     else:
@@ -197,6 +204,8 @@ def test_drag_a_card_into_hand_then_into_play(server: str, browser: Any) -> None
         page.drag_and_drop("#upper li:nth-child(1) .card", "#me .hand-zone")
         page.wait_for_function("Number(document.body.dataset.seq) === 1")
         assert page.inner_text("#me .hand .card-name") == name
+        # The hand's limit is the one the server sent with the seat's figures (no Warehouse: 3).
+        assert page.text_content("#me .hand-zone .zone-label") == f"Hand 1/{HAND_LIMIT}"
         page.drag_and_drop("#me .hand .card", "#me .area-zone")
         page.wait_for_function("Number(document.body.dataset.seq) === 2")
         assert name in page.inner_text("#me .area")

@@ -133,6 +133,14 @@ def rounds_after(state: GameState) -> int:
     return estimate if estimate > 0 else 0
 
 
+def _late_risk(phases_left: int) -> float:
+    """The share of a hand card's worth at risk of never being played, by the phases left: tuned
+    steps of the evaluation (high in the last phases, small with most of the game ahead), not a
+    rule's figures."""
+    left = phases_left
+    return 0.9 if left <= 1 else 0.6 if left <= 2 else 0.35 if left <= 4 else 0.12 if left <= 8 else 0.04
+
+
 class Schedule:
     """What remains of the game from one position: scorings per colour and ruble worths.
 
@@ -193,10 +201,7 @@ class Schedule:
         self.scorings = scorings
         self.ruble_sum = ruble_sum
         self.pub_value = pub_value
-        left = self.phases_left
-        self.hand_risk = (
-            0.9 if left <= 1 else 0.6 if left <= 2 else 0.35 if left <= 4 else 0.12 if left <= 8 else 0.04
-        )
+        self.hand_risk = _late_risk(self.phases_left)
 
     def ruble(self, phases_after: int) -> float:
         """VP worth of a ruble held when ``phases_after`` phases remain."""

@@ -9,7 +9,7 @@ Every legal action gets a gain in VP-equivalents from ``evaluation.Schedule`` (s
 * **take into hand**: part of the card's later value, less the risk of the hand penalty (high
   near the end), plus what keeping it from the best-placed opponent is worth. A card that can no
   longer be played (the last phase of the known last round, and not affordable from hand in it)
-  is never taken: its penalty is certain (``CERTAIN_PENALTY_GAIN``).
+  is never taken: its penalty is certain (``NEVER_PLAYED_GAIN``).
 * a board card taken opens a gap that the next phase's start player fills first: a small plus if
   that is us, a minus otherwise.
 * **observe**: the expected best use (buy, hand or discard) of the stack's unseen cards, less the
@@ -35,7 +35,6 @@ from petersburg.bots.market_outlook import MarketOutlook, decision_gain
 from petersburg.cards import WORKER
 from petersburg.cards_second_edition import ALL_DECK, ALL_IS_TRADING
 from petersburg.engine import (
-    HAND_PENALTY,
     PUB_PRICE_PER_VP,
     ActionId,
     GameState,
@@ -133,10 +132,11 @@ def _drawn_value(
     return best
 
 
-CERTAIN_PENALTY_GAIN = -2.0 * HAND_PENALTY - 10.0
+NEVER_PLAYED_GAIN = -20.0
 """The gain of taking into hand a card that can no longer be played: the hand penalty at the final scoring
-is certain, and no denial is worth it. Far below passing (0) and below ISMCTS's candidate floor,
-so neither greedy nor a search ever considers it."""
+is certain, and no denial is worth it. Not a measure of that penalty but a mark far below passing
+(0) and below ISMCTS's candidate floor (the best gain or passing, less ``_candidates``' margin), so
+neither greedy nor a search ever considers it."""
 
 
 def _never_played(state: GameState, player: PlayerState, kind: int) -> bool:
@@ -225,7 +225,7 @@ class _Gains:
             if self.lite and on_board:
                 return -1.0  # playouts never take board cards into hand: cheaper, and rarely decisive
             if _never_played(state, player, card):
-                return CERTAIN_PENALTY_GAIN
+                return NEVER_PLAYED_GAIN
             gain = sched.hand_value(player, card)
         else:
             gain = self.purchase(action, card, from_lower)

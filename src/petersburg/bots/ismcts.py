@@ -28,6 +28,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, fields
+from typing import Final
 
 from petersburg.bots.base import decision_rng, require_turn
 from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Weights
@@ -46,6 +47,10 @@ from petersburg.engine import (
     rubles_visible,
 )
 from petersburg.engine.rules import apply_unchecked, legal_actions
+
+GUESS_SPREAD: Final = 4
+"""Rubles each determinization's guess of a seat's hidden money may stray from the estimate, either
+way: a tuned spread of the search, so that no single guess decides it (not a rule)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +197,7 @@ class IsmctsBot:
             elif done >= 16 and done % 8 == 0 and _decided(children, limit - done):
                 break
             noisy = [
-                max(0, r + rng.randint(-4, 4)) if not seen.rubles_visible(i) else r
+                max(0, r + rng.randint(-GUESS_SPREAD, GUESS_SPREAD)) if not seen.rubles_visible(i) else r
                 for i, r in enumerate(rubles)
             ]
             state = determinize(seen, rng, hidden_rubles=noisy)

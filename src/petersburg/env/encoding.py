@@ -26,6 +26,7 @@ from typing import Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from petersburg.cards import OBSERVATORY
 from petersburg.cards_second_edition import NO_GOOD, NUM_GOODS
 from petersburg.engine import (
     NUM_ACTIONS,
@@ -56,6 +57,8 @@ MONEY_SCALE: Final = 100.0
 """Rubles and VP are divided by this."""
 SCALED_HIGH: Final = 10.0
 """Upper bound of scaled quantities: rubles, VP and rounds beyond 1000 / 1000 / 100 are clipped."""
+SCALED_PER_SEAT: Final = 2
+"""Fractional entries of each seat slot: its rubles, then its VP."""
 
 ObsArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
@@ -143,7 +146,7 @@ class ObservationLayout:
                 (f"seat{slot}_hand", (float(MAX_HAND),) * self.num_kinds),
                 (f"seat{slot}_hand_public", (float(MAX_HAND),) * self.num_kinds),
                 (f"seat{slot}_area", kinds_count),
-                (f"seat{slot}_observatories_used", (2.0,)),
+                (f"seat{slot}_observatories_used", (float(count[OBSERVATORY]),)),
             ]
         if market:
             spec += [
@@ -274,20 +277,21 @@ class ObservationLayout:
         scaled = [rounds if rounds < SCALED_HIGH else SCALED_HIGH]
         for stack, size in zip(state.stacks, self.stack_sizes, strict=True):
             scaled.append(len(stack) / size)
-        scaled_per_slot: list[float] = [0.0] * (2 * n)
+        scaled_per_slot: list[float] = [0.0] * (SCALED_PER_SEAT * n)
         blocks = self._slot_of_seat[n][me]
         area_at, hand_at, public_at, kinds = self._area, self._hand, self._hand_public, self.num_kinds
         for seat, player in enumerate(state.players):
             block = blocks[seat]
             slot = relative[seat]
+            at = SCALED_PER_SEAT * slot
             codes[block + self._present] = 1
             if rubles_visible(player):
                 codes[block + self._rubles_visible] = 1
                 rubles = player.rubles / MONEY_SCALE
-                scaled_per_slot[2 * slot] = rubles if rubles < SCALED_HIGH else SCALED_HIGH
+                scaled_per_slot[at] = rubles if rubles < SCALED_HIGH else SCALED_HIGH
             if player.vp > 0:
                 vp = player.vp / MONEY_SCALE
-                scaled_per_slot[2 * slot + 1] = vp if vp < SCALED_HIGH else SCALED_HIGH
+                scaled_per_slot[at + 1] = vp if vp < SCALED_HIGH else SCALED_HIGH
             hand = player.hand
             codes[block + self._hand_size] = len(hand) if len(hand) < MAX_HAND else MAX_HAND
             if UNKNOWN not in hand:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from petersburg.cards import Card
 from petersburg.cards_second_edition import ALL_COLOUR, ALL_COLOUR_NAMES, ALL_RUBLES, ALL_VP, GOODS
 from petersburg.engine import (
+    LOWER_ROW_DISCOUNT,
     PHASE_NAMES,
     STAGE_OBSERVED,
     STAGE_PUB,
@@ -49,7 +50,8 @@ def render_view(seen: View, names: list[str]) -> str:
         "Stacks - " + ", ".join(f"{shape.stack_names[d]} {len(s)}" for d, s in enumerate(state.stacks))
     )
     me = state.players[seen.seat] if seen.seat is not None else None
-    for label, row, lower in (("Upper row", state.upper, False), ("Lower row (-1 ruble)", state.lower, True)):
+    lower_label = f"Lower row (-{LOWER_ROW_DISCOUNT} ruble)"
+    for label, row, lower in (("Upper row", state.upper, False), (lower_label, state.lower, True)):
         lines.append(f"{label}:")
         prefix = "L" if lower else "U"
         if not row:

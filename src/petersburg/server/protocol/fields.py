@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field
 
 from petersburg.engine import NUM_ALL_ACTIONS
+from petersburg.engine.options import MAX_PLAYERS_MARKET, MIN_PLAYERS
 
 MAX_MESSAGE = 8192
 """Longest websocket message accepted (characters of text); anything longer is refused unread."""
@@ -27,7 +28,7 @@ Uid = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{8,64}$")]
 Seq = Annotated[int, Field(ge=0, lt=2**31)]
 ActionNumber = Annotated[int, Field(ge=0, lt=NUM_ALL_ACTIONS)]
 SeatNumber = Annotated[int, Field(ge=0, lt=2**31)]
-SeatCount = Annotated[int, Field(ge=1, le=5)]
+SeatCount = Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS_MARKET)]
 TimerSeconds = Annotated[int, Field(ge=0, le=MAX_TIMER)]
 TableStatusName = Literal["open", "playing", "over", "closed"]
 """``closed``: an open table nobody used, closed before its game started (only a page still

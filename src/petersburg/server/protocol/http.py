@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NotRequired
+from typing import Literal, NotRequired
 
 from pydantic import with_config
 from typing_extensions import TypedDict
@@ -243,6 +243,51 @@ class LeaderboardResponse(TypedDict):
 
     players: list[LeaderboardEntry]
     bots: list[BotRating]
+
+
+OptionValue = str | bool | int
+"""A value of a rule option, as ``OptionsJson`` writes it."""
+
+
+@with_config(MESSAGE)
+class PlayerCounts(TypedDict):
+    """How many players a table may seat."""
+
+    min: int
+    max: int
+    """The most without the Market."""
+    max_with_market: int
+    """The most with the Market."""
+
+
+@with_config(MESSAGE)
+class OptionChoice(TypedDict):
+    """One rule option a new table may be given."""
+
+    name: str
+    """Its field in ``OptionsJson`` (``edition``, ``market``, ``market_board`` …)."""
+    values: list[OptionValue] | Literal["seat"]
+    """Every value it takes, the default first; ``"seat"``: a seat number (null: at random)."""
+    default: OptionValue | dict[str, OptionValue] | None
+    """The value a table gets without it; by edition where the edition decides it (``money``)."""
+    requires: dict[str, OptionValue]
+    """The options any other value needs, with their values: the Market needs the 2nd edition,
+    the Market's options the Market."""
+    max_players: NotRequired[list[int]]
+    """``market_board``: the most players each board takes, in the order of ``values``."""
+    players_without_market: NotRequired[list[int]]
+    """``double_marker_seat``: the player counts it means something at without the Market (the
+    start-player markers do not share out evenly); with the Market it does at every count."""
+
+
+@with_config(MESSAGE)
+class OptionChoices(TypedDict):
+    """``GET /api/options``: the rule options a new table may be given, and which go together,
+    as the engine's ``option_choices()`` states them (the lobby's form offers exactly these)."""
+
+    players: PlayerCounts
+    options: list[OptionChoice]
+    """In the order a form lists them."""
 
 
 # ----------------------------------------------------------------------------------------------

@@ -110,6 +110,8 @@ class SeatFigures(TypedDict):
     distinct_red: int
     aristocrat_bonus: int
     """The bonus the distinct aristocrats would score now."""
+    hand_limit: int
+    """Cards the seat's hand may hold now (more while a Warehouse is in its play area)."""
 
 
 @with_config(MESSAGE)

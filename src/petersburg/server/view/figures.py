@@ -1,8 +1,9 @@
-"""The figures shown beside each seat: what each colour would pay at its scoring now, and the
-aristocrat bonus the seat would score now.
+"""The figures shown beside each seat: what each colour would pay at its scoring now, the
+aristocrat bonus the seat would score now, and how many cards its hand may hold.
 
-They come from the engine's one income function (``phase_income``, ``market_income``), so the figures
-a player reads are exactly what the scoring will pay.
+They come from the engine (its one income function, ``phase_income`` and ``market_income``, and the
+player's ``hand_limit``), so the figures a player reads are exactly what the rules will do. They
+depend on the play area alone, which is when the presenter computes them anew.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from petersburg.server.protocol.messages import ColourIncome, SeatFigures
 
 def seat_figures(state: GameState, seats: set[int] | None = None) -> dict[int, SeatFigures]:
     """Public figures of the given seats (all if None): income per colour as the scoring would pay
-    it now (with the Market, yellow: the market scoring's income, the majorities apart), and the
-    aristocrat bonus the seat would score now."""
+    it now (with the Market, yellow: the market scoring's income, the majorities apart), the
+    aristocrat bonus the seat would score now, and its hand limit."""
     chosen = range(state.num_players) if seats is None else sorted(seats)
     if not chosen:
         return {}
@@ -36,10 +37,12 @@ def seat_figures(state: GameState, seats: set[int] | None = None) -> dict[int, S
             else:
                 paid = incomes[colour][seat]
                 income.append({"cards": cards, "rubles": paid.rubles, "vp": paid.vp})
-        distinct_red = distinct_red_cards(state.players[seat], shape)
+        player = state.players[seat]
+        distinct_red = distinct_red_cards(player, shape)
         figures[seat] = {
             "income": income,
             "distinct_red": distinct_red,
             "aristocrat_bonus": aristocrat_bonus(distinct_red),
+            "hand_limit": player.hand_limit,
         }
     return figures

@@ -598,6 +598,38 @@ export interface ObservatoryUsedJson {
   card: string | null;
 }
 
+/** One rule option a new table may be given. */
+export interface OptionChoice {
+  /** Its field in `OptionsJson` (`edition`, `market`, `market_board` …). */
+  name: string;
+  /** Every value it takes, the default first; `"seat"`: a seat number (null: at random). */
+  values: Array<string | boolean | number> | "seat";
+  /** The value a table gets without it; by edition where the edition decides it (`money`). */
+  default: string | boolean | number | { [key: string]: string | boolean | number } | null;
+  /**
+   * The options any other value needs, with their values: the Market needs the 2nd edition,
+   * the Market's options the Market.
+   */
+  requires: { [key: string]: string | boolean | number };
+  /** `market_board`: the most players each board takes, in the order of `values`. */
+  max_players?: number[];
+  /**
+   * `double_marker_seat`: the player counts it means something at without the Market (the
+   * start-player markers do not share out evenly); with the Market it does at every count.
+   */
+  players_without_market?: number[];
+}
+
+/**
+ * `GET /api/options`: the rule options a new table may be given, and which go together,
+ * as the engine's `option_choices()` states them (the lobby's form offers exactly these).
+ */
+export interface OptionChoices {
+  players: PlayerCounts;
+  /** In the order a form lists them. */
+  options: OptionChoice[];
+}
+
 /** The table's rule options (engine `GameOptions.to_json`). */
 export interface OptionsJson {
   always_refill: boolean;
@@ -657,6 +689,15 @@ export interface PlaceValues {
   /** Also what keeping a crate costs. */
   first: number;
   second: number;
+}
+
+/** How many players a table may seat. */
+export interface PlayerCounts {
+  min: number;
+  /** The most without the Market. */
+  max: number;
+  /** The most with the Market. */
+  max_with_market: number;
 }
 
 /** Answer to `ping`. */
@@ -791,6 +832,8 @@ export interface SeatFigures {
   distinct_red: number;
   /** The bonus the distinct aristocrats would score now. */
   aristocrat_bonus: number;
+  /** Cards the seat's hand may hold now (more while a Warehouse is in its play area). */
+  hand_limit: number;
 }
 
 /** One seat as the lobby and the table show it (nothing secret). */
@@ -1059,6 +1102,7 @@ export interface Http {
   "GET /api/highscores": HighScore[];
   "GET /api/cards": CardInfo[];
   "GET /api/rules": RulesHelp;
+  "GET /api/options": OptionChoices;
   "GET /api/tables/<id>/story": GameStory;
   "GET /api/bots": string[];
   "POST /api/account/signup": { request: AccountBody; response: AccountInfo };

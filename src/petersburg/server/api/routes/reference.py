@@ -1,18 +1,21 @@
 """What the software knows and a page or a client reads as it is: the rules' words, the cards' figures,
-the bot levels, and the protocol's JSON Schema."""
+the rule options a table may be given, the bot levels, and the protocol's JSON Schema."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from fastapi import APIRouter
 from fastapi.responses import Response
+from pydantic import TypeAdapter
 
 from petersburg.bots.levels import bot_levels
-from petersburg.engine import PetersburgError, check_options, options_from_json, shape_of
+from petersburg.engine import PetersburgError, check_options, option_choices, options_from_json, shape_of
 from petersburg.engine.options import EDITION_FIRST
 from petersburg.server.api.responses import json_response
 from petersburg.server.errors import Refusal
 from petersburg.server.game.chat import commands_help
-from petersburg.server.protocol.http import CardInfo, RulesHelp
+from petersburg.server.protocol.http import CardInfo, OptionChoices, RulesHelp
 from petersburg.server.protocol.schema import protocol_schema
 from petersburg.server.view.catalogue import all_edition_cards, card_catalogue
 from petersburg.server.view.presenter import level_infos
@@ -43,6 +46,20 @@ async def cards(edition: str = EDITION_FIRST, market: str = "false") -> Response
         raise Refusal("engine_refusal", reason=str(error)) from None
     catalogue: list[CardInfo] = card_catalogue(shape_of(options))
     return json_response(catalogue)
+
+
+@cache
+def rule_options() -> OptionChoices:
+    """The engine's ``option_choices()`` as the protocol declares it, checked once (strictly, no
+    field left undeclared), so that the page is written against the figures it is sent."""
+    return TypeAdapter(OptionChoices).validate_python(option_choices(), strict=True)
+
+
+@router.get("/api/options", response_model=OptionChoices)
+async def options() -> Response:
+    """The rule options a new table may be given and which go together (``OptionChoices``): the
+    lobby's form offers what this allows, and creating a table checks the same in the engine."""
+    return json_response(rule_options())
 
 
 @router.get("/api/bots", response_model=list[str])

@@ -15,7 +15,8 @@ async function load() {
       el("td", {}, el("a", { href: `/profile/${encodeURIComponent(p.name)}` }, p.name)),
       el("td", {}, `${p.rating} ± ${p.deviation}`),
       el("td", {}, p.rated_games)));
-  byId("players").replaceChildren(...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 4, class: "muted" }, "No rated games yet."))]));
+  const none = el("tr", {}, el("td", { colspan: 4, class: "muted" }, "No rated games yet."));
+  byId("players").replaceChildren(...(rows.length ? rows : [none]));
   byId("bots").replaceChildren(...data.bots.map((b) => el("li", {}, `${b.name} bot ≈ ${b.rating.toLocaleString("en")}`)));
 }
 

@@ -13,6 +13,8 @@ import { renderHighscores, renderTables } from "./tables.js";
 /** @typedef {import("../protocol.js").ServerMessage} ServerMessage */
 /** @typedef {import("../protocol.js").TableParams} TableParams */
 /** @typedef {import("../protocol.js").OptionsJson} OptionsJson */
+/** @typedef {import("../protocol.js").OptionChoices} OptionChoices */
+/** @typedef {import("../protocol.js").HttpError} HttpError */
 /**
  * The new-table form's fields (lobby.html), by name.
  * @typedef {object} CreateFields
@@ -86,55 +88,105 @@ function fillBots(levels) {
   byId("bot-levels").replaceChildren(botLevelList(levels));
 }
 
-/** @type {Array<"market_board" | "joker" | "market_values" | "unpaid_crate" | "market_ties">} */
+/** The form's fields of the Market's options.
+ * @type {Array<"market_board" | "joker" | "market_values" | "unpaid_crate" | "market_ties">} */
 const MARKET_OPTIONS = ["market_board", "joker", "market_values", "unpaid_crate", "market_ties"];
 
 /**
- * Which choices go together, given the edition, the Market and the seats chosen: the Market with
- * the 2nd edition; its options and a 5th seat with the Market (`seats` comes back within the
- * limit); the 8-card board below 5 seats; the marker seat at 3 seats, any with the Market.
+ * Which choices go together, given the edition, the Market and the seats chosen, as the engine's
+ * `option_choices()` says (`GET /api/options`): an option is offered where the options it
+ * `requires` have those values (the Market with the 2nd edition, its options with the Market); the
+ * seats from `players.min` to `players.max`, or `max_with_market` with the Market (`seats` comes
+ * back within them); each Market board up to its `max_players`; the marker seat at the counts in
+ * `players_without_market`, at any with the Market. The page states none of these figures itself,
+ * and the server checks the same with the engine and refuses what does not go together.
  *
- * The only place the page re-states rules of the game. To be replaced by the engine's
- * `option_choices()` (engine/options.py: `players` with `max` and `max_with_market`, each
- * option's `requires`, `market_board`'s `max_players`, `double_marker_seat`'s
- * `players_without_market`) once the server sends it to the lobby. The server checks the same
- * with the engine and refuses what does not go together.
- *
+ * @param {OptionChoices} choices
  * @param {{ edition: string, market: boolean, seats: number }} chosen
- * @returns {{ market: boolean, withMarket: boolean, maxSeats: number, seats: number, eightCardBoard: boolean, markerSeat: boolean }}
  */
-function optionsThatGoTogether({ edition, market, seats }) {
-  const marketAllowed = edition === "second";
+function optionsThatGoTogether(choices, { edition, market, seats }) {
+  const byName = new Map(choices.options.map((option) => [option.name, option]));
+  const option = (/** @type {string} */ name) => {
+    const found = byName.get(name);
+    if (!found) throw new Error(`The server offers no option "${name}".`);
+    return found;
+  };
+  /** @type {{ [name: string]: string | boolean | number }} */
+  const chosen = { edition, market: false };
+  const allowed = (/** @type {string} */ name) => Object.entries(option(name).requires).every(([other, value]) => chosen[other] === value);
+  const marketAllowed = allowed("market");
   const withMarket = marketAllowed && market;
-  const maxSeats = withMarket ? 5 : 4;
-  const seatCount = Math.min(seats, maxSeats);
-  return { market: marketAllowed, withMarket, maxSeats, seats: seatCount, eightCardBoard: seatCount !== 5, markerSeat: withMarket || seatCount === 3 };
+  chosen.market = withMarket;
+  const { players } = choices;
+  const maxSeats = withMarket ? players.max_with_market : players.max;
+  const seatCount = Math.max(players.min, Math.min(seats, maxSeats));
+  const board = option("market_board");
+  const boardsMax = board.max_players || [];
+  const boards = (Array.isArray(board.values) ? board.values : []).filter((_, i) => seatCount <= boardsMax[i]).map(String);
+  const unevenCounts = option("double_marker_seat").players_without_market || [];
+  return {
+    market: marketAllowed,
+    withMarket,
+    minSeats: players.min,
+    maxSeats,
+    seats: seatCount,
+    /** @type {{ [name: string]: boolean }} */
+    marketOptions: Object.fromEntries(MARKET_OPTIONS.map((name) => [name, allowed(name)])),
+    boards,
+    defaultBoard: String(board.default),
+    markerSeat: withMarket || unevenCounts.includes(seatCount),
+    unevenCounts,
+  };
 }
+
+/** The rule options and which go together, as the server sends them; null until they arrive (the
+ * form waits for them, every control off). @type {OptionChoices | null} */
+let choices = null;
 
 /** Offer only what applies (optionsThatGoTogether), and only the seats the table has for the
  * marker seat. */
 function updateForm() {
+  if (!choices) return;
   const f = createFields;
-  const allowed = optionsThatGoTogether({ edition: f.edition.value, market: f.market.checked, seats: Number(f.seats.value) });
+  const allowed = optionsThatGoTogether(choices, { edition: f.edition.value, market: f.market.checked, seats: Number(f.seats.value) });
   f.market.disabled = !allowed.market;
   if (!allowed.market) f.market.checked = false;
   const market = allowed.withMarket;
   byId("market-options").hidden = !market;
-  for (const name of MARKET_OPTIONS) f[name].disabled = !market;
-  for (const option of f.seats.options) option.disabled = Number(option.value) > allowed.maxSeats;
+  for (const name of MARKET_OPTIONS) f[name].disabled = !allowed.marketOptions[name];
+  for (const option of f.seats.options) option.disabled = Number(option.value) < allowed.minSeats || Number(option.value) > allowed.maxSeats;
   if (Number(f.seats.value) !== allowed.seats) f.seats.value = String(allowed.seats);
   const seats = allowed.seats;
-  for (const option of f.market_board.options) if (option.value === "8") option.disabled = !allowed.eightCardBoard;
-  if (!allowed.eightCardBoard) f.market_board.value = "10";
+  for (const option of f.market_board.options) option.disabled = !allowed.boards.includes(option.value);
+  if (!allowed.boards.includes(f.market_board.value)) f.market_board.value = allowed.defaultBoard;
   f.double_marker_seat.disabled = !allowed.markerSeat;
   for (const option of f.double_marker_seat.options) option.disabled = option.value !== "" && Number(option.value) >= seats;
   if (f.double_marker_seat.selectedOptions[0].disabled) f.double_marker_seat.value = "";
-  byId("marker-seat-label").textContent = market ? "Seat the deal of the five start markers starts from" : "3 players: seat with two start markers";
-  byId("marker-seat-hint").textContent = market ? "The markers go one at a time round the table from this seat." : "Only at 3-seat tables.";
+  const uneven = allowed.unevenCounts.join(" or ");
+  byId("marker-seat-label").textContent = market ? "Seat the deal of the five start markers starts from" : `${uneven} players: seat with two start markers`;
+  byId("marker-seat-hint").textContent = market ? "The markers go one at a time round the table from this seat." : `Only at ${uneven}-seat tables.`;
+}
+
+/** Every control of the form, which waits for the rule options with all of them off. */
+const formControls = /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement | HTMLButtonElement>} */ (createForm.querySelectorAll("input, select, button"));
+for (const control of formControls) control.disabled = true;
+
+/** The rule options from the server; then the form offers what goes together. */
+async function loadChoices() {
+  const response = await fetch("/api/options");
+  if (!response.ok) {
+    /** @type {HttpError} */
+    const refusal = await response.json();
+    toast(refusal.detail || "The table options could not be loaded: reload the page.", "error");
+    return;
+  }
+  choices = /** @type {OptionChoices} */ (await response.json());
+  for (const control of formControls) control.disabled = false;
+  updateForm();
 }
 
 createForm.addEventListener("change", updateForm);
-updateForm();
+loadChoices();
 
 createForm.addEventListener("submit", (event) => {
   event.preventDefault();

@@ -14,6 +14,10 @@ const LINE_STYLES = [
   ["#2f7a3b", "2 3"],
   ["#8a6d1f", "10 3 2 3"],
 ];
+/** The chart's geometry in SVG units: its size, the margins round the plot, the least top of its
+ * scale (so that a low score still reads on a sensible scale), where the labels sit, the lines'
+ * width and the dots' radius. */
+const CHART = { width: 640, height: 300, pad: { left: 40, right: 16, top: 12, bottom: 32 }, leastTop: 10, labelGap: 6, labelDrop: 4, roundLabelRise: 10, lineWidth: 3, dotRadius: 4 };
 
 /** An SVG element with attributes and children.
  * @param {string} tag @param {{ [name: string]: string | number }} attrs @param {Array<Node | string>} children */
@@ -38,25 +42,27 @@ function sourcesTable(story) {
 /** A line per player: VP at the end of each round, on a grid with the rounds and the VP marked.
  * @param {GameStory} story */
 function chart(story) {
-  const width = 640;
-  const height = 300;
-  const pad = { left: 40, right: 16, top: 12, bottom: 32 };
+  const { width, height, pad } = CHART;
   const rounds = Math.max(1, ...story.seats.map((s) => s.vp_by_round.length));
-  const top = Math.max(10, ...story.seats.flatMap((s) => s.vp_by_round));
+  const top = Math.max(CHART.leastTop, ...story.seats.flatMap((s) => s.vp_by_round));
   const x = (/** @type {number} */ i) => pad.left + (rounds === 1 ? 0 : (i * (width - pad.left - pad.right)) / (rounds - 1));
   const y = (/** @type {number} */ vp) => height - pad.bottom - (vp * (height - pad.top - pad.bottom)) / top;
   const step = top > 100 ? 25 : top > 40 ? 10 : 5;
   const grid = [];
-  for (let vp = 0; vp <= top; vp += step) grid.push(svg("line", { x1: pad.left, x2: width - pad.right, y1: y(vp), y2: y(vp), class: "grid" }), svg("text", { x: pad.left - 6, y: y(vp) + 4, "text-anchor": "end" }, String(vp)));
-  for (let i = 0; i < rounds; i++) grid.push(svg("text", { x: x(i), y: height - 10, "text-anchor": "middle" }, `R${i + 1}`));
+  for (let vp = 0; vp <= top; vp += step) grid.push(svg("line", { x1: pad.left, x2: width - pad.right, y1: y(vp), y2: y(vp), class: "grid" }), svg("text", { x: pad.left - CHART.labelGap, y: y(vp) + CHART.labelDrop, "text-anchor": "end" }, String(vp)));
+  for (let i = 0; i < rounds; i++) grid.push(svg("text", { x: x(i), y: height - CHART.roundLabelRise, "text-anchor": "middle" }, `R${i + 1}`));
   const lines = story.seats.map((s, n) => {
     const [colour, dash] = LINE_STYLES[n % LINE_STYLES.length];
     const points = s.vp_by_round.map((vp, i) => `${x(i)},${y(vp)}`).join(" ");
-    return svg("g", { class: "series" }, svg("polyline", { points, fill: "none", stroke: colour, "stroke-width": 3, "stroke-dasharray": dash }), ...s.vp_by_round.map((vp, i) => svg("circle", { cx: x(i), cy: y(vp), r: 4, fill: colour })));
+    return svg("g", { class: "series" }, svg("polyline", { points, fill: "none", stroke: colour, "stroke-width": CHART.lineWidth, "stroke-dasharray": dash }), ...s.vp_by_round.map((vp, i) => svg("circle", { cx: x(i), cy: y(vp), r: CHART.dotRadius, fill: colour })));
   });
   const words = story.seats.map((s) => `${s.name}: ${s.vp_by_round.join(", ")}`).join("; ");
   const picture = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `VP at the end of each round. ${words}.`, class: "vp-chart", id: "vp-chart" }, ...grid, ...lines);
-  const legend = el("ul", { class: "legend" }, story.seats.map((s, n) => el("li", {}, el("span", { class: "swatch", style: `border-top: 3px ${LINE_STYLES[n % 4][1] ? "dashed" : "solid"} ${LINE_STYLES[n % 4][0]}`, "aria-hidden": "true" }), `${s.name}: ${s.vp_by_round[s.vp_by_round.length - 1] ?? 0} VP before the final scoring, ${s.total} in all`)));
+  const swatch = (/** @type {number} */ n) => {
+    const [colour, dash] = LINE_STYLES[n % LINE_STYLES.length];
+    return el("span", { class: "swatch", style: `border-top: ${CHART.lineWidth}px ${dash ? "dashed" : "solid"} ${colour}`, "aria-hidden": "true" });
+  };
+  const legend = el("ul", { class: "legend" }, story.seats.map((s, n) => el("li", {}, swatch(n), `${s.name}: ${s.vp_by_round[s.vp_by_round.length - 1] ?? 0} VP before the final scoring, ${s.total} in all`)));
   return [picture, legend];
 }
 

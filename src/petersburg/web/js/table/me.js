@@ -18,7 +18,7 @@ export function renderMe(m, names, byKey, { openChoice, makeDraggable, dropTarge
     return;
   }
   const p = v.seats[m.you.seat];
-  const limit = p.area.includes("warehouse") ? 4 : 3;
+  const limit = m.summary[m.you.seat].hand_limit;
   const hand = el("ul", { class: "hand", "aria-label": "Your hand", dataset: { focusZone: "hand" }, tabindex: "-1" });
   // Your own hand is named to you: every card of it is known.
   /** @type {string[]} */ (p.hand || []).forEach((card, i) => {

@@ -18,6 +18,14 @@ let focusedFor = null;
 /** @type {string | null} */
 let openedFor = null;
 
+/** What a VP costs at the Pub, read from its offers (each names its VP and its price); null if
+ * none buys a VP.
+ * @param {import("../protocol.js").LegalAction[]} actions */
+function pubPricePerVp(actions) {
+  const offer = actions.find((a) => a.vp);
+  return offer && offer.vp ? offer.price / offer.vp : null;
+}
+
 /** The words and actions of a crate or "?" decision at the head of the Market's queue.
  * @param {GameUpdate} m @param {import("../protocol.js").MarketJson} market the view's
  * @param {string[]} names @param {ActionsByKey} byKey */
@@ -77,7 +85,8 @@ export function renderPrompt(m, names, byKey, act, openChoice) {
   } else if (v.stage === "pub") {
     if (mine) {
       const actions = byKey.get("pub") || [];
-      prompt.append(heading("Pub: buy victory points at 2 rubles each"), el("div", { class: "choices pub-choices" }, actions.map((a) => choiceButton({ ...a, description: a.vp ? `${a.vp} VP for ${a.price}₽` : "No VP" }, act))));
+      const rate = pubPricePerVp(actions);
+      prompt.append(heading(rate === null ? "Pub: buy victory points" : `Pub: buy victory points at ${rate} rubles each`), el("div", { class: "choices pub-choices" }, actions.map((a) => choiceButton({ ...a, description: a.vp ? `${a.vp} VP for ${a.price}₽` : "No VP" }, act))));
     } else prompt.append(heading("Pub"), el("p", {}, `${toAct} is deciding at the Pub.`));
   } else if ((v.stage === "joker" || v.stage === "crate") && v.market && v.market.decisions.length) {
     const pending = marketDecision(m, v.market, names, byKey);
