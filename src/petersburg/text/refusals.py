@@ -47,7 +47,7 @@ REFUSALS = Catalogue(
         "field_seat": "'seat' must be a seat number (0 for the first seat).",
         "field_level": "'level' must be the name of a bot level.",
         "field_params": "'params' must be an object.",
-        "field_seats": "A table has 1 to 4 seats (5 with the Market).",
+        "field_seats": "A table has {least} to {most} seats ({most_with_market} with the Market).",
         "field_realtime": "'realtime' and 'allow_undo' must be true or false.",
         "field_sit": "'sit' must be true or false.",
         "field_fill": "'fill' must be the name of a bot level.",

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 from typing_extensions import TypedDict
 
 from petersburg.engine import NUM_ALL_ACTIONS
+from petersburg.engine.options import MAX_PLAYERS, MAX_PLAYERS_MARKET, MIN_PLAYERS
 from petersburg.server.protocol.fields import MAX_MESSAGE, MAX_NAME, MAX_TIMER, MAX_TITLE
 from petersburg.server.protocol.requests import (
     ACCOUNT_BODY,
@@ -60,7 +61,7 @@ FIELD_REFUSALS: dict[str, Message] = {
     "seat": refusal("field_seat"),
     "level": refusal("field_level"),
     "params": refusal("field_params"),
-    "seats": refusal("field_seats"),
+    "seats": refusal("field_seats", least=MIN_PLAYERS, most=MAX_PLAYERS, most_with_market=MAX_PLAYERS_MARKET),
     "title": refusal("title_too_long", most=MAX_TITLE),
     "realtime": refusal("field_realtime"),
     "allow_undo": refusal("field_realtime"),
