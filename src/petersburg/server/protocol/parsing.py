@@ -5,9 +5,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NotRequired, cast
+from typing import NotRequired, TypeVar, cast
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 from typing_extensions import TypedDict
 
 from petersburg.engine import NUM_ALL_ACTIONS
@@ -29,6 +29,9 @@ from petersburg.server.protocol.requests import (
 )
 from petersburg.text.refusals import refusal
 from petersburg.text.wording import Message
+
+Body = TypeVar("Body")
+"""The type of an HTTP request body."""
 
 
 class BadRequest(Exception):
@@ -169,23 +172,23 @@ def parse_table_request(data: str | bytes) -> TableRequest:
         raise _explain(error, body=False, unknown=_unknown_table_request) from None
 
 
-def parse_create_body(data: bytes) -> CreateTableBody:
-    """The body of ``POST /api/tables``."""
+def parse_body(data: bytes, adapter: TypeAdapter[Body]) -> Body:
+    """An HTTP request's JSON body, validated by ``adapter`` (one of the protocol's body types):
+    too long, not text, or not of that type is refused with one sentence (``BadRequest``)."""
     if len(data) > MAX_MESSAGE:
         raise BadRequest(refusal("body_too_long", most=MAX_MESSAGE))
     text = _text(data, body=True)
     try:
-        return CREATE_BODY.validate_json(text)
+        return adapter.validate_json(text)
     except ValidationError as error:
         raise _explain(error, body=True) from None
+
+
+def parse_create_body(data: bytes) -> CreateTableBody:
+    """The body of ``POST /api/tables``."""
+    return parse_body(data, CREATE_BODY)
 
 
 def parse_account_body(data: bytes) -> AccountBody:
     """The body of ``POST /api/account/signup`` or ``/signin``."""
-    if len(data) > MAX_MESSAGE:
-        raise BadRequest(refusal("body_too_long", most=MAX_MESSAGE))
-    text = _text(data, body=True)
-    try:
-        return ACCOUNT_BODY.validate_json(text)
-    except ValidationError as error:
-        raise _explain(error, body=True) from None
+    return parse_body(data, ACCOUNT_BODY)
