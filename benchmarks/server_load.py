@@ -323,7 +323,7 @@ def baseline_source(baseline: str, scratch: Path) -> Path:
 def servers(baseline: Path | None, compression: bool) -> list[tuple[str, Path | None, dict[str, str]]]:
     chosen: list[tuple[str, Path | None, dict[str, str]]] = []
     if baseline is not None:
-        chosen.append(("old", baseline, {}))
+        chosen.append(("old", baseline, dict(NEW_SERVER_LIMITS)))  # versions without them ignore them
     chosen.append(("new", None, dict(NEW_SERVER_LIMITS)))
     if compression:
         chosen.append(("new+deflate", None, {**NEW_SERVER_LIMITS, "PETERSBURG_WS_COMPRESSION": "on"}))

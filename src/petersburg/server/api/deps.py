@@ -8,7 +8,7 @@ dependencies serve HTTP requests and websockets (both are an ``HTTPConnection``)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Annotated, TypeVar
 
 from fastapi import Depends
@@ -33,16 +33,18 @@ def server_of(connection: HTTPConnection) -> Server:
     return server
 
 
-def _part(read: Callable[[Server], T]) -> Callable[[HTTPConnection], T]:
-    """A dependency giving one part of the server (``read`` picks it)."""
+def _part(read: Callable[[Server], T]) -> Callable[[HTTPConnection], Coroutine[None, None, T]]:
+    """A dependency giving one part of the server (``read`` picks it). A coroutine function,
+    though it awaits nothing: FastAPI runs a plain function dependency on its thread pool, which
+    costs a thread hand-off per dependency and per request; a coroutine runs on the loop at once."""
 
-    def part(connection: HTTPConnection) -> T:
+    async def part(connection: HTTPConnection) -> T:
         return read(server_of(connection))
 
     return part
 
 
-def parse_table_id(table_id: str) -> int:
+async def parse_table_id(table_id: str) -> int:
     """A table id from a path; unknown (0, never a table) if it is not a plain number."""
     return int(table_id) if table_id.isascii() and table_id.isdigit() and len(table_id) <= 9 else 0
 
