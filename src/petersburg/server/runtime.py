@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import gc
 import logging
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
@@ -176,16 +176,8 @@ class Server:
     def _resubscribed(self) -> None:
         """Notices come again after an interruption: what other processes changed meanwhile is
         read from the database."""
-        self._in_turn(self._catch_up_all())
-
-    async def _catch_up_all(self) -> None:
-        try:
-            changed = await self.tables.catch_up_all(listed=bool(self.connections.lobby))
-        except Exception:
-            log.exception("cannot catch up with the other processes after their notices were interrupted")
-            return
-        for table in changed:
-            self.events.table_changed(table)
+        catch_up = self.tables.catch_up_all(listed=bool(self.connections.lobby))
+        self._in_turn(self._tell(catch_up, "cannot catch up after the notices were interrupted"))
 
     async def _check_heads(self) -> None:
         """Every ``head_check_interval`` seconds, check the watched tables nothing was heard of
@@ -194,13 +186,18 @@ class Server:
         game time a test pretends."""
         while True:
             await asyncio.sleep(self.settings.head_check_interval)
-            try:
-                changed = await self.tables.check_watched()
-            except Exception:
-                log.exception("cannot check the watched tables against the database")
-                continue
-            for table in changed:
-                self.events.table_changed(table)
+            await self._tell(self.tables.check_watched(), "cannot check the watched tables")
+
+    async def _tell(self, catch_up: Awaitable[list[Table]], failure: str) -> None:
+        """Tell the watchers of the tables ``catch_up`` found changed (``failure`` is logged if
+        it fails: the next check or notice tries again)."""
+        try:
+            changed = await catch_up
+        except Exception:
+            log.exception(failure)
+            return
+        for table in changed:
+            self.events.table_changed(table)
 
     async def stop(self) -> None:
         if self._head_checks is not None:
