@@ -143,13 +143,14 @@ class RedisServer:
 
 
 @contextmanager
-def redis_server() -> Iterator[RedisServer]:
-    """Start a throw-away Redis on loopback (no persistence); stop it at the end."""
+def redis_server(port: int | None = None) -> Iterator[RedisServer]:
+    """Start a throw-away Redis on loopback (no persistence); stop it at the end. ``port``: start
+    it again where one was stopped (clients reconnect to the same address)."""
     executable = shutil.which("redis-server")
     if executable is None:
         raise RuntimeError("Redis is not installed: `make test` installs Debian's redis-server package.")
     root = tempfile.mkdtemp(prefix="petersburg-redis-")
-    port = free_port()
+    port = port or free_port()
     process = subprocess.Popen(
         [
             executable,

@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from petersburg.engine import GameOptions, legal_actions, state_to_json
-from petersburg.server.cluster.bus import Listener, Notice, decode, encode
+from petersburg.server.cluster.bus import Listener, Notice, Resubscribed, decode, encode
 from petersburg.server.errors import Refusal
 from petersburg.server.game.table import Table
 from petersburg.server.game.tables import Tables
@@ -30,7 +30,7 @@ class ListBus:
     def publish(self, notice: Notice) -> None:
         self.sent.append(notice)
 
-    async def start(self, listener: Listener) -> None:
+    async def start(self, listener: Listener, resubscribed: Resubscribed) -> None:
         return None
 
     async def stop(self) -> None:
@@ -310,5 +310,72 @@ def test_a_log_write_after_an_unheard_seat_change_takes_the_seat_in_first(
         assert theirs.row.seats[1].name == "Bea" and theirs.row.revision == table.row.revision
         assert [row.seq for row in await store_of(second).log(table.id)] == [0]
         assert theirs.seq == 1
+
+    processes(scenario)
+
+
+def test_a_lost_notice_is_made_up_by_the_head_check_of_a_quiet_watched_table(
+    processes: Callable[[Scenario], None],
+) -> None:
+    """A watched table is checked against the database once nothing was heard of it for a whole
+    interval (one head read), so the last notice of a burst, lost, holds it back two intervals at
+    most; a table nobody here watches is not checked."""
+
+    async def scenario(first: Tables, second: Tables, table: Table, theirs: Table) -> None:
+        rng = random.Random(12)
+        await act(first, table, rng)  # its notice is lost
+        bus_of(first).sent.clear()
+        assert await second.check_watched() == [], "heard of a moment ago: not checked yet"
+        assert theirs.seq == 0
+        assert await second.check_watched() == [theirs], "quiet for an interval: checked, told"
+        assert head(theirs) == head(table) == ("playing", 1)
+        theirs.told = theirs.version  # its watchers were told
+        assert await second.check_watched() == [], "checked again, nothing new"
+        second.watch(theirs, -1)
+        await act(first, table, rng)
+        assert await second.check_watched() == [] and await second.check_watched() == []
+        assert theirs.seq == 1, "nobody watches it here: left to be read before its next use"
+
+    processes(scenario)
+
+
+def test_notices_back_after_an_interruption_catch_every_table_up(
+    processes: Callable[[Scenario], None],
+) -> None:
+    """Every notice sent while Redis was away is lost. When they come again, the tables watched
+    here are caught up at once, the others before their next use; with someone in the lobby
+    every live table is, and a table another process created meanwhile is loaded."""
+
+    async def scenario(first: Tables, second: Tables, table: Table, theirs: Table) -> None:
+        rng = random.Random(13)
+        row = TableRow(0, "Unwatched", 0.0, 2, GameOptions().to_json(), False, 0, False, "creator")
+        row.seats = [SeatRow("human", name, f"uid-{name}", f"token-{name}") for name in ("Cy", "Di")]
+        other = await first.create(row)
+        await first.deal(other, 8)
+        for notice in bus_of(first).sent:
+            await second.refresh(notice.table_id, notice.rows)
+        unwatched = second.cached(other.id)
+        assert unwatched is not None and unwatched.watchers == 0
+        bus_of(first).sent.clear()
+        for _ in range(3):  # Redis is away: every notice is lost
+            await act(first, table, rng)
+            await act(first, other, rng)
+        bus_of(first).sent.clear()
+        told = await second.catch_up_all(listed=False)
+        assert told == [theirs] and head(theirs) == head(table) == ("playing", 3)
+        assert unwatched.seq == 0 and unwatched.behind, "read before its next use"
+        assert (await second.get(other.id)).seq == 3
+        unwatched.told = unwatched.version  # as the request that opened it tells
+
+        created = await first.create(
+            TableRow(0, "New", 0.0, 2, GameOptions().to_json(), False, 0, False, "creator")
+        )
+        bus_of(first).sent.clear()  # its notice is lost too
+        await act(first, table, rng)
+        assert second.cached(created.id) is None
+        told = await second.catch_up_all(listed=True)  # someone is in the lobby here
+        loaded = second.cached(created.id)
+        assert loaded is not None and set(told) == {theirs, loaded}
+        assert head(theirs) == head(table) == ("playing", 4)
 
     processes(scenario)

@@ -3,7 +3,9 @@
 ``wiring.build_server`` makes a ``Server``; the app's lifespan (``Server.lifespan``) starts it, which
 loads every live table and refuses to serve a log that does not replay (naming the table and the
 row), finishes games that ended just before a crash, resumes bots and timers, and follows the other
-processes of the same database; then it serves until it is stopped.
+processes of the same database (their notices; with the database's word on the watched tables
+every ``head_check_interval`` seconds, and on every table when notices come back after Redis was
+away, since notices sent meanwhile are lost); then it serves until it is stopped.
 
 This module is apart from ``wiring`` because the two change for different reasons: wiring is which
 part gets which (read once, at construction); this is what the running whole does over time.
@@ -12,9 +14,10 @@ part gets which (read once, at construction); this is what the running whole doe
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
@@ -101,6 +104,7 @@ class Server:
     accounts: Accounts
     events: ServerEvents
     _following: set[asyncio.Task[None]] = field(default_factory=set)
+    _head_checks: asyncio.Task[None] | None = None
 
     @asynccontextmanager
     async def lifespan(self, app: FastAPI) -> AsyncIterator[None]:
@@ -126,7 +130,9 @@ class Server:
             raise StartupCheckError(problems)
         for problem in problems:
             log.error("set aside, not served: %s", problem)
-        await self.tables.bus.start(self._notice)
+        await self.tables.bus.start(self._notice, self._resubscribed)
+        if not self.tables.single_process and self.settings.head_check_interval > 0:
+            self._head_checks = asyncio.get_running_loop().create_task(self._check_heads())
         for table in list(self.tables.live()):
             state = table.state
             if state is not None and state.is_over:  # killed between its last action and the result
@@ -149,7 +155,11 @@ class Server:
             (table.chat if table is not None else self.tables.lobby_chat).append(chat)
             self.events.chat_line(table, chat)
             return
-        task = asyncio.get_running_loop().create_task(self._follow(notice))
+        self._in_turn(self._follow(notice))
+
+    def _in_turn(self, work: Coroutine[object, object, None]) -> None:
+        """Run ``work`` in a task of its own (notices come in a callback, which cannot wait)."""
+        task = asyncio.get_running_loop().create_task(work)
         self._following.add(task)
         task.add_done_callback(self._following.discard)
 
@@ -163,7 +173,37 @@ class Server:
         if table is not None:
             self.events.table_changed(table)
 
+    def _resubscribed(self) -> None:
+        """Notices come again after an interruption: what other processes changed meanwhile is
+        read from the database."""
+        catch_up = self.tables.catch_up_all(listed=bool(self.connections.lobby))
+        self._in_turn(self._tell(catch_up, "cannot catch up after the notices were interrupted"))
+
+    async def _check_heads(self) -> None:
+        """Every ``head_check_interval`` seconds, check the watched tables nothing was heard of
+        against the database (``Tables.check_watched``) and tell their watchers what changed. Real
+        time, not the injected clock's: this bounds how long a lost notice is missed, whatever
+        game time a test pretends."""
+        while True:
+            await asyncio.sleep(self.settings.head_check_interval)
+            await self._tell(self.tables.check_watched(), "cannot check the watched tables")
+
+    async def _tell(self, catch_up: Awaitable[list[Table]], failure: str) -> None:
+        """Tell the watchers of the tables ``catch_up`` found changed (``failure`` is logged if
+        it fails: the next check or notice tries again)."""
+        try:
+            changed = await catch_up
+        except Exception:
+            log.exception(failure)
+            return
+        for table in changed:
+            self.events.table_changed(table)
+
     async def stop(self) -> None:
+        if self._head_checks is not None:
+            self._head_checks.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._head_checks
         await self.tables.bus.stop()
         await self.automation.stop()
         await self.store.close()

@@ -81,6 +81,12 @@ class Settings(BaseSettings):
         description="with several processes: how long a process's lease on a table's bots, "
         "auto-pass and timer lasts without renewal (the longest pause of a table whose holder died)",
     )
+    head_check_interval: Seconds = Field(
+        default=2.0,
+        description="with several processes: seconds between two checks against the database of "
+        "the tables someone on this process watches and nothing was heard of meanwhile, so a "
+        "change notice lost (Redis away) holds a table back about twice this at most; 0: no check",
+    )
     log_level: str = Field(default="warning", description="uvicorn's log level")
     seed: int | None = Field(
         default=None,

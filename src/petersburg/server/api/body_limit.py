@@ -1,14 +1,19 @@
-"""The request-body limit: an HTTP request whose body is too long is refused before it is read."""
+"""The request-body limit: an HTTP request whose body is too long is refused before it is read; one
+whose client leaves before sending the whole body is logged in one line."""
 
 from __future__ import annotations
 
 import json
+import logging
 
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.types import Message as AsgiMessage
 
 from petersburg.text.refusals import refusal
 from petersburg.text.wording import Message
+
+log = logging.getLogger("petersburg.server")
 
 
 class BodyLimit:
@@ -51,6 +56,16 @@ class BodyLimit:
         except _TooLong:
             if not started:
                 await _send_refusal(send, message, 413)
+        except ClientDisconnect:
+            # Nobody is left to answer, and nothing went wrong here: one line, not the traceback
+            # the server would log for an error of its own.
+            client = scope.get("client")
+            log.warning(
+                "%s %s: the client %s left before sending the whole body",
+                scope.get("method", ""),
+                scope.get("path", ""),
+                client[0] if client else "",
+            )
 
 
 class _TooLong(Exception):

@@ -12,6 +12,11 @@ row per position, so a row from a notice is the row the database holds; a lost o
 is harmless (a gap is read from the database, a row already applied is skipped), and a process
 never applies a change twice (it applies log rows from its own ``seq`` on).
 
+Notices sent while Redis is away (or while this process's subscription is) are lost, not late:
+when the subscription comes back the bus says so (``Resubscribed``), and the process reads what
+its tables became from the database (``game/catch_up.py``); a periodic check of each watched
+table's head against the database (``Server``) bounds how long any other lost notice is missed.
+
 Why Redis and not PostgreSQL's ``LISTEN/NOTIFY``: a notice must not wait for, or hold, a database
 connection of the process's single database thread (where every write is group-committed), and
 Redis pub/sub fans out in well under a millisecond on loopback without touching the database's
@@ -55,6 +60,10 @@ class Notice(NamedTuple):
 Listener = Callable[[Notice], None]
 """Called on the event loop for each notice of another process."""
 
+Resubscribed = Callable[[], None]
+"""Called on the event loop when the subscription is back after it was interrupted: whatever was
+sent meanwhile is lost, and must be read from the database."""
+
 KINDS: dict[str, LogKind] = {"action": "action", "undo": "undo"}
 
 
@@ -65,7 +74,7 @@ class Bus(Protocol):
         """Tell the other processes what changed (never waits)."""
         ...
 
-    async def start(self, listener: Listener) -> None: ...
+    async def start(self, listener: Listener, resubscribed: Resubscribed) -> None: ...
 
     async def stop(self) -> None: ...
 
@@ -76,7 +85,7 @@ class NoBus:
     def publish(self, notice: Notice) -> None:
         return None
 
-    async def start(self, listener: Listener) -> None:
+    async def start(self, listener: Listener, resubscribed: Resubscribed) -> None:
         return None
 
     async def stop(self) -> None:
@@ -85,6 +94,8 @@ class NoBus:
 
 BUNDLE = 256
 """Most notices in one Redis message."""
+RETRY_SECONDS = 1.0
+"""Wait between two attempts to subscribe again while Redis is away."""
 
 
 class RedisBus:
@@ -102,17 +113,25 @@ class RedisBus:
         self._outbox: asyncio.Queue[Notice] | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._stopping = False
+        self._resubscribed: Resubscribed | None = None
+        self._publishing = True
+        """Whether the last notice went out (a failure is logged once, until one goes out again)."""
 
     def publish(self, notice: Notice) -> None:
         if self._outbox is None:
             return
         self._outbox.put_nowait(notice)
 
-    async def start(self, listener: Listener) -> None:
+    async def start(self, listener: Listener, resubscribed: Resubscribed) -> None:
         await self._redis.ping()  # fail at start-up, with Redis's own message, if it is not there
         self._outbox = asyncio.Queue()
         pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         await pubsub.subscribe(CHANNEL)
+        self._resubscribed = resubscribed
+        # Told of every later connection of the subscription: the Redis client reconnects by
+        # itself too (within a read's retries), and the channel is subscribed again on connect.
+        assert pubsub.connection is not None
+        pubsub.connection.register_connect_callback(self._reconnected)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._send()), loop.create_task(self._receive(pubsub, listener))]
 
@@ -125,7 +144,22 @@ class RedisBus:
             try:
                 await self._redis.publish(CHANNEL, encode(self.origin, notices))
             except Exception as error:  # Redis away for a moment: other processes catch up later
-                log.warning("cannot publish a change notice: %s", error)
+                if self._publishing:
+                    log.warning("cannot publish change notices (the others catch up later): %s", error)
+                self._publishing = False
+            else:
+                if not self._publishing:
+                    log.warning("change notices are published again")
+                self._publishing = True
+
+    def _reconnected(self, _connection: object) -> None:
+        """The subscription's connection was made again (and the channel subscribed again)."""
+        log.warning("change notices received again: catching up with what was missed")
+        if self._resubscribed is not None:
+            try:
+                self._resubscribed()
+            except Exception:
+                log.exception("cannot catch up after change notices were interrupted")
 
     async def _receive(self, pubsub: object, listener: Listener) -> None:
         from redis.asyncio.client import PubSub
@@ -138,9 +172,7 @@ class RedisBus:
                 if self._stopping:
                     return  # the client may turn the stop's cancellation into an error of its own
                 log.warning("change notices interrupted: %s", error)
-                await asyncio.sleep(1.0)
-                with contextlib.suppress(Exception):
-                    await pubsub.subscribe(CHANNEL)
+                await self._subscribe_again(pubsub)
                 continue
             if message is None or message.get("type") != "message":
                 continue
@@ -156,6 +188,18 @@ class RedisBus:
                     listener(notice)
                 except Exception:
                     log.exception("a change notice could not be handled")
+
+    async def _subscribe_again(self, pubsub: object) -> None:
+        """Try to subscribe again every ``RETRY_SECONDS`` until it works (or the bus stops); the
+        connection's callback (``_reconnected``) then sets the catch-up going."""
+        from redis.asyncio.client import PubSub
+
+        assert isinstance(pubsub, PubSub)
+        while not self._stopping:
+            await asyncio.sleep(RETRY_SECONDS)
+            with contextlib.suppress(Exception):
+                await pubsub.subscribe(CHANNEL)
+                return
 
     async def stop(self) -> None:
         """Stop both tasks, then close the connection. The receiving loop also checks

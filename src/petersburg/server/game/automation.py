@@ -8,7 +8,8 @@ has moved on meanwhile. Time is read from the injected ``Clock``.
 Bots decide in worker processes (``BotRunner``), from a copy of their own seat's view: a strong
 bot's search never holds the event loop's interpreter lock, and at most ``bot_workers`` moves are
 computed at once, those of tables with people first, so games of bots alone cannot slow theirs.
-A bot that fails or answers an illegal action is logged and the server passes for it.
+A bot that fails or answers an illegal action is logged and the server passes for it; a move the
+server's stop cuts short is dropped instead (the next start plans it again), never written.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections import deque
@@ -81,7 +83,14 @@ def leave_with_parent(parent: int) -> None:
 
 def start_bot_worker(parent: int, modules: tuple[str, ...]) -> None:
     """Run in a bot worker at its start: leave with the server, and import the modules that
-    register its custom bots (a spawned process knows only the built-in ones until then)."""
+    register its custom bots (a spawned process knows only the built-in ones until then).
+
+    A worker ignores SIGINT and SIGTERM: a stop signal sent to the whole process group (Ctrl-C in
+    a terminal, a service manager stopping the group) would otherwise kill it mid-move while the
+    server still runs, and the server would pass for the bot. The server stops its workers itself
+    (``BotRunner.shutdown``), and a worker leaves as soon as its server is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     leave_with_parent(parent)
     import_bot_modules(modules)
 
@@ -140,14 +149,17 @@ class BotRunner:
             self._busy += 1
             return
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        (self._urgent if urgent else self._background).append(turn)
+        waiting = self._urgent if urgent else self._background
+        waiting.append(turn)
         try:
             await turn
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():
                 self._release()  # our turn had come: hand it on
-            else:
-                (self._urgent if urgent else self._background).remove(turn)
+            elif turn in waiting:
+                # Still queued. (When a server stops, every waiting move is cancelled at once,
+                # and a release may have dropped this cancelled turn from the queue already.)
+                waiting.remove(turn)
             raise
 
     def _release(self) -> None:
@@ -204,6 +216,9 @@ class Automation:
             self._keeper = asyncio.get_running_loop().create_task(self._keep_leases())
 
     async def stop(self) -> None:
+        """Stop planning and cancel every plan: a move cut short here (waiting for a bot worker,
+        being computed, waiting out its delay) is dropped, not written; a move already queued on
+        its table runs to its end (a table's jobs are never abandoned halfway)."""
         self.running = False
         tasks = [task for _key, task in self._plans.values()]
         for task in (self._sweeper, self._keeper):
@@ -355,6 +370,9 @@ class Automation:
         except asyncio.CancelledError:
             raise
         except Exception:
+            if not self.running:
+                log.info("table %s: the bot move in seat %s was cut by the server's stop", table.id, seat)
+                return  # dropped, never written: the next start plans it again
             log.exception(
                 "table %s: the %s bot in seat %s failed; the server passes for it", table.id, level, seat
             )
@@ -390,6 +408,8 @@ class Automation:
         return left if left > 0 and reveals_hidden(state, action) else 0.0
 
     async def _play(self, table: Table, seat: int, action: int, seq: int, announced: Message | None) -> None:
+        if not self.running:
+            return  # the server is stopping: the next start plans the move again
         try:
             await self.play.play_for(table, seat, action, seq, announced)
         except Refusal as refusal:  # logged by the write path; plan the move again shortly

@@ -8,15 +8,23 @@ changes while it is live (``Store.table_head``: status, next ``seq``, revision, 
 the table back whole (``catch_up``) only when its status or log differs or the announced rows have
 a gap. It lives in ``game/`` because it applies rows to a ``Game``; ``cluster/`` only carries the
 notices and never sees a game.
+
+A notice can be lost (Redis away, a process killed between its write and its notice): the tables
+someone here watches have their head checked against the database now and then (``check`` of the
+tables ``quiet`` for a while), and all of them when the subscription to notices comes back.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Callable, Iterable, Sequence
 
 from petersburg.server.game.game import Game
 from petersburg.server.game.table import Table
 from petersburg.server.persistence.store import LogRow, Store, TableStatus
+
+log = logging.getLogger("petersburg.server")
 
 StatusTaken = Callable[[Table, TableStatus], None]
 """Told after a read back took in a table's stored status, with the status the table had before
@@ -29,6 +37,8 @@ class CatchUp:
     def __init__(self, store: Store, status_taken: StatusTaken) -> None:
         self.store = store
         self.status_taken = status_taken
+        self._versions: dict[int, int] = {}
+        """Each watched table's ``version`` when ``quiet`` last looked at it."""
 
     async def before_job(self, table: Table, check: bool) -> None:
         """The ``before`` step of the table's queue: take in what other processes changed, so the
@@ -69,6 +79,33 @@ class CatchUp:
         for table in [table for table in tables if table.out_of_date]:
             changed = await self._take_in(table) or changed
         return changed
+
+    def quiet(self, tables: Iterable[Table]) -> list[Table]:
+        """The tables of ``tables`` that did not change since the last call (nothing was heard of
+        them, from a notice or a request here, for that long): those a lost notice may hold
+        back. A table that keeps changing needs no check: a notice lost in between shows as a gap
+        in the next one's rows, and once it stops changing it is quiet at the next call but one."""
+        seen, self._versions = self._versions, {}
+        found = []
+        for table in tables:
+            if seen.get(table.id) == table.version:
+                found.append(table)
+            self._versions[table.id] = table.version
+        return found
+
+    async def check(self, tables: Sequence[Table]) -> list[Table]:
+        """Check each table's head against the database (``Store.table_head``, one indexed read,
+        through its queue) and take in what differs; the tables changed since their watchers were
+        last told (``Table.told``), who must be told now. A table that cannot be checked (the
+        database away) is logged and checked again next time."""
+        done = await asyncio.gather(*(table.queue.settle() for table in tables), return_exceptions=True)
+        for table, outcome in zip(tables, done, strict=True):
+            if isinstance(outcome, Exception):
+                log.warning("table %s: cannot check it against the database: %s", table.id, outcome)
+            elif isinstance(outcome, BaseException):
+                raise outcome
+            self._versions[table.id] = table.version
+        return [table for table in tables if table.version != table.told]
 
     @staticmethod
     async def _take_in(table: Table) -> bool:

@@ -203,6 +203,34 @@ class Tables:
         followed = await self.catching.follow(table, rows, listed=listed, loaded=loaded)
         return table if followed else None
 
+    async def check_watched(self) -> list[Table]:
+        """The periodic head check (several processes): every live table someone here watches
+        that nothing was heard of since the last check is checked against the database, so a lost
+        notice holds its watchers back a few seconds at most; the tables whose watchers must be
+        told (``CatchUp.check``)."""
+        watched = [table for table in self._live.values() if table.watchers]
+        return await self.catching.check(self.catching.quiet(watched))
+
+    async def catch_up_all(self, *, listed: bool) -> list[Table]:
+        """The notices of other processes were interrupted (Redis away) and are back: what was
+        sent meanwhile is lost. Every live table in memory is checked against the database before
+        its next use; those someone here watches are checked now. ``listed`` (someone is in this
+        process's lobby, whose list shows every live table): all of them are checked now, and
+        the live tables other processes created meanwhile are loaded. The tables whose watchers
+        must be told."""
+        for table in self._live.values():
+            table.behind = True
+        found: list[Table] = []
+        if listed:
+            for row in await self.store.live_tables():
+                if self.cached(row.id) is None:
+                    loaded = await self.refresh(row.id, listed=True)
+                    if loaded is not None:
+                        found.append(loaded)
+        now = [table for table in self._live.values() if listed or table.watchers]
+        changed = await self.catching.check(now)
+        return found + [table for table in changed if table not in found]
+
     def has_behind(self) -> bool:
         """Whether a live table was changed by another process since this one last read it."""
         return any(table.out_of_date for table in self._live.values())
