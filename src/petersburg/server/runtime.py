@@ -166,4 +166,5 @@ class Server:
     async def stop(self) -> None:
         await self.tables.bus.stop()
         await self.automation.stop()
+        self.accounts.close()
         await self.store.close()

@@ -5,9 +5,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NotRequired, cast
+from typing import NotRequired, TypeVar, cast
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 from typing_extensions import TypedDict
 
 from petersburg.engine import NUM_ALL_ACTIONS
@@ -19,12 +19,14 @@ from petersburg.server.protocol.requests import (
     HELLO,
     LOBBY_REQUESTS,
     LOBBY_TYPES,
+    PASSWORD_CHANGE_BODY,
     TABLE_REQUESTS,
     TABLE_TYPES,
     AccountBody,
     CreateTableBody,
     HelloRequest,
     LobbyRequest,
+    PasswordChangeBody,
     TableRequest,
 )
 from petersburg.text.refusals import refusal
@@ -71,6 +73,7 @@ FIELD_REFUSALS: dict[str, Message] = {
     "options": refusal("field_options"),
     "rated": refusal("field_rated"),
     "password": refusal("field_password"),
+    "new_password": refusal("field_password"),
 }
 """What to tell a player whose request has a malformed field, by field name."""
 
@@ -169,23 +172,30 @@ def parse_table_request(data: str | bytes) -> TableRequest:
         raise _explain(error, body=False, unknown=_unknown_table_request) from None
 
 
-def parse_create_body(data: bytes) -> CreateTableBody:
-    """The body of ``POST /api/tables``."""
+Body = TypeVar("Body")
+
+
+def _parse_body(adapter: TypeAdapter[Body], data: bytes) -> Body:
+    """An HTTP request's JSON body as ``adapter`` validates it, or one sentence for what is wrong."""
     if len(data) > MAX_MESSAGE:
         raise BadRequest(refusal("body_too_long", most=MAX_MESSAGE))
     text = _text(data, body=True)
     try:
-        return CREATE_BODY.validate_json(text)
+        return adapter.validate_json(text)
     except ValidationError as error:
         raise _explain(error, body=True) from None
+
+
+def parse_create_body(data: bytes) -> CreateTableBody:
+    """The body of ``POST /api/tables``."""
+    return _parse_body(CREATE_BODY, data)
 
 
 def parse_account_body(data: bytes) -> AccountBody:
     """The body of ``POST /api/account/signup`` or ``/signin``."""
-    if len(data) > MAX_MESSAGE:
-        raise BadRequest(refusal("body_too_long", most=MAX_MESSAGE))
-    text = _text(data, body=True)
-    try:
-        return ACCOUNT_BODY.validate_json(text)
-    except ValidationError as error:
-        raise _explain(error, body=True) from None
+    return _parse_body(ACCOUNT_BODY, data)
+
+
+def parse_password_change_body(data: bytes) -> PasswordChangeBody:
+    """The body of ``POST /api/account/password``."""
+    return _parse_body(PASSWORD_CHANGE_BODY, data)
