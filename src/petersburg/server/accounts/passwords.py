@@ -5,12 +5,17 @@ core. On the event loop it would stop every table; on the default thread pool a 
 would fill the pool that the rest of the server waits on too, and hold 64 MiB per thread. Here it
 runs on ``workers`` threads of its own, and at most ``queue`` more requests wait for them: a
 request beyond those is refused at once ("busy, try again in a moment") before anything is counted
-or hashed, so memory and CPU spent on passwords stay bounded whatever arrives.
+or hashed, so memory and CPU spent on passwords stay bounded whatever arrives. The threads run at
+the lowest CPU priority (Linux gives each thread its own), so when the cores are busy the event
+loop's thread, which serves the tables, goes first.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -20,13 +25,28 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from petersburg.server.errors import Refusal
 
+LOWEST_PRIORITY = 19
+"""The ``nice`` value of the hashing threads where the idle scheduling class is not offered."""
+
+
+def _behind_everything_else() -> None:
+    """Give the calling thread only the CPU time nothing else wants (Linux's ``SCHED_IDLE``, else
+    the lowest ``nice``; where neither is offered the thread runs as any other)."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))  # 0: the calling thread
+        return
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), LOWEST_PRIORITY)
+
 
 class Passwords:
     """argon2 hashing and checking on a bounded pool of its own (see the module's docstring)."""
 
     def __init__(self, hasher: PasswordHasher, workers: int, queue: int) -> None:
         self.hasher = hasher
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="password-hashing")
+        self._pool = ThreadPoolExecutor(
+            max_workers=workers, thread_name_prefix="password-hashing", initializer=_behind_everything_else
+        )
         self._room = workers + queue
         self._taken = 0
 
