@@ -1,8 +1,10 @@
-// The sign-in and sign-up page. Signing up sends this browser's guest identity, so the games
-// played here as a guest become the account's; either way the page then keeps the account's
-// identity and name, and goes back to the lobby.
+// The account page. For a guest: sign in and sign up. Signing up sends this browser's guest
+// identity, so the games played here as a guest become the account's; either way the page then
+// keeps the account's identity and name, and goes to the profile. Signed in: the account's
+// sessions, "Sign out everywhere" and "Change password" (manage.js).
 import { byId } from "../dom.js";
 import { identity } from "../identity.js";
+import { showAccount } from "./manage.js";
 import { rememberAccount, renderAccountNav } from "./nav.js";
 
 /** @typedef {import("../protocol.js").AccountBody} AccountBody */
@@ -10,7 +12,9 @@ import { rememberAccount, renderAccountNav } from "./nav.js";
 /** @typedef {import("../protocol.js").HttpError} HttpError */
 /** The sign-in and sign-up forms' fields. @typedef {HTMLFormElement & { elements: { name: HTMLInputElement, password: HTMLInputElement } }} AccountForm */
 
-renderAccountNav(byId("account-nav"));
+renderAccountNav(byId("account-nav")).then((account) => {
+  if (account) showAccount(account);
+});
 
 /** @param {AccountForm} form @param {string} url @param {boolean} withUid */
 function wire(form, url, withUid) {
