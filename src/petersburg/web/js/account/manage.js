@@ -3,11 +3,11 @@
 // required; every other session ends).
 import { byId, el } from "../dom.js";
 import { forgetIdentity } from "./nav.js";
+import { submitForm } from "./submit.js";
 
 /** @typedef {import("../protocol.js").AccountInfo} AccountInfo */
 /** @typedef {import("../protocol.js").SessionInfo} SessionInfo */
 /** @typedef {import("../protocol.js").PasswordChangeBody} PasswordChangeBody */
-/** @typedef {import("../protocol.js").HttpError} HttpError */
 /** The password form's fields. @typedef {HTMLFormElement & { elements: { name: HTMLInputElement, password: HTMLInputElement, new_password: HTMLInputElement } }} PasswordForm */
 
 /** @param {number} epoch seconds */
@@ -33,28 +33,10 @@ function wirePasswordForm(form) {
   const done = /** @type {HTMLElement} */ (form.querySelector(".form-done"));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    error.hidden = true;
     done.hidden = true;
     /** @type {PasswordChangeBody} */
     const body = { password: form.elements.password.value, new_password: form.elements.new_password.value };
-    let response;
-    try {
-      response = await fetch("/api/account/password", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-    } catch {
-      error.textContent = "The server cannot be reached; try again.";
-      error.hidden = false;
-      return;
-    }
-    if (!response.ok) {
-      /** @type {HttpError} */
-      const refusal = await response.json();
-      error.textContent = refusal.detail;
-      error.hidden = false;
+    if (!(await submitForm("/api/account/password", body, error))) {
       form.elements.password.focus();
       return;
     }
