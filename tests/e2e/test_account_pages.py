@@ -156,3 +156,44 @@ def test_a_guest_signs_up_finds_the_game_and_sees_ratings_and_the_leaderboard(
         shot(page, f"accounts/lobby-{width}x{height}", full_page=False)
         assert page.errors == []
         context.close()
+
+
+def test_the_account_page_lists_sessions_changes_the_password_and_signs_out_everywhere(
+    server: str, browser: Any
+) -> None:
+    _, other_cookie = post(server, "/api/account/signup", {"name": "Sofia", "password": PASSWORD})
+    context, page = open_page(browser, server, width=390, height=844)
+    try:
+        page.goto(server + "/signin")
+        signin = page.locator("#signin-form")
+        signin.locator("input[name=name]").fill("Sofia")
+        signin.locator("input[name=password]").fill(PASSWORD)
+        signin.locator("button[type=submit]").click()
+        page.wait_for_url("**/profile/Sofia")
+        page.get_by_role("link", name="Account").click()
+        page.wait_for_url("**/account")
+        expect(page.locator("#signin-panel")).to_be_hidden()
+        expect(page.locator("#sessions li")).to_have_count(2)  # the sign-up's session and this one
+        expect(page.locator("#sessions li").filter(has_text="This browser")).to_have_count(1)
+        form = page.locator("#password-form")
+        form.locator("input[name=password]").fill("not the password")
+        form.locator("input[name=new_password]").fill("a newer long secret")
+        form.locator("button[type=submit]").click()
+        expect(form.locator(".form-error")).to_have_text("The current password is wrong.")
+        form.locator("input[name=password]").fill(PASSWORD)
+        form.locator("input[name=new_password]").fill("a newer long secret")
+        form.locator("button[type=submit]").click()
+        expect(form.locator(".form-done")).to_be_visible()
+        expect(page.locator("#sessions li")).to_have_count(1)  # the other session has ended
+        shot(page, "accounts/account-390x844")
+        assert fits(page)
+        request = urllib.request.Request(server + "/api/account", headers={"Cookie": other_cookie})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert json.load(response) is None
+        page.get_by_role("button", name="Sign out everywhere").click()
+        page.wait_for_url(server + "/")
+        page.goto(server + "/account")
+        expect(page.locator("#signin-panel")).to_be_visible()  # signed out: the sign-in form again
+        assert page.errors == []
+    finally:
+        context.close()

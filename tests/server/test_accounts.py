@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from sqlalchemy.engine import Connection
 
-from petersburg.server.accounts.accounts import ATTEMPTS_PER_NAME, SESSION_COOKIE
+from petersburg.server.accounts.accounts import SESSION_COOKIE
 from petersburg.server.app import create_app
 from petersburg.server.persistence.store import TableRow
 from petersburg.server.settings import Settings
@@ -109,7 +109,7 @@ def test_names_are_unique_whatever_their_case_and_bad_input_gets_a_sentence(clie
 def test_wrong_passwords_are_refused_with_a_sentence_and_throttled(client: TestClient) -> None:
     sign_up(client, "Alice")
     client.cookies.clear()
-    for _ in range(ATTEMPTS_PER_NAME):
+    for _ in range(Settings().sign_ins_per_name):
         wrong = client.post("/api/account/signin", json={"name": "alice", "password": "not the password"})
         assert wrong.status_code == 401
         assert wrong.json()["detail"] == "Wrong name or password."

@@ -206,4 +206,5 @@ class Server:
                 await self._head_checks
         await self.tables.bus.stop()
         await self.automation.stop()
+        self.accounts.close()
         await self.store.close()

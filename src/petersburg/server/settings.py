@@ -147,6 +147,35 @@ class Settings(BaseSettings):
         default=64, description="finished tables kept in memory after their last watcher left"
     )
 
+    # Accounts: sessions, sign-ins, sign-ups, password hashing ----------------------------------
+    session_lifetime: Seconds = Field(
+        default=30 * 86400.0,
+        description="seconds a signed-in session lasts after it was last used (2592000: 30 days)",
+    )
+    sign_ins_per_name: Annotated[int, _at_least(1)] = Field(
+        default=5,
+        description="sign-in attempts for one account name per sign-in window, counted before the "
+        "password is checked (a right password forgets them)",
+    )
+    sign_ins_per_address: Annotated[int, _at_least(1)] = Field(
+        default=20, description="sign-in attempts from one client address per sign-in window"
+    )
+    sign_in_window: Seconds = Field(default=900.0, description="seconds of the sign-in window")
+    sign_ups_per_address: Annotated[int, _at_least(1)] = Field(
+        default=10, description="new accounts from one client address per sign-up window"
+    )
+    sign_up_window: Seconds = Field(default=3600.0, description="seconds of the sign-up window")
+    hash_workers: Annotated[int, _at_least(1)] = Field(
+        default=1,
+        description="threads hashing and checking passwords (argon2: 64 MiB and tens of milliseconds "
+        "of a core each), apart from everything else the server does",
+    )
+    hash_queue: Annotated[int, _at_least(0)] = Field(
+        default=8,
+        description="sign-ins and sign-ups waiting for a hashing thread; beyond them the server "
+        "answers that it is busy",
+    )
+
     # Idle tables -------------------------------------------------------------------------------
     open_table_ttl: float = Field(
         default=3600.0, description="seconds an open table with nobody connected stays before it is closed"

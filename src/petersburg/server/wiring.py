@@ -21,8 +21,11 @@ from __future__ import annotations
 
 from typing import TypedDict, Unpack
 
+from argon2 import PasswordHasher
+
 from petersburg.bots import import_bot_modules
 from petersburg.server.accounts.accounts import Accounts
+from petersburg.server.accounts.passwords import Passwords
 from petersburg.server.accounts.ratings import GameRating
 from petersburg.server.api.ws.connections import Connections
 from petersburg.server.clock import Clock, SeedSource, SystemClock, fixed_seeds, random_seeds
@@ -51,6 +54,8 @@ class Injected(TypedDict, total=False):
     bots: BotRunner
     store_type: type[SqlStore]
     """The store's class (a test's instrumented one); it is built here, with the result's ratings."""
+    password_hasher: PasswordHasher
+    """argon2's hasher (a test's that counts what it checks); it runs on the password pool."""
 
 
 def build_server(
@@ -73,7 +78,9 @@ def build_server(
     tables = Tables(store, settings, bus)
     presenter = Presenter(tables)
     play = Play(tables, events, clock)
-    accounts = Accounts(SqlAccounts(store), clock, _secret(settings))
+    hasher = injected.get("password_hasher") or PasswordHasher()
+    passwords = Passwords(hasher, settings.hash_workers, settings.hash_queue)
+    accounts = Accounts(SqlAccounts(store), clock, passwords, settings, _secret(settings))
     seating = Seating(tables, events, clock, settings, seeds, play, accounts)
     chat = Chat(tables, events, clock, settings, seating)
     runner = injected.get("bots") or BotRunner(settings.bot_workers, modules=settings.bot_modules)

@@ -78,6 +78,13 @@ REFUSALS = Catalogue(
             "Too many failed sign-ins from your address: wait {count} minute before trying again.",
             "Too many failed sign-ins from your address: wait {count} minutes before trying again.",
         ),
+        "sign_ups_from_address": Plural(
+            "Too many new accounts from your address: wait {count} minute before trying again.",
+            "Too many new accounts from your address: wait {count} minutes before trying again.",
+        ),
+        "hashing_busy": "The server is busy: try again in a moment.",
+        "not_signed_in": "You are not signed in (or your session has ended): sign in first.",
+        "wrong_current_password": "The current password is wrong.",
         "no_account": "There is no account named {name}.",
         # Tables ------------------------------------------------------------------------------------
         "no_table": "There is no table {table}.",

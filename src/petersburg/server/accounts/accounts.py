@@ -1,33 +1,39 @@
-"""Accounts: sign up, sign in, sign out, the session cookie, who a browser is, profiles and the
-leaderboard.
+"""Accounts: sign up, sign in, sign out, sessions, password changes, who a browser is, profiles
+and the leaderboard.
 
 A guest is a random browser identity (``uid``) kept in the browser. Signing up turns that guest
 into an account: the account plays as the same ``uid``, so the guest's seats and games are the
 account's from then on. Signing in elsewhere hands that browser the account's ``uid``. Once a
-``uid`` belongs to an account, only a browser holding the account's session cookie may use it,
+``uid`` belongs to an account, only a browser holding one of the account's sessions may use it,
 so learning someone's ``uid`` no longer makes you them.
 
-Passwords are hashed with argon2 (argon2-cffi, its recommended parameters), off the event loop.
-The session cookie is signed (itsdangerous) with a key kept in the database, so every server
-process accepts the cookies of the others; it is HttpOnly and SameSite=Lax. Failed sign-ins are
-stored and counted per name and per address over a window: past the limit the answer says how
-long to wait, whatever the password. Everything is stored through ``persistence``'s
-``AccountStore``; no SQL here.
+A session is a stored row; the browser's cookie holds only its random id (HttpOnly, SameSite=Lax),
+the database only that id's SHA-256, so a copy of the database signs nobody in. Signing out deletes
+the row, so a copied cookie is worthless afterwards; "sign out everywhere" deletes every row of the
+account, and a password change every row but the changer's. A session ends ``session_lifetime``
+after it was last used.
+
+Passwords are hashed with argon2 on ``Passwords``' bounded pool. Every attempt to sign in (or to
+prove a password before changing it) is reserved before its password is checked: the attempts for
+the name and from the address in the window are counted and this one stored in one step
+(``AccountStore.reserve_sign_in``), so a parallel burst checks at most the allowed number of
+passwords; past a limit the answer says how long to wait, whatever the password. Sign-ups are
+reserved per address the same way before their password is hashed. Everything is stored through
+``persistence``'s ``AccountStore``; no SQL here.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
+import hashlib
 import math
 import re
 import secrets
 from dataclasses import asdict, dataclass
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
-from itsdangerous import BadSignature, URLSafeTimedSerializer
+from itsdangerous import URLSafeTimedSerializer
 
+from petersburg.server.accounts.passwords import Passwords
 from petersburg.server.accounts.ratings import (
     MODEL,
     SCALE,
@@ -40,7 +46,11 @@ from petersburg.server.errors import Refusal
 from petersburg.server.persistence.accounts import (
     AccountRow,
     AccountStore,
+    Crowded,
+    Limit,
     NewAccount,
+    NewSession,
+    SessionRow,
 )
 from petersburg.server.persistence.store import StorageError
 from petersburg.server.protocol.http import (
@@ -50,20 +60,21 @@ from petersburg.server.protocol.http import (
     ProfileGame,
     ProfileResponse,
     RatingPoint,
+    SessionInfo,
 )
+from petersburg.server.settings import Settings
 
 SESSION_COOKIE = "pb_session"
 SESSION_KEY = "session_key"
-"""The server-wide setting that holds the key signing session cookies."""
-SESSION_AGE = 30 * 24 * 3600
-"""Seconds a session cookie stays valid."""
+"""The server-wide setting that holds the server's signing key."""
+SESSION_TOUCH = 3600.0
+"""A session's last use is written at most this often (the tenth of ``session_lifetime`` if that
+is shorter), so that a signed-in page's every request is not a write."""
+USER_AGENT_LENGTH = 200
+"""The longest part of a browser's ``User-Agent`` kept with its session."""
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,22}[A-Za-z0-9._-]$")
 MIN_PASSWORD = 8
 MAX_PASSWORD = 200
-ATTEMPT_WINDOW = 15 * 60.0
-"""Failed sign-ins are counted over this many seconds."""
-ATTEMPTS_PER_NAME = 5
-ATTEMPTS_PER_ADDRESS = 20
 PROFILE_GAMES = 200
 LEADERBOARD_SIZE = 100
 
@@ -99,9 +110,24 @@ def check_password(password: str) -> None:
         raise Refusal("password_length", least=MIN_PASSWORD, most=MAX_PASSWORD)
 
 
-def _minutes_left(oldest_counted: float, now: float) -> int:
-    """Whole minutes (at least 1) until the failed sign-in at ``oldest_counted`` leaves the window."""
-    return max(1, math.ceil((oldest_counted + ATTEMPT_WINDOW - now) / 60))
+def _minutes_left(crowded: Crowded, window: float, now: float) -> int:
+    """Whole minutes (at least 1) until the counted attempt that leaves the window first has left."""
+    return max(1, math.ceil((crowded.oldest + window - now) / 60))
+
+
+def session_hash(session_id: str) -> str:
+    """What is stored of a session's id: its SHA-256. The id is 256 random bits, so a hash without
+    salt or stretching is as hard to turn back into a cookie as the id is to guess, and finding a
+    session stays one indexed look-up."""
+    return hashlib.sha256(session_id.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Session:
+    """A signed-in browser: its account, and its session as stored."""
+
+    account: Account
+    row: SessionRow
 
 
 def _account(row: AccountRow | None) -> Account | None:
@@ -113,15 +139,23 @@ class Accounts:
     """Accounts on the server's database (through ``AccountStore``), shared by every server
     process; also the rating maths a finished game's result is stored with (``ResultRating``)."""
 
-    def __init__(self, store: AccountStore, clock: Clock, secret_key: str | None = None) -> None:
+    def __init__(
+        self,
+        store: AccountStore,
+        clock: Clock,
+        passwords: Passwords,
+        settings: Settings,
+        secret_key: str | None = None,
+    ) -> None:
         self.store = store
         self.clock = clock
-        self.hasher = PasswordHasher()
+        self.passwords = passwords
+        self.settings = settings
         self._secret_key = secret_key
         self._serializer: URLSafeTimedSerializer | None = None
 
     async def start(self) -> None:
-        """Load (or create, once for all processes) the key that signs session cookies."""
+        """Load (or create, once for all processes) the server's signing key."""
         key = self._secret_key or await self._stored_key()
         self._serializer = URLSafeTimedSerializer(key, salt="petersburg-session")
 
@@ -136,29 +170,87 @@ class Accounts:
         assert stored is not None
         return stored
 
+    def close(self) -> None:
+        """Stop hashing passwords (the server stops)."""
+        self.passwords.close()
+
     # Sessions ----------------------------------------------------------------------------------
 
-    def cookie_for(self, account: Account) -> str:
-        assert self._serializer is not None, "Accounts.start() first"
-        return str(self._serializer.dumps({"a": account.id}))
+    async def start_session(self, account: Account, user_agent: str) -> str:
+        """A new session of ``account`` for the browser ``user_agent``: the id its cookie holds."""
+        session_id = secrets.token_urlsafe(32)
+        now = self.clock.time()
+        expires = now + self.settings.session_lifetime
+        await self.store.add_session(
+            NewSession(session_hash(session_id), account.id, now, user_agent[:USER_AGENT_LENGTH], expires)
+        )
+        return session_id
 
-    def account_id(self, cookie: str | None) -> int | None:
-        """The account a session cookie was signed for, if it is genuine and not too old."""
-        if not cookie or self._serializer is None:
+    async def signed_in(self, cookie: str | None) -> Session | None:
+        """The session a request's cookie holds, if it has not ended; its use is noted (at most
+        once per ``SESSION_TOUCH``), which moves its end on."""
+        if not cookie:
             return None
-        try:
-            data = self._serializer.loads(cookie, max_age=SESSION_AGE)
-        except BadSignature:
+        now = self.clock.time()
+        found = await self.store.session(session_hash(cookie), now)
+        if found is None:
             return None
-        account = data.get("a") if isinstance(data, dict) else None
-        return account if isinstance(account, int) else None
+        row, stored = found
+        lifetime = self.settings.session_lifetime
+        if now - stored.last_seen >= min(SESSION_TOUCH, lifetime / 10):
+            stored = stored._replace(last_seen=now, expires=now + lifetime)
+            await self.store.touch_session(stored.id_hash, now, stored.expires)
+        account = _account(row)
+        assert account is not None
+        return Session(account, stored)
 
     async def session(self, cookie: str | None) -> Account | None:
         """The signed-in account of a request's session cookie (None for a guest)."""
-        account_id = self.account_id(cookie)
-        if account_id is None:
-            return None
-        return _account(await self.store.account_by_id(account_id))
+        session = await self.signed_in(cookie)
+        return None if session is None else session.account
+
+    async def _required(self, cookie: str | None) -> Session:
+        session = await self.signed_in(cookie)
+        if session is None:
+            raise Refusal("not_signed_in", status=401)
+        return session
+
+    async def sign_out(self, cookie: str | None) -> None:
+        """End the session of ``cookie`` (a copy of the cookie signs nobody in afterwards)."""
+        if cookie:
+            await self.store.end_session(session_hash(cookie))
+
+    async def sign_out_everywhere(self, cookie: str | None) -> None:
+        """End every session of the signed-in account, this one included."""
+        session = await self._required(cookie)
+        await self.store.end_sessions(session.account.id)
+
+    async def sessions(self, cookie: str | None) -> list[SessionInfo]:
+        """The signed-in account's sessions, most recently used first."""
+        session = await self._required(cookie)
+        rows = await self.store.sessions(session.account.id, self.clock.time())
+        return [
+            {
+                "created": row.created,
+                "last_seen": row.last_seen,
+                "user_agent": row.user_agent,
+                "current": row.id_hash == session.row.id_hash,
+            }
+            for row in rows
+        ]
+
+    async def change_password(self, cookie: str | None, old: str, new: str, address: str) -> None:
+        """Replace the signed-in account's password, given the current one (counted like a
+        sign-in, so a stolen cookie is no faster a way to guess it); every other session ends."""
+        session = await self._required(cookie)
+        check_password(new)
+        account = session.account
+        with self.passwords.turn():
+            found = await self._checked(name_key(account.name), old, address)
+            if found is None:
+                raise Refusal("wrong_current_password", status=403)
+            password_hash = await self.passwords.hash(new)
+        await self.store.set_password(account.id, password_hash, keep_session=session.row.id_hash)
 
     async def identify(self, cookie: str | None, uid: str) -> tuple[str, Account | None]:
         """Who a request is: the signed-in account's identity, or the guest ``uid`` it claims;
@@ -177,15 +269,22 @@ class Accounts:
 
     # Sign up, sign in --------------------------------------------------------------------------
 
-    async def sign_up(self, name: str, password: str, guest_uid: str | None) -> Account:
+    async def sign_up(self, name: str, password: str, guest_uid: str | None, address: str) -> Account:
         """A new account; it takes over ``guest_uid`` (its seats and games) unless that identity
-        belongs to an account already."""
+        belongs to an account already. Counted per ``address`` before the password is hashed."""
         cleaned = check_name(name)
         check_password(password)
         key = name_key(cleaned)
         if await self.store.account_by_name(key) is not None:
             raise Refusal("account_name_taken", status=409, name=cleaned)
-        password_hash = await asyncio.to_thread(self.hasher.hash, password)
+        with self.passwords.turn():
+            now = self.clock.time()
+            window = self.settings.sign_up_window
+            limit = Limit(self.settings.sign_ups_per_address, now - window)
+            crowded = await self.store.reserve_sign_up(address, now, limit)
+            if crowded is not None:
+                raise Refusal("sign_ups_from_address", status=429, count=_minutes_left(crowded, window, now))
+            password_hash = await self.passwords.hash(password)
         uid = guest_uid
         if uid is None or await self.store.account_by_uid(uid) is not None:
             uid = secrets.token_urlsafe(18)
@@ -200,33 +299,36 @@ class Accounts:
 
     async def sign_in(self, name: str, password: str, address: str) -> Account:
         """The account of ``name`` if ``password`` is right; refused with a sentence otherwise,
-        and after too many failures refused whatever the password, saying how long to wait."""
-        key = name_key(name)
-        now = self.clock.time()
-        await self._check_throttle(key, address, now)
-        found = await self.store.password_hash(key)
-        if found is None or not await asyncio.to_thread(self._verify, found[1], password):
-            await self.store.add_failed_sign_in(key, address, now)
+        and after too many attempts refused whatever the password, saying how long to wait."""
+        with self.passwords.turn():
+            account = await self._checked(name_key(name), password, address)
+        if account is None:
             raise Refusal("wrong_password", status=401)
-        await self.store.forget_failed_sign_ins(key)
-        account = _account(found[0])
-        assert account is not None
         return account
 
-    def _verify(self, stored_hash: str, password: str) -> bool:
-        try:
-            return self.hasher.verify(stored_hash, password)
-        except (VerificationError, InvalidHashError):
-            return False
-
-    async def _check_throttle(self, key: str, address: str, now: float) -> None:
-        by_name, by_address = await self.store.failed_sign_ins(key, address, now - ATTEMPT_WINDOW)
-        if len(by_name) >= ATTEMPTS_PER_NAME:
-            minutes = _minutes_left(by_name[-ATTEMPTS_PER_NAME], now)
-            raise Refusal("sign_ins_for_name", status=429, count=minutes)
-        if len(by_address) >= ATTEMPTS_PER_ADDRESS:
-            minutes = _minutes_left(by_address[-ATTEMPTS_PER_ADDRESS], now)
+    async def _checked(self, key: str, password: str, address: str) -> Account | None:
+        """The account whose name has the form ``key`` if ``password`` is its password. The attempt
+        is reserved first (``Refusal`` if a limit is full) and forgotten, with the name's earlier
+        ones, if the password is right."""
+        now = self.clock.time()
+        window = self.settings.sign_in_window
+        crowded = await self.store.reserve_sign_in(
+            key,
+            address,
+            now,
+            by_name=Limit(self.settings.sign_ins_per_name, now - window),
+            by_address=Limit(self.settings.sign_ins_per_address, now - window),
+        )
+        if crowded is not None:
+            minutes = _minutes_left(crowded, window, now)
+            if crowded.by == "name":
+                raise Refusal("sign_ins_for_name", status=429, count=minutes)
             raise Refusal("sign_ins_from_address", status=429, count=minutes)
+        found = await self.store.password_hash(key)
+        if found is None or not await self.passwords.verify(found[1], password):
+            return None
+        await self.store.forget_sign_ins(key)
+        return _account(found[0])
 
     # Profiles, leaderboard ---------------------------------------------------------------------
 

@@ -1,16 +1,17 @@
 """What the server stores of accounts, and the narrow asynchronous interface of that storage.
 
-``accounts/`` reaches its tables (accounts, failed sign-ins, ratings, the server's own settings)
-through ``AccountStore`` alone; ``sql/accounts.py`` implements it. A finished game's ratings are
-written by the table store in the transaction that stores the game's result, with the rating maths
-handed over as a ``ResultRating`` (``sql/ratings.py``), so a game is never finished unrated.
+``accounts/`` reaches its tables (accounts, sessions, sign-in and sign-up attempts, ratings, the
+server's own settings) through ``AccountStore`` alone; ``sql/accounts.py`` implements it. A
+finished game's ratings are written by the table store in the transaction that stores the game's
+result, with the rating maths handed over as a ``ResultRating`` (``sql/ratings.py``), so a game
+is never finished unrated.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import NamedTuple, Protocol
+from typing import Literal, NamedTuple, Protocol
 
 from petersburg.server.persistence.store import TableRow
 
@@ -40,6 +41,43 @@ class NewAccount(NamedTuple):
     created: float
     mu: float
     sigma: float
+
+
+class NewSession(NamedTuple):
+    """A signed-in session to store: the hash of its id (``id_hash``; the id itself is only in the
+    browser's cookie), its account, when it began, the browser that began it and when it ends."""
+
+    id_hash: str
+    account_id: int
+    created: float
+    user_agent: str
+    expires: float
+
+
+class SessionRow(NamedTuple):
+    """A stored session: ``NewSession`` with when it was last used (its expiry slides with it)."""
+
+    id_hash: str
+    account_id: int
+    created: float
+    last_seen: float
+    user_agent: str
+    expires: float
+
+
+class Limit(NamedTuple):
+    """At most ``most`` attempts counted since ``since`` (the start of the limit's window)."""
+
+    most: int
+    since: float
+
+
+class Crowded(NamedTuple):
+    """Why an attempt was not reserved: which limit is full, and when the counted attempt that
+    leaves the window first was made (the limit has room again once it has left)."""
+
+    by: Literal["name", "address"]
+    oldest: float
 
 
 class RatingStep(NamedTuple):
@@ -104,8 +142,9 @@ class ResultRating(Protocol):
 
 
 class AccountStore(Protocol):
-    """Durable storage of accounts, failed sign-ins and the server-wide settings. Each coroutine
-    returns once its write is durable (or raises ``StorageError``, and nothing of it was written)."""
+    """Durable storage of accounts, their sessions, attempts to sign in and up, and the server-wide
+    settings. Each coroutine returns once its write is durable (or raises ``StorageError``, and
+    nothing of it was written)."""
 
     async def setting(self, key: str) -> str | None:
         """A server-wide value (such as the key that signs session cookies), if it is stored."""
@@ -131,17 +170,49 @@ class AccountStore(Protocol):
         """The account whose name has the unique form ``name_key``, with its password's hash."""
         ...
 
-    async def failed_sign_ins(
-        self, name_key: str, address: str, since: float
-    ) -> tuple[list[float], list[float]]:
-        """When the failed sign-ins after ``since`` happened, oldest first: those for the name,
-        and those from the address."""
+    async def reserve_sign_in(
+        self, name_key: str, address: str, created: float, by_name: Limit, by_address: Limit
+    ) -> Crowded | None:
+        """Count the sign-in attempts for the name and from the address within their limits and,
+        if both have room, store this one, in one step that no other attempt of any server process
+        interleaves with (so a burst of attempts cannot all read the count before any is stored);
+        ``Crowded`` (and nothing stored) where a limit is full."""
         ...
 
-    async def add_failed_sign_in(self, name_key: str, address: str, created: float) -> None: ...
+    async def forget_sign_ins(self, name_key: str) -> None:
+        """Forget the sign-in attempts for a name (its password was just given right)."""
+        ...
 
-    async def forget_failed_sign_ins(self, name_key: str) -> None:
-        """Forget the failed sign-ins for a name (its password was just given right)."""
+    async def reserve_sign_up(self, address: str, created: float, limit: Limit) -> Crowded | None:
+        """The same as ``reserve_sign_in`` for the sign-ups from an address."""
+        ...
+
+    async def set_password(self, account_id: int, password_hash: str, keep_session: str) -> None:
+        """Store an account's new password hash and end every session of it but ``keep_session``
+        (by its id's hash), together."""
+        ...
+
+    async def add_session(self, session: NewSession) -> None:
+        """Store a new session (and forget the sessions that have ended by its ``created``)."""
+        ...
+
+    async def session(self, id_hash: str, now: float) -> tuple[AccountRow, SessionRow] | None:
+        """The session whose id has the hash ``id_hash``, with its account, if it has not expired
+        by ``now``."""
+        ...
+
+    async def touch_session(self, id_hash: str, last_seen: float, expires: float) -> None:
+        """The session was used at ``last_seen``: it now lasts until ``expires``."""
+        ...
+
+    async def sessions(self, account_id: int, now: float) -> list[SessionRow]:
+        """The account's sessions that have not expired by ``now``, most recently used first."""
+        ...
+
+    async def end_session(self, id_hash: str) -> None: ...
+
+    async def end_sessions(self, account_id: int) -> None:
+        """End every session of the account."""
         ...
 
     async def history(self, account: AccountRow, limit: int) -> tuple[list[RatingStep], list[PlayedGame]]:

@@ -172,6 +172,20 @@ class AccountInfo(TypedDict):
 
 
 @with_config(MESSAGE)
+class SessionInfo(TypedDict):
+    """One signed-in session of the account (``GET /api/account/sessions``)."""
+
+    created: float
+    """When it was signed in (epoch seconds)."""
+    last_seen: float
+    """When it was last used, to the hour (epoch seconds); it ends that long after it."""
+    user_agent: str
+    """The browser that signed in, as it names itself (``User-Agent``)."""
+    current: bool
+    """This is the session of the browser asking."""
+
+
+@with_config(MESSAGE)
 class ProfileGame(TypedDict):
     """One table the account sat at."""
 

@@ -19,12 +19,14 @@ from petersburg.server.protocol.requests import (
     HELLO,
     LOBBY_REQUESTS,
     LOBBY_TYPES,
+    PASSWORD_CHANGE_BODY,
     TABLE_REQUESTS,
     TABLE_TYPES,
     AccountBody,
     CreateTableBody,
     HelloRequest,
     LobbyRequest,
+    PasswordChangeBody,
     TableRequest,
 )
 from petersburg.text.refusals import refusal
@@ -74,6 +76,7 @@ FIELD_REFUSALS: dict[str, Message] = {
     "options": refusal("field_options"),
     "rated": refusal("field_rated"),
     "password": refusal("field_password"),
+    "new_password": refusal("field_password"),
 }
 """What to tell a player whose request has a malformed field, by field name."""
 
@@ -192,3 +195,8 @@ def parse_create_body(data: bytes) -> CreateTableBody:
 def parse_account_body(data: bytes) -> AccountBody:
     """The body of ``POST /api/account/signup`` or ``/signin``."""
     return parse_body(data, ACCOUNT_BODY)
+
+
+def parse_password_change_body(data: bytes) -> PasswordChangeBody:
+    """The body of ``POST /api/account/password``."""
+    return parse_body(data, PASSWORD_CHANGE_BODY)

@@ -202,6 +202,17 @@ class AccountBody(TypedDict):
     """Sign-up: the browser's guest identity."""
 
 
+@with_config(REQUEST)
+class PasswordChangeBody(TypedDict):
+    """``POST /api/account/password``: the current password and the new one (every other session
+    of the account ends)."""
+
+    password: str
+    """The current password."""
+    new_password: str
+    """8 to 200 characters."""
+
+
 LobbyRequest = NameRequest | ChatRequest | PingRequest | CreateRequest
 TableRequest = (
     NameRequest
@@ -225,3 +236,4 @@ LOBBY_REQUESTS: TypeAdapter[LobbyRequest] = TypeAdapter(Annotated[LobbyRequest, 
 TABLE_REQUESTS: TypeAdapter[TableRequest] = TypeAdapter(Annotated[TableRequest, Field(discriminator="type")])
 CREATE_BODY: TypeAdapter[CreateTableBody] = TypeAdapter(CreateTableBody)
 ACCOUNT_BODY: TypeAdapter[AccountBody] = TypeAdapter(AccountBody)
+PASSWORD_CHANGE_BODY: TypeAdapter[PasswordChangeBody] = TypeAdapter(PasswordChangeBody)

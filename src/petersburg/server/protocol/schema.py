@@ -26,6 +26,7 @@ from petersburg.server.protocol.http import (
     ProfileResponse,
     ReplayResponse,
     RulesHelp,
+    SessionInfo,
 )
 from petersburg.server.protocol.messages import HighScore, TableSummary, server_messages
 from petersburg.server.protocol.requests import (
@@ -33,6 +34,7 @@ from petersburg.server.protocol.requests import (
     CREATE_BODY,
     HELLO,
     LOBBY_REQUESTS,
+    PASSWORD_CHANGE_BODY,
     TABLE_REQUESTS,
 )
 
@@ -69,6 +71,8 @@ def _sources() -> list[tuple[str, JsonSchemaMode, TypeAdapter[object]]]:
         ("http_error", "serialization", cast(TypeAdapter[object], TypeAdapter(HttpError))),
         ("account_body", "validation", cast(TypeAdapter[object], ACCOUNT_BODY)),
         ("account", "serialization", cast(TypeAdapter[object], TypeAdapter(AccountInfo))),
+        ("password_body", "validation", cast(TypeAdapter[object], PASSWORD_CHANGE_BODY)),
+        ("sessions", "serialization", cast(TypeAdapter[object], TypeAdapter(list[SessionInfo]))),
         ("profile", "serialization", cast(TypeAdapter[object], TypeAdapter(ProfileResponse))),
         (
             "leaderboard",
@@ -108,6 +112,9 @@ def protocol_schema() -> JsonDict:
             "POST /api/account/signin": {"request": entry["account_body"], "response": entry["account"]},
             "POST /api/account/signout": {"type": "object"},
             "GET /api/account": {"anyOf": [entry["account"], {"type": "null"}]},
+            "GET /api/account/sessions": entry["sessions"],
+            "POST /api/account/password": {"request": entry["password_body"], "response": {"type": "object"}},
+            "POST /api/account/signout-everywhere": {"type": "object"},
             "GET /api/profile/<name>": entry["profile"],
             "GET /api/leaderboard": entry["leaderboard"],
             "any refusal (4xx)": entry["http_error"],

@@ -661,6 +661,17 @@ export interface PassedJson {
   seat: number;
 }
 
+/**
+ * `POST /api/account/password`: the current password and the new one (every other session
+ * of the account ends).
+ */
+export interface PasswordChangeBody {
+  /** The current password. */
+  password: string;
+  /** 8 to 200 characters. */
+  new_password: string;
+}
+
 export interface PhaseScoredJson {
   /** The seat that alone may see the event as it is (null: public). */
   private_to: number | null;
@@ -887,6 +898,18 @@ export interface SeatStory {
   vp_by_round: number[];
 }
 
+/** One signed-in session of the account (`GET /api/account/sessions`). */
+export interface SessionInfo {
+  /** When it was signed in (epoch seconds). */
+  created: number;
+  /** When it was last used, to the hour (epoch seconds); it ends that long after it. */
+  last_seen: number;
+  /** The browser that signed in, as it names itself (`User-Agent`). */
+  user_agent: string;
+  /** This is the session of the browser asking. */
+  current: boolean;
+}
+
 /** Take a free seat of an open table (anyone may). */
 export interface SitRequest {
   type: "sit";
@@ -1109,6 +1132,9 @@ export interface Http {
   "POST /api/account/signin": { request: AccountBody; response: AccountInfo };
   "POST /api/account/signout": { [key: string]: Json };
   "GET /api/account": AccountInfo | null;
+  "GET /api/account/sessions": SessionInfo[];
+  "POST /api/account/password": { request: PasswordChangeBody; response: { [key: string]: Json } };
+  "POST /api/account/signout-everywhere": { [key: string]: Json };
   "GET /api/profile/<name>": ProfileResponse;
   "GET /api/leaderboard": LeaderboardResponse;
   "any refusal (4xx)": HttpError;

@@ -1,9 +1,12 @@
-"""The account API: sign up, sign in, sign out, the signed-in account. Translation only: what is
-refused is raised and answered ``{"detail": "<a sentence>"}`` with its status by ``api.handlers``.
+"""The account API: sign up, sign in, sign out (here or everywhere), the password, the sessions,
+the signed-in account. Translation only: what is refused is raised and answered
+``{"detail": "<a sentence>"}`` with its status by ``api.handlers``.
 
-The session cookie is set here: HttpOnly (scripts cannot read it), SameSite=Lax (other sites'
-forms do not carry it), signed by ``Accounts``; ``Secure`` when the server is told it is served
-over HTTPS (``Settings.secure_cookies``).
+The session cookie is set here: it holds only the session's random id (``Accounts`` keeps the
+session as a row), HttpOnly (scripts cannot read it), SameSite=Lax (other sites' forms do not carry
+it); ``Secure`` when the server is told it is served over HTTPS (``Settings.secure_cookies``). It
+lasts as long as a session does without use (``Settings.session_lifetime``), and ``GET
+/api/account`` sets it again, so a browser keeps it as long as the server keeps the session.
 """
 
 from __future__ import annotations
@@ -11,23 +14,28 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from petersburg.server.accounts.accounts import SESSION_AGE, SESSION_COOKIE, Account, Accounts
+from petersburg.server.accounts.accounts import SESSION_COOKIE, Account, Accounts
 from petersburg.server.api.deps import AccountsDep, SettingsDep
 from petersburg.server.api.responses import json_response
-from petersburg.server.protocol.http import AccountInfo
-from petersburg.server.protocol.parsing import parse_account_body
+from petersburg.server.protocol.http import AccountInfo, SessionInfo
+from petersburg.server.protocol.parsing import parse_account_body, parse_password_change_body
 from petersburg.server.settings import Settings
 
 router = APIRouter()
 
 
-def signed_in(account: Account, accounts: Accounts, settings: Settings, status: int = 200) -> Response:
-    """The account's ``AccountInfo``, with the cookie of its new session."""
-    response = json_response(account.info(), status)
+def client_address(request: Request) -> str:
+    """The address the limits of sign-ins and sign-ups count against: the connection's peer. (The
+    address a trusted proxy reports is the business of the client-address function that replaces
+    this one.)"""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def with_session_cookie(response: Response, session_id: str, settings: Settings) -> Response:
     response.set_cookie(
         SESSION_COOKIE,
-        accounts.cookie_for(account),
-        max_age=SESSION_AGE,
+        session_id,
+        max_age=round(settings.session_lifetime),
         httponly=True,
         samesite="lax",
         secure=settings.secure_cookies,
@@ -35,31 +43,70 @@ def signed_in(account: Account, accounts: Accounts, settings: Settings, status: 
     return response
 
 
+def without_session_cookie(response: Response, settings: Settings) -> Response:
+    response.delete_cookie(SESSION_COOKIE, httponly=True, samesite="lax", secure=settings.secure_cookies)
+    return response
+
+
+async def signed_in(
+    account: Account, request: Request, accounts: Accounts, settings: Settings, status: int = 200
+) -> Response:
+    """The account's ``AccountInfo``, with the cookie of its new session."""
+    session_id = await accounts.start_session(account, request.headers.get("user-agent", ""))
+    return with_session_cookie(json_response(account.info(), status), session_id, settings)
+
+
 @router.post("/api/account/signup", status_code=201, response_model=AccountInfo)
 async def sign_up(request: Request, accounts: AccountsDep, settings: SettingsDep) -> Response:
     """Create an account (``AccountBody``) and sign in; the browser's guest seats become its."""
     body = parse_account_body(await request.body())
-    account = await accounts.sign_up(body["name"], body["password"], body.get("uid"))
-    return signed_in(account, accounts, settings, 201)
+    account = await accounts.sign_up(body["name"], body["password"], body.get("uid"), client_address(request))
+    return await signed_in(account, request, accounts, settings, 201)
 
 
 @router.post("/api/account/signin", response_model=AccountInfo)
 async def sign_in(request: Request, accounts: AccountsDep, settings: SettingsDep) -> Response:
     body = parse_account_body(await request.body())
-    address = request.client.host if request.client is not None else "unknown"
-    account = await accounts.sign_in(body["name"], body["password"], address)
-    return signed_in(account, accounts, settings)
+    account = await accounts.sign_in(body["name"], body["password"], client_address(request))
+    return await signed_in(account, request, accounts, settings)
 
 
 @router.post("/api/account/signout", response_model=dict[str, object])
-async def sign_out(settings: SettingsDep) -> Response:
-    response = json_response({})
-    response.delete_cookie(SESSION_COOKIE, httponly=True, samesite="lax", secure=settings.secure_cookies)
-    return response
+async def sign_out(request: Request, accounts: AccountsDep, settings: SettingsDep) -> Response:
+    """End this browser's session (its cookie, even copied, signs nobody in any more)."""
+    await accounts.sign_out(request.cookies.get(SESSION_COOKIE))
+    return without_session_cookie(json_response({}), settings)
+
+
+@router.post("/api/account/signout-everywhere", response_model=dict[str, object])
+async def sign_out_everywhere(request: Request, accounts: AccountsDep, settings: SettingsDep) -> Response:
+    """End every session of the signed-in account, on every browser, this one included."""
+    await accounts.sign_out_everywhere(request.cookies.get(SESSION_COOKIE))
+    return without_session_cookie(json_response({}), settings)
+
+
+@router.post("/api/account/password", response_model=dict[str, object])
+async def change_password(request: Request, accounts: AccountsDep) -> Response:
+    """Replace the password (``PasswordChangeBody``, the current one required); every other
+    session of the account ends, this one goes on."""
+    body = parse_password_change_body(await request.body())
+    cookie = request.cookies.get(SESSION_COOKIE)
+    await accounts.change_password(cookie, body["password"], body["new_password"], client_address(request))
+    return json_response({})
+
+
+@router.get("/api/account/sessions", response_model=list[SessionInfo])
+async def sessions(request: Request, accounts: AccountsDep) -> Response:
+    """The signed-in account's sessions (``SessionInfo``), most recently used first."""
+    return json_response(await accounts.sessions(request.cookies.get(SESSION_COOKIE)))
 
 
 @router.get("/api/account", response_model=AccountInfo | None)
-async def me(request: Request, accounts: AccountsDep) -> Response:
-    """The signed-in account (``AccountInfo``), or null for a guest."""
-    account = await accounts.session(request.cookies.get(SESSION_COOKIE))
-    return json_response(account.info() if account is not None else None)
+async def me(request: Request, accounts: AccountsDep, settings: SettingsDep) -> Response:
+    """The signed-in account (``AccountInfo``), or null for a guest; the session's cookie is set
+    again with its full lifetime, as the session's end has moved on."""
+    cookie = request.cookies.get(SESSION_COOKIE)
+    account = await accounts.session(cookie)
+    if account is None or cookie is None:
+        return json_response(None)
+    return with_session_cookie(json_response(account.info()), cookie, settings)

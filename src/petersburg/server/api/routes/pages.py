@@ -18,6 +18,7 @@ PAGES = {
     "/results/{table_id}": "results.html",
     "/help": "help.html",
     "/signin": "account.html",
+    "/account": "account.html",
     "/profile/{name}": "profile.html",
     "/leaderboard": "leaderboard.html",
 }

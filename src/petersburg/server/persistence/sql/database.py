@@ -126,7 +126,37 @@ login_attempts = sa.Table(
     sa.Index("login_attempts_by_address", "address", "created"),
     sqlite_autoincrement=True,
 )
-"""Failed sign-ins, counted per name and per address (shared by every server process)."""
+"""Sign-in attempts, counted per name and per address (shared by every server process): each is
+stored before its password is checked, and those for a name are forgotten once its password is
+given right, so what is counted is the failed attempts and those being checked."""
+
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("id_hash", sa.Text, primary_key=True),
+    sa.Column("account_id", sa.Integer, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("last_seen", sa.Float, nullable=False),
+    sa.Column("user_agent", sa.Text, nullable=False),
+    sa.Column("expires", sa.Float, nullable=False),
+    sa.Index("sessions_by_account", "account_id"),
+    sa.Index("sessions_by_expiry", "expires"),
+)
+"""Signed-in sessions. The browser's cookie holds the session's random id; the table holds its
+SHA-256 (``id_hash``), so whoever reads the database (a backup, a dump) cannot sign in with what
+is written here. A session ends when it is deleted (sign-out) or at ``expires``, which moves on
+each time it is used."""
+
+sign_ups = sa.Table(
+    "sign_ups",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("address", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Index("sign_ups_by_address", "address", "created"),
+    sqlite_autoincrement=True,
+)
+"""Sign-ups, counted per address (each is stored before its password is hashed)."""
 
 settings = sa.Table(
     "settings",
@@ -224,6 +254,10 @@ def alembic_config() -> Config:
 
 MIGRATION_LOCK = 0x5045_5442
 """The PostgreSQL advisory lock held while a process brings the schema up to date."""
+
+ATTEMPTS_LOCK = 0x5045_5443
+"""The PostgreSQL advisory lock held while an attempt to sign in or up is counted and stored, so
+that the attempts of every server process are counted one after the other."""
 
 
 def migrate(connection: Connection) -> None:

@@ -1,5 +1,5 @@
 // The account links of every page's top bar: "Sign in" for a guest, the account's name (its
-// profile) and "Sign out" once signed in, and the leaderboard. Signing out gives this browser a
+// profile), "Account" (sessions, password) and "Sign out" once signed in, and the leaderboard. Signing out gives this browser a
 // new guest identity: the old one belongs to the account.
 import { el } from "../dom.js";
 
@@ -35,7 +35,11 @@ export async function renderAccountNav(nav) {
       forgetIdentity();
       location.href = "/";
     });
-    links.push(el("a", { href: `/profile/${encodeURIComponent(account.name)}` }, `${account.name} (${account.rating})`), signOut);
+    links.push(
+      el("a", { href: `/profile/${encodeURIComponent(account.name)}` }, `${account.name} (${account.rating})`),
+      el("a", { href: "/account" }, "Account"),
+      signOut,
+    );
   } else {
     links.push(el("a", { href: "/signin" }, "Sign in"));
   }
