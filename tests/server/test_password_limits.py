@@ -235,4 +235,8 @@ def test_forty_parallel_sign_ups_leave_a_tables_p99_within_twice_its_quiet_value
         assert set(statuses) <= {201, 503} and statuses[201] >= 1
         busy = {detail for status, detail in answers if status == 503}
         assert busy <= {"The server is busy: try again in a moment."}
-        assert p99(loaded) <= 2 * p99(quiet)
+        # Twice the quiet value, and never less than 10 ms above it: at loopback round trips of a few
+        # milliseconds, one scheduler slice on a 2-core machine that also runs the burst's 40 client
+        # threads is already a doubling. What this guards against is hashing on the tables' threads
+        # (measured before the pool: 5 -> 72 ms).
+        assert p99(loaded) <= max(2 * p99(quiet), p99(quiet) + 0.010)
