@@ -79,6 +79,14 @@ REFUSALS = Catalogue(
             "Too many failed sign-ins from your address: wait {count} minutes before trying again.",
         ),
         "no_account": "There is no account named {name}.",
+        # Names as typed, and requests from another site (server/api/security.py) -------------------
+        "cross_site_request": (
+            "This request came from another site's page, so it was refused and nothing changed: "
+            "use this server's own pages."
+        ),
+        "body_not_json_type": (
+            "This request must send its body as JSON (Content-Type: application/json); nothing changed."
+        ),
         # Tables ------------------------------------------------------------------------------------
         "no_table": "There is no table {table}.",
         "table_unservable": "Table {table} cannot be served: {reason}",

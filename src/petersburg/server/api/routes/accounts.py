@@ -1,9 +1,9 @@
 """The account API: sign up, sign in, sign out, the signed-in account. Translation only: what is
 refused is raised and answered ``{"detail": "<a sentence>"}`` with its status by ``api.handlers``.
 
-The session cookie is set here: HttpOnly (scripts cannot read it), SameSite=Lax (other sites'
-forms do not carry it), signed by ``Accounts``; ``Secure`` when the server is told it is served
-over HTTPS (``Settings.secure_cookies``).
+The session cookie is set here, signed by ``Accounts``, with the flags every cookie of the server
+has (``api.security.set_cookie``). Cross-site and non-JSON posts never reach these routes
+(``api.security.EdgeSecurity``).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from fastapi.responses import Response
 from petersburg.server.accounts.accounts import SESSION_AGE, SESSION_COOKIE, Account, Accounts
 from petersburg.server.api.deps import AccountsDep, SettingsDep
 from petersburg.server.api.responses import json_response
+from petersburg.server.api.security import clear_cookie, set_cookie
 from petersburg.server.protocol.http import AccountInfo
 from petersburg.server.protocol.parsing import parse_account_body
 from petersburg.server.settings import Settings
@@ -24,14 +25,7 @@ router = APIRouter()
 def signed_in(account: Account, accounts: Accounts, settings: Settings, status: int = 200) -> Response:
     """The account's ``AccountInfo``, with the cookie of its new session."""
     response = json_response(account.info(), status)
-    response.set_cookie(
-        SESSION_COOKIE,
-        accounts.cookie_for(account),
-        max_age=SESSION_AGE,
-        httponly=True,
-        samesite="lax",
-        secure=settings.secure_cookies,
-    )
+    set_cookie(response, settings, SESSION_COOKIE, accounts.cookie_for(account), SESSION_AGE)
     return response
 
 
@@ -54,7 +48,7 @@ async def sign_in(request: Request, accounts: AccountsDep, settings: SettingsDep
 @router.post("/api/account/signout", response_model=dict[str, object])
 async def sign_out(settings: SettingsDep) -> Response:
     response = json_response({})
-    response.delete_cookie(SESSION_COOKIE, httponly=True, samesite="lax", secure=settings.secure_cookies)
+    clear_cookie(response, settings, SESSION_COOKIE)
     return response
 
 
