@@ -80,6 +80,14 @@ REFUSALS = Catalogue(
         ),
         "no_account": "There is no account named {name}.",
         # Names as typed, and requests from another site (server/api/security.py) -------------------
+        "name_invisible": (
+            "A name cannot hold invisible characters (zero-width spaces, joiners, direction marks or "
+            "control characters): type it again without them."
+        ),
+        "name_combining_mark": (
+            "A name cannot hold a combining mark that joins no letter (such as a stroke or a "
+            "floating accent): type the letter with its accent instead."
+        ),
         "cross_site_request": (
             "This request came from another site's page, so it was refused and nothing changed: "
             "use this server's own pages."
