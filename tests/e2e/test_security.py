@@ -52,7 +52,9 @@ def test_every_page_runs_under_the_content_security_policy(server: str, browser:
         "/profile/Policy": "h1",
         "/leaderboard": "h1",
     }
-    context, page = open_page(browser, server, uid=uid, name="Nadia", scripts=(CSP_RECORDER_JS,))
+    context, page = open_page(
+        browser, server, uid=uid, name="Nadia", scripts=(CSP_RECORDER_JS,), enforce_csp=True
+    )
     console: list[str] = []
     page.on("console", lambda message: console.append(message.text) if message.type == "error" else None)
     try:
@@ -138,7 +140,7 @@ def test_login_csrf_from_another_host_changes_nothing(server: str, browser: Any,
     post(server, "/api/account/signup", {"name": "Mallory", "password": PASSWORD})
     mallory = get(server, "/api/profile/Mallory")
     table = create_table(server, GUEST, "Victim", seats=2)
-    context, page = open_page(browser, server, uid=GUEST, name="Victim")
+    context, page = open_page(browser, server, uid=GUEST, name="Victim", enforce_csp=True)
     try:
         page.goto(server + "/")
         page.wait_for_selector("#tables")
@@ -166,7 +168,7 @@ def test_sign_out_csrf_from_another_host_leaves_the_victim_signed_in(
     server: str, browser: Any, attacker: str
 ) -> None:
     post(server, "/api/account/signup", {"name": "Victoria", "password": PASSWORD})
-    context, page = open_page(browser, server)
+    context, page = open_page(browser, server, enforce_csp=True)
     try:
         page.goto(server + "/signin")
         page.fill("#signin-form input[name=name]", "Victoria")
