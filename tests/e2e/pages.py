@@ -63,11 +63,18 @@ def open_page(
     uid: str | None = None,
     name: str | None = None,
     scripts: tuple[str, ...] = (),
+    enforce_csp: bool = False,
 ) -> tuple[Any, Any]:
     """A fresh browser context (its own identity, or the given one) and a page in it, not yet
-    navigated. Page errors are collected in ``page.errors``."""
+    navigated. Page errors are collected in ``page.errors``. The server's Content-Security-Policy
+    is bypassed unless ``enforce_csp``: Playwright evaluates a string predicate
+    (``wait_for_function("…")``) with ``eval`` in the page, which the policy rightly forbids;
+    ``test_security.py`` loads every page with the policy enforced."""
     context = browser.new_context(
-        viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
+        viewport={"width": width, "height": height},
+        has_touch=touch,
+        is_mobile=touch,
+        bypass_csp=not enforce_csp,
     )
     if uid is not None:
         context.add_init_script(

@@ -18,7 +18,8 @@ MY_TURN_OR_OVER = "document.body.dataset.myturn === '1' || document.body.dataset
 
 def new_page(browser: Any, base: str, name: str) -> tuple[Any, Any]:
     """A fresh browser context (its own identity) with a name chosen in the lobby."""
-    context = browser.new_context(viewport={"width": 1440, "height": 1000})
+    # The policy forbids the eval of wait_for_function's string predicates (see pages.open_page).
+    context = browser.new_context(viewport={"width": 1440, "height": 1000}, bypass_csp=True)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

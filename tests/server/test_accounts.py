@@ -32,6 +32,7 @@ from tests.server.helpers import (
 )
 
 PASSWORD = "correct horse battery"
+JSON_TYPE = {"content-type": "application/json"}
 
 
 def sign_up(
@@ -80,7 +81,7 @@ def test_sign_up_sign_out_sign_in_with_a_signed_http_only_cookie(client: TestCli
     assert cookie.startswith(f"{SESSION_COOKIE}=")
     assert "HttpOnly" in cookie and "SameSite=lax" in cookie
     assert client.get("/api/account").json()["name"] == "Alice"
-    client.post("/api/account/signout")
+    client.post("/api/account/signout", json={})
     assert client.get("/api/account").json() is None
     as_account(client, cookie.split(";")[0].split("=", 1)[1][:-3] + "AAA")  # forged
     assert client.get("/api/account").json() is None
@@ -100,7 +101,7 @@ def test_names_are_unique_whatever_their_case_and_bad_input_gets_a_sentence(clie
     assert short.json()["detail"] == "A password has 8 to 200 characters."
     bad = client.post("/api/account/signup", json={"name": "<b>", "password": PASSWORD})
     assert bad.json()["detail"].startswith("An account name has 2 to 24 characters")
-    malformed = client.post("/api/account/signup", content=b'{"name": 5}')
+    malformed = client.post("/api/account/signup", content=b'{"name": 5}', headers=JSON_TYPE)
     assert malformed.status_code == 400
     assert malformed.json()["detail"] == "A name is text of 1 to 24 characters."
     assert client.get("/api/profile/bob").status_code == 404  # nothing was created

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
+from urllib.parse import urlsplit
 
-from pydantic import AfterValidator, BeforeValidator, Field, SecretStr
+from pydantic import AfterValidator, BeforeValidator, Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 ENV_PREFIX = "PETERSBURG_"
@@ -45,6 +46,16 @@ def _module_list(value: object) -> object:
         return value
     names = [name.strip() for name in value if isinstance(name, str) and name.strip()]
     return tuple(str(Path(name).resolve()) if name.endswith(".py") else name for name in names)
+
+
+def _public_url(value: str | None) -> str | None:
+    """An http or https URL with a host (``api/security.py`` compares its origin), else refused."""
+    if value is None:
+        return None
+    parts = urlsplit(value.strip())
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        raise ValueError("the public URL is an http:// or https:// address with a host")
+    return value.strip()
 
 
 Seconds = Annotated[float, _at_least(0.0)]
@@ -203,9 +214,38 @@ class Settings(BaseSettings):
         description="the key that signs session cookies (default: one made once and kept in the "
         "database, so every server process on that database shares it)",
     )
-    secure_cookies: bool = Field(
-        default=False, description="mark the session cookie Secure (when the server is reached over HTTPS)"
+
+    # The edge: its own origin, its cookies (api/security.py) ------------------------------------
+    public_url: Annotated[str | None, AfterValidator(_public_url)] = Field(
+        default=None,
+        description="the address people reach the server at, https://play.example.org: state-changing "
+        "requests from another origin are refused, and cookies are Secure when it is https; none: "
+        "the Host header of each request is the server's own",
     )
+    secure_cookies: bool | None = Field(
+        default=None,
+        description="mark every cookie Secure (sent over HTTPS only); none: on when the public URL is https",
+    )
+    cookie_same_site: Literal["lax", "strict", "none"] = Field(
+        default="lax",
+        description="the SameSite of every cookie: lax (another site's links carry it, its forms and "
+        "scripts do not), strict (nothing from another site carries it) or none (needs Secure)",
+    )
+
+    @model_validator(mode="after")
+    def _same_site_none_is_secure(self) -> Settings:
+        """Browsers drop a ``SameSite=None`` cookie that is not ``Secure``: refused at start-up,
+        not discovered as sessions that never stick."""
+        if self.cookie_same_site == "none" and not self.cookies_secure:
+            raise ValueError("cookie_same_site none needs secure cookies (an https public URL)")
+        return self
+
+    @property
+    def cookies_secure(self) -> bool:
+        """Whether cookies are marked ``Secure``: as set, else whether the public URL is https."""
+        if self.secure_cookies is not None:
+            return self.secure_cookies
+        return self.public_url is not None and self.public_url.lower().startswith("https://")
 
     @property
     def database(self) -> str:

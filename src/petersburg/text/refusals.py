@@ -86,6 +86,22 @@ REFUSALS = Catalogue(
         "not_signed_in": "You are not signed in (or your session has ended): sign in first.",
         "wrong_current_password": "The current password is wrong.",
         "no_account": "There is no account named {name}.",
+        # Names as typed, and requests from another site (server/api/security.py) -------------------
+        "name_invisible": (
+            "A name cannot hold invisible characters (zero-width spaces, joiners, direction marks or "
+            "control characters): type it again without them."
+        ),
+        "name_combining_mark": (
+            "A name cannot hold a combining mark that joins no letter (such as a stroke or a "
+            "floating accent): type the letter with its accent instead."
+        ),
+        "cross_site_request": (
+            "This request came from another site's page, so it was refused and nothing changed: "
+            "use this server's own pages."
+        ),
+        "body_not_json_type": (
+            "This request must send its body as JSON (Content-Type: application/json); nothing changed."
+        ),
         # Tables ------------------------------------------------------------------------------------
         "no_table": "There is no table {table}.",
         "table_unservable": "Table {table} cannot be served: {reason}",

@@ -63,6 +63,8 @@ from petersburg.server.protocol.http import (
     SessionInfo,
 )
 from petersburg.server.settings import Settings
+from petersburg.server.protocol.names import name_key as folded_name_key
+from petersburg.server.protocol.names import shown_name
 
 SESSION_COOKIE = "pb_session"
 SESSION_KEY = "session_key"
@@ -94,12 +96,15 @@ class Account(AccountRow):
 
 
 def name_key(name: str) -> str:
-    """The form under which names are unique: case and spacing do not make a new name."""
-    return " ".join(name.split()).casefold()
+    """The form under which names are unique: case, spacing, accents, look-alike letters and
+    trailing dots do not make a new name (``protocol.names.name_key``)."""
+    return folded_name_key(name)
 
 
 def check_name(name: str) -> str:
-    cleaned = " ".join(name.split())
+    """An account's name as it is kept: plain (``protocol.names.shown_name``: NFKC, no invisible
+    character, no stray mark) and within ``NAME_PATTERN``; refused with a sentence otherwise."""
+    cleaned = shown_name(name)
     if not NAME_PATTERN.match(cleaned):
         raise Refusal("account_name_rule")
     return cleaned

@@ -30,6 +30,7 @@ from petersburg.server.game.table import Table
 from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.store import SeatRow, StorageError, TableRow
 from petersburg.server.protocol.fields import MAX_NAME, MAX_TIMER, MAX_TITLE
+from petersburg.server.protocol.names import name_key, shown_name
 from petersburg.server.protocol.requests import TableParams
 from petersburg.server.settings import Settings
 from petersburg.text.bots import seat_name
@@ -41,8 +42,9 @@ log = logging.getLogger("petersburg.server")
 
 
 def clean_name(name: str | None) -> str:
-    """A person's name with spaces collapsed; refused if empty or too long."""
-    cleaned = " ".join((name or "").split())
+    """A person's name as it is shown (``protocol.names.shown_name``: NFKC, spaces collapsed, no
+    invisible character or stray mark); refused if empty or too long."""
+    cleaned = shown_name(name or "")
     if not cleaned:
         raise Refusal("name_missing", most=MAX_NAME)
     if len(cleaned) > MAX_NAME:
@@ -245,7 +247,7 @@ class Seating(TableService):
             raise Refusal("already_seated")
         index = self._free_seat(table, seat)
         for other in table.row.seats:
-            if other.kind != "empty" and other.name.casefold() == cleaned.casefold():
+            if other.kind != "empty" and name_key(other.name) == name_key(cleaned):
                 raise Refusal("name_at_table", name=other.name)
         new = SeatRow("human", cleaned, uid, secrets.token_urlsafe(24))
         await self._change_seat(table, index, new, notice("sits_down", name=cleaned, seat=index + 1))

@@ -9,7 +9,7 @@
  * @typedef {Node | string | number | boolean | null | undefined | Children} Child */
 /** @typedef {Child[]} Children */
 
-/** An element with attributes and children. Attributes: class, dataset, on<event>, any other
+/** An element with attributes and children. Attributes: class, dataset, style, on<event>, any other
  * attribute (true = present, false/null/undefined = absent). Children: nodes, strings, arrays.
  * @template {keyof HTMLElementTagNameMap} K
  * @param {K} tag
@@ -23,6 +23,8 @@ export function el(tag, attrs, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") node.className = String(value);
     else if (key === "dataset") Object.assign(node.dataset, value);
+    // Through the CSSOM, never a style attribute: the Content-Security-Policy refuses inline styles.
+    else if (key === "style") node.style.cssText = String(value);
     else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value === true ? "" : String(value));
   }

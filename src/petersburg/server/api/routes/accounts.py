@@ -3,9 +3,10 @@ the signed-in account. Translation only: what is refused is raised and answered
 ``{"detail": "<a sentence>"}`` with its status by ``api.handlers``.
 
 The session cookie is set here: it holds only the session's random id (``Accounts`` keeps the
-session as a row), HttpOnly (scripts cannot read it), SameSite=Lax (other sites' forms do not carry
-it); ``Secure`` when the server is told it is served over HTTPS (``Settings.secure_cookies``). It
-lasts as long as a session does without use (``Settings.session_lifetime``), and ``GET
+session as a row), with the flags every cookie of the server has (``api.security.set_cookie``:
+HttpOnly, SameSite, Secure behind HTTPS). Cross-site and non-JSON posts never reach these routes
+(``api.security.EdgeSecurity``).
+It lasts as long as a session does without use (``Settings.session_lifetime``), and ``GET
 /api/account`` sets it again, so a browser keeps it as long as the server keeps the session.
 """
 
@@ -17,6 +18,7 @@ from fastapi.responses import Response
 from petersburg.server.accounts.accounts import SESSION_COOKIE, Account, Accounts
 from petersburg.server.api.deps import AccountsDep, SettingsDep
 from petersburg.server.api.responses import json_response
+from petersburg.server.api.security import clear_cookie, set_cookie
 from petersburg.server.protocol.http import AccountInfo, SessionInfo
 from petersburg.server.protocol.parsing import parse_account_body, parse_password_change_body
 from petersburg.server.settings import Settings
@@ -32,19 +34,12 @@ def client_address(request: Request) -> str:
 
 
 def with_session_cookie(response: Response, session_id: str, settings: Settings) -> Response:
-    response.set_cookie(
-        SESSION_COOKIE,
-        session_id,
-        max_age=round(settings.session_lifetime),
-        httponly=True,
-        samesite="lax",
-        secure=settings.secure_cookies,
-    )
+    set_cookie(response, settings, SESSION_COOKIE, session_id, round(settings.session_lifetime))
     return response
 
 
 def without_session_cookie(response: Response, settings: Settings) -> Response:
-    response.delete_cookie(SESSION_COOKIE, httponly=True, samesite="lax", secure=settings.secure_cookies)
+    clear_cookie(response, settings, SESSION_COOKIE)
     return response
 
 

@@ -31,7 +31,13 @@ export async function renderAccountNav(nav) {
     rememberAccount(account);
     const signOut = el("button", { type: "button", class: "link-button" }, "Sign out");
     signOut.addEventListener("click", async () => {
-      await fetch("/api/account/signout", { method: "POST", credentials: "same-origin" });
+      // JSON, as the server asks of every request that changes something (api/security.py).
+      await fetch("/api/account/signout", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      });
       forgetIdentity();
       location.href = "/";
     });

@@ -7,6 +7,7 @@ import { connectionIndicator, sendOrTell, Socket } from "../socket.js";
 import { toast } from "../toast.js";
 import { botLevelList } from "../bot-levels.js";
 import { renderHighscores, renderTables } from "./tables.js";
+import { renderAccountNav } from "../account/nav.js";
 
 /** @typedef {import("../protocol.js").BotLevelInfo} BotLevelInfo */
 /** @typedef {import("../protocol.js").LobbyRequest} LobbyRequest */
@@ -249,4 +250,5 @@ addShortcut("n", "Create a new table (go to the form)", () => {
   createFields.title.focus();
 });
 installShortcuts();
+renderAccountNav(byId("account-nav"));
 socket = new Socket("/ws/lobby", onMessage, connectionIndicator(byId("status")));
