@@ -143,14 +143,14 @@ def test_existing_accounts_keep_working_after_their_keys_are_recomputed(tmp_path
                 == 201
             )
             client.cookies.clear()
-    with sqlite3.connect(path) as old:  # as the server before revision 0004 kept them
+    with sqlite3.connect(path) as old:  # as the server before revision 0005 kept them
         old.execute("UPDATE accounts SET name_key = 'j.r.r.' WHERE name = 'J.R.R.'")
         old.execute(
             "INSERT INTO accounts (name, name_key, password_hash, uid, created, mu, sigma, rated_games) "
             "SELECT 'Anna.', 'anna.', password_hash, 'uid-of-anna-dot', created, mu, sigma, 0 "
             "FROM accounts WHERE name = 'Anna'"
         )
-        old.execute("UPDATE alembic_version SET version_num = '0003'")
+        old.execute("UPDATE alembic_version SET version_num = '0004'")
     with TestClient(create_app(str(path), Settings(bot_delay=0.0))) as client:
         for typed in ("J.R.R.", "j.r.r", "J.R.R"):
             signed_in = client.post("/api/account/signin", json={"name": typed, "password": PASSWORD})

@@ -54,7 +54,7 @@ def test_a_copied_cookie_is_refused_after_sign_out(client: TestClient) -> None:
     sign_up(client, "Alice", uid=UIDS[0])
     copied = client.cookies[SESSION_COOKIE]
     assert signed_in_as(client, copied) == "Alice"
-    signed_out = client.post("/api/account/signout")
+    signed_out = client.post("/api/account/signout", json={})
     assert signed_out.status_code == 200
     assert 'pb_session=""' in signed_out.headers["set-cookie"]  # the browser forgets it, too
     assert signed_in_as(client, copied) is None
@@ -79,12 +79,12 @@ def test_sign_out_everywhere_ends_another_browsers_session(client: TestClient) -
         ("Phone", False),
     ]
     assert len(listed) == 3  # with the sign-up's session
-    assert client.post("/api/account/signout-everywhere").status_code == 200
+    assert client.post("/api/account/signout-everywhere", json={}).status_code == 200
     assert signed_in_as(client, phone) is None
     assert signed_in_as(client, laptop) is None
     assert signed_in_as(client, boris) == "Boris"  # another account's sessions go on
     as_account(client, None)
-    refused = client.post("/api/account/signout-everywhere")
+    refused = client.post("/api/account/signout-everywhere", json={})
     assert refused.status_code == 401
     assert refused.json()["detail"] == "You are not signed in (or your session has ended): sign in first."
 

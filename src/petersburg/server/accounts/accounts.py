@@ -62,9 +62,9 @@ from petersburg.server.protocol.http import (
     RatingPoint,
     SessionInfo,
 )
-from petersburg.server.settings import Settings
 from petersburg.server.protocol.names import name_key as folded_name_key
 from petersburg.server.protocol.names import shown_name
+from petersburg.server.settings import Settings
 
 SESSION_COOKIE = "pb_session"
 SESSION_KEY = "session_key"

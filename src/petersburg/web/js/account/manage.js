@@ -3,7 +3,7 @@
 // required; every other session ends).
 import { byId, el } from "../dom.js";
 import { forgetIdentity } from "./nav.js";
-import { submitForm } from "./submit.js";
+import { postJson, submitForm } from "./submit.js";
 
 /** @typedef {import("../protocol.js").AccountInfo} AccountInfo */
 /** @typedef {import("../protocol.js").SessionInfo} SessionInfo */
@@ -59,7 +59,7 @@ export function showAccount(account) {
   form.elements.name.value = account.name; // for password managers
   wirePasswordForm(form);
   byId("signout-everywhere").addEventListener("click", async () => {
-    await fetch("/api/account/signout-everywhere", { method: "POST", credentials: "same-origin" });
+    await postJson("/api/account/signout-everywhere");
     forgetIdentity();
     location.href = "/";
   });

@@ -2,6 +2,7 @@
 // profile), "Account" (sessions, password) and "Sign out" once signed in, and the leaderboard. Signing out gives this browser a
 // new guest identity: the old one belongs to the account.
 import { el } from "../dom.js";
+import { postJson } from "./submit.js";
 
 /** @typedef {import("../protocol.js").AccountInfo} AccountInfo */
 
@@ -31,13 +32,7 @@ export async function renderAccountNav(nav) {
     rememberAccount(account);
     const signOut = el("button", { type: "button", class: "link-button" }, "Sign out");
     signOut.addEventListener("click", async () => {
-      // JSON, as the server asks of every request that changes something (api/security.py).
-      await fetch("/api/account/signout", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json" },
-        body: "{}",
-      });
+      await postJson("/api/account/signout");
       forgetIdentity();
       location.href = "/";
     });

@@ -4,6 +4,21 @@
 /** @typedef {import("../protocol.js").HttpError} HttpError */
 
 /**
+ * POST ``body`` to ``url`` as JSON, as the server asks of every request that changes something
+ * (``api/security.py``): anything else is refused.
+ * @param {string} url @param {object} [body]
+ * @returns {Promise<Response>}
+ */
+export function postJson(url, body = {}) {
+  return fetch(url, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
  * POST ``body`` to ``url``; the response if it succeeded, else null with the sentence shown in
  * ``error`` (the refusal's, or that the server cannot be reached).
  * @param {string} url @param {object} body @param {HTMLElement} error
@@ -13,12 +28,7 @@ export async function submitForm(url, body, error) {
   error.hidden = true;
   let response;
   try {
-    response = await fetch(url, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
+    response = await postJson(url, body);
   } catch {
     error.textContent = "The server cannot be reached; try again.";
     error.hidden = false;
