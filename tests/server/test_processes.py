@@ -25,6 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 from petersburg.server.local import LocalServer
 from tests.e2e.pages import create_table
 from tests.server.helpers import eventually, pick_action, stored_log
+from tests.server.live import guest_cookie
 from tests.services import PostgresServer, RedisServer
 
 UIDS = [f"process-player-{i}" for i in range(4)]
@@ -46,9 +47,16 @@ def finished(server: LocalServer, table: int) -> bool:
         return bool(json.load(response)["status"] == "over")
 
 
-def join(base: str, table: int, seat: int, stack: ExitStack) -> tuple[ClientConnection, dict[str, Any]]:
-    ws = stack.enter_context(connect(base.replace("http://", "ws://") + f"/ws/table/{table}"))
-    ws.send(json.dumps({"type": "hello", "uid": UIDS[seat], "name": f"Player {seat + 1}"}))
+def join(
+    base: str, table: int, seat: int, stack: ExitStack, issuer: str
+) -> tuple[ClientConnection, dict[str, Any]]:
+    """A socket on the process at ``base`` of seat ``seat``'s player (whose guest identity the
+    process at ``issuer`` issued: every process of the database accepts it)."""
+    cookie = {"Cookie": guest_cookie(issuer, UIDS[seat])}
+    ws = stack.enter_context(
+        connect(base.replace("http://", "ws://") + f"/ws/table/{table}", additional_headers=cookie)
+    )
+    ws.send(json.dumps({"type": "hello", "name": f"Player {seat + 1}"}))
     for _ in range(100):
         message: dict[str, Any] = json.loads(ws.recv(timeout=30))
         if message["type"] == "update":
@@ -71,7 +79,7 @@ def test_three_processes_play_one_table_and_one_is_killed(
         table = create_table(servers[0].base_url, UIDS[0], "Player 1", seats=4)
         sockets: list[ClientConnection] = []
         for seat in range(4):
-            ws, _ = join(home[seat].base_url, table, seat, stack)
+            ws, _ = join(home[seat].base_url, table, seat, stack, servers[0].base_url)
             if seat:
                 ws.send(json.dumps({"type": "sit", "seat": seat}))
                 for _ in range(100):
@@ -98,7 +106,7 @@ def test_three_processes_play_one_table_and_one_is_killed(
                 servers[1].kill()
                 killed = True
                 home[seat] = servers[2]
-                sockets[seat], resumed = join(servers[2].base_url, table, seat, stack)
+                sockets[seat], resumed = join(servers[2].base_url, table, seat, stack, servers[0].base_url)
                 if resumed["seq"] == seq:  # not stored before the kill: send it again
                     sockets[seat].send(
                         json.dumps(

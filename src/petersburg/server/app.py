@@ -14,6 +14,7 @@ from fastapi import FastAPI
 
 from petersburg.server.api.body_limit import BodyLimit
 from petersburg.server.api.handlers import add_exception_handlers
+from petersburg.server.api.identity import GuestCookies
 from petersburg.server.api.routes import accounts, pages, profiles, reference, tables
 from petersburg.server.api.static import RevalidatedStaticFiles, web_dir
 from petersburg.server.api.ws import dispatcher
@@ -33,6 +34,7 @@ def create_app(
     app = FastAPI(title="Sankt Petersburg", lifespan=server.lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.server = server
     app.add_middleware(BodyLimit, limit=server.settings.max_body_bytes)
+    app.add_middleware(GuestCookies, accounts=server.accounts, secure=server.settings.secure_cookies)
     app.mount("/static", RevalidatedStaticFiles(directory=web_dir()), name="static")
     add_exception_handlers(app)
     for router in ROUTERS:

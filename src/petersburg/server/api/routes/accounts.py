@@ -12,7 +12,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from petersburg.server.accounts.accounts import SESSION_AGE, SESSION_COOKIE, Account, Accounts
-from petersburg.server.api.deps import AccountsDep, SettingsDep
+from petersburg.server.api.deps import AccountsDep, AddressDep, SettingsDep
+from petersburg.server.api.identity import guest_slot
 from petersburg.server.api.responses import json_response
 from petersburg.server.protocol.http import AccountInfo
 from petersburg.server.protocol.parsing import parse_account_body
@@ -37,16 +38,18 @@ def signed_in(account: Account, accounts: Accounts, settings: Settings, status: 
 
 @router.post("/api/account/signup", status_code=201, response_model=AccountInfo)
 async def sign_up(request: Request, accounts: AccountsDep, settings: SettingsDep) -> Response:
-    """Create an account (``AccountBody``) and sign in; the browser's guest seats become its."""
+    """Create an account (``AccountBody``) and sign in; the seats of the guest identity the
+    request's cookie carries (``identity.py``) become its."""
     body = parse_account_body(await request.body())
-    account = await accounts.sign_up(body["name"], body["password"], body.get("uid"))
+    account = await accounts.sign_up(body["name"], body["password"], guest_slot(request).uid)
     return signed_in(account, accounts, settings, 201)
 
 
 @router.post("/api/account/signin", response_model=AccountInfo)
-async def sign_in(request: Request, accounts: AccountsDep, settings: SettingsDep) -> Response:
+async def sign_in(
+    request: Request, address: AddressDep, accounts: AccountsDep, settings: SettingsDep
+) -> Response:
     body = parse_account_body(await request.body())
-    address = request.client.host if request.client is not None else "unknown"
     account = await accounts.sign_in(body["name"], body["password"], address)
     return signed_in(account, accounts, settings)
 

@@ -1,8 +1,7 @@
-// The sign-in and sign-up page. Signing up sends this browser's guest identity, so the games
-// played here as a guest become the account's; either way the page then keeps the account's
-// identity and name, and goes back to the lobby.
+// The sign-in and sign-up page. Signing up makes the games this browser played as a guest the
+// account's (the server knows the guest by its cookie); either way the page then keeps the
+// account's name, and goes on to the profile.
 import { byId } from "../dom.js";
-import { identity } from "../identity.js";
 import { rememberAccount, renderAccountNav } from "./nav.js";
 
 /** @typedef {import("../protocol.js").AccountBody} AccountBody */
@@ -12,15 +11,14 @@ import { rememberAccount, renderAccountNav } from "./nav.js";
 
 renderAccountNav(byId("account-nav"));
 
-/** @param {AccountForm} form @param {string} url @param {boolean} withUid */
-function wire(form, url, withUid) {
+/** @param {AccountForm} form @param {string} url */
+function wire(form, url) {
   const error = /** @type {HTMLElement} */ (form.querySelector(".form-error"));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.hidden = true;
     /** @type {AccountBody} */
     const body = { name: form.elements.name.value, password: form.elements.password.value };
-    if (withUid) body.uid = identity().uid;
     let response;
     try {
       response = await fetch(url, {
@@ -49,5 +47,5 @@ function wire(form, url, withUid) {
   });
 }
 
-wire(byId("signin-form"), "/api/account/signin", false);
-wire(byId("signup-form"), "/api/account/signup", true);
+wire(byId("signin-form"), "/api/account/signin");
+wire(byId("signup-form"), "/api/account/signup");
