@@ -70,6 +70,7 @@ def running(app: FastAPI, timeout: float = 30.0, send_buffer: int | None = None)
         ws_per_message_deflate=False,
         lifespan="on",
         timeout_graceful_shutdown=5,
+        proxy_headers=False,  # as ``petersburg serve``: X-Forwarded-For is the app's to read
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(

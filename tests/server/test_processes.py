@@ -142,9 +142,9 @@ def test_a_table_of_bots_goes_on_when_the_process_holding_its_lease_dies(
             LocalServer(tmp_path, env=env, bot_delay=0.05, output=tmp_path / "b.log")
         )
         table = create_table(first.base_url, UIDS[0], "Host", seats=3, sit=False, fill="random")
-        host, _ = join(first.base_url, table, 0, stack)
+        host, _ = join(first.base_url, table, 0, stack, first.base_url)
         host.send(json.dumps({"type": "start"}))
-        watcher, _ = join(second.base_url, table, 1, stack)
+        watcher, _ = join(second.base_url, table, 1, stack, first.base_url)
         updates_from(watcher, 20)  # the first process (the lease holder) is making the bots' moves
         first.kill()
         final = None
@@ -226,7 +226,7 @@ def test_serve_with_two_workers_serves_from_both_and_stops_them_all(
             assert time.monotonic() < deadline, f"one worker served every connection: {list(sockets)}"
             with ExitStack() as attempt:
                 seat = len(sockets)
-                ws, _ = join(server.base_url, table, seat, attempt)
+                ws, _ = join(server.base_url, table, seat, attempt, server.base_url)
                 below |= descendants(server.process.pid)
                 owner = socket_owner(server.port, ws.socket.getsockname()[1], below)
                 assert owner is not None, "no process of the server holds the connection"

@@ -461,17 +461,18 @@ def test_solo_game_enters_the_high_score_table(client: TestClient) -> None:
     ]
 
 
-def test_a_socket_must_say_hello_with_a_valid_identity(client: TestClient) -> None:
+def test_a_socket_must_say_a_valid_hello_first(client: TestClient) -> None:
     table = create_table(client, 2)
-    with guest_socket(client, f"/ws/table/{table}", "short") as ws:
+    with guest_socket(client, f"/ws/table/{table}", UIDS[1]) as ws:
         ws.send_json({"type": "act", "token": "x", "seq": 0, "action": 0})
         assert "Say hello first" in recv_until(ws, lambda m: m["type"] == "error")["message"]
-        ws.send_json({"type": "hello", "name": "Eve"})
-        assert "identity" in recv_until(ws, lambda m: m["type"] == "error")["message"]
+        ws.send_json({"type": "hello", "name": 5})
+        assert "A name is text" in recv_until(ws, lambda m: m["type"] == "error")["message"]
         ws.send_bytes(b"\xff\xfe")
         assert "not JSON" in recv_until(ws, lambda m: m["type"] == "error")["message"]
         ws.send_text("x" * 10_000)
         assert "too long" in recv_until(ws, lambda m: m["type"] == "error")["message"]
+        assert hello(ws, "Eve")["you"] is None  # then a valid one is answered with the state
     with client.websocket_connect("/ws/table/999") as ws:
         assert "no table 999" in ws.receive_json()["message"]
 

@@ -135,14 +135,14 @@ class Seating(TableService):
         mine = len(self.tables.live_created_by(uid))
         if mine >= settings.max_live_tables_per_person:
             raise Refusal("too_many_tables", status=429, count=mine)
-        from_address = len(self.live_created_from(address))
-        if from_address >= settings.live_tables_per_address:
-            raise Refusal("too_many_tables_from_address", status=429, count=from_address)
         if self.tables.live_count() >= settings.max_live_tables:
             # An open table nobody watches is closed within ``open_table_ttl`` and the minute
             # between two idle sweeps (``automation.SWEEP_SECONDS``): then there is room again.
             minutes = math.ceil(settings.open_table_ttl / MINUTE) + 1
             raise Refusal("server_full", status=503, count=self.tables.live_count(), minutes=minutes)
+        from_address = len(self.live_created_from(address))
+        if from_address >= settings.live_tables_per_address:
+            raise Refusal("too_many_tables_from_address", status=429, count=from_address)
 
     def live_created_from(self, address: str) -> list[Table]:
         """The live tables this process created from client ``address`` (finished ones are
