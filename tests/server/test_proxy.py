@@ -14,6 +14,7 @@ import subprocess
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from ipaddress import ip_network
 from pathlib import Path
 
 import httpx2 as httpx
@@ -113,7 +114,7 @@ def test_behind_nginx_each_real_client_has_its_own_share_and_forged_headers_are_
         bot_delay=0.0,
         max_live_tables_per_address=SHARE,
         max_live_tables_per_person=100,
-        trusted_proxies=("127.0.0.2",),
+        trusted_proxies=(ip_network("127.0.0.2"),),
     )
     app = create_app(str(tmp_path / "proxied.db"), settings)
     server: Server = app.state.server
