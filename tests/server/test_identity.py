@@ -24,15 +24,7 @@ from petersburg.server.app import create_app
 from petersburg.server.runtime import Server
 from petersburg.server.settings import Settings
 from petersburg.server.view.presenter import holder_id
-from tests.server.helpers import (
-    as_guest,
-    create_table,
-    error_of,
-    guest_socket,
-    hello,
-    recv_until,
-    server_of,
-)
+from tests.server.helpers import as_guest, create_table, error_of, guest_socket, hello, recv_until, server_of
 from tests.server.live import guest_uid, running
 
 INVENTED = 2000
