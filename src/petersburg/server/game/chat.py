@@ -34,24 +34,21 @@ TABLE_NUMBER = re.compile(r"[0-9]{1,9}")
 class FloodLimit:
     """At most ``lines`` per key (an identity, an address) in ``window`` seconds."""
 
-    def __init__(self, lines: int, window: float, clock: Clock, refusal: str) -> None:
+    def __init__(self, lines: int, window: float, clock: Clock) -> None:
         self.lines = lines
         self.window = window
         self.clock = clock
-        self.refusal = refusal
-        """The message id of the refusal, given ``lines`` and ``seconds``."""
         self._recent: dict[str, deque[float]] = {}
 
-    def check(self, key: str) -> None:
-        """Refuse a line of ``key`` if it has said enough for now (counts nothing: ``count``)."""
+    def full(self, key: str) -> bool:
+        """Whether ``key`` has said enough for now (counts nothing: ``count``)."""
         recent = self._recent.get(key)
         if recent is None:
-            return
+            return False
         now = self.clock.time()
         while recent and now - recent[0] >= self.window:
             recent.popleft()
-        if len(recent) >= self.lines:
-            raise Refusal(self.refusal, lines=self.lines, seconds=self.window)
+        return len(recent) >= self.lines
 
     def count(self, key: str) -> None:
         """Count one line of ``key`` (after every limit let it through)."""
@@ -77,10 +74,8 @@ class Chat(TableService):
     ) -> None:
         super().__init__(tables, events, clock)
         self.seating = seating
-        self.flood = FloodLimit(settings.chat_lines, settings.chat_window, clock, "chat_flood")
-        self.flood_from_address = FloodLimit(
-            settings.chat_lines_per_address, settings.chat_window, clock, "chat_flood_from_address"
-        )
+        self.flood = FloodLimit(settings.chat_lines, settings.chat_window, clock)
+        self.flood_from_address = FloodLimit(settings.chat_lines_per_address, settings.chat_window, clock)
 
     async def say(
         self, table: Table | None, uid: str, address: str, name: str, text: str
@@ -90,8 +85,11 @@ class Chat(TableService):
         text = text.strip()[:MAX_CHAT]
         if not text:
             raise Refusal("chat_empty")
-        self.flood.check(uid)
-        self.flood_from_address.check(address)
+        window = self.flood.window
+        if self.flood.full(uid):
+            raise Refusal("chat_flood", lines=self.flood.lines, seconds=window)
+        if self.flood_from_address.full(address):
+            raise Refusal("chat_flood_from_address", lines=self.flood_from_address.lines, seconds=window)
         self.flood.count(uid)
         self.flood_from_address.count(address)
         if not text.startswith("/"):
