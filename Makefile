@@ -56,9 +56,10 @@ browser:
 
 # Debian's PostgreSQL and Redis servers: the tests start their own on loopback in temporary folders.
 services:
-	@{ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && command -v redis-server >/dev/null 2>&1; } || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq postgresql redis-server >/dev/null; \
-	  else sudo apt-get update -qq && sudo apt-get install -y -qq postgresql redis-server >/dev/null; fi; }
+	@{ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && command -v redis-server >/dev/null 2>&1 \
+	  && { command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx; }; } || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq postgresql redis-server nginx-light >/dev/null; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq postgresql redis-server nginx-light >/dev/null; fi; }
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .

@@ -8,6 +8,8 @@ import random
 import urllib.request
 from typing import Any
 
+from tests.server.live import guest_cookie
+
 MY_TURN_OR_OVER = "document.body.dataset.myturn === '1' || document.body.dataset.stage === 'over'"
 
 # The controls the Tab key visits, in document order, as the browser decides (no positive tabindex
@@ -65,11 +67,11 @@ def open_page(
     scripts: tuple[str, ...] = (),
     enforce_csp: bool = False,
 ) -> tuple[Any, Any]:
-    """A fresh browser context (its own identity, or the given one) and a page in it, not yet
-    navigated. Page errors are collected in ``page.errors``. The server's Content-Security-Policy
-    is bypassed unless ``enforce_csp``: Playwright evaluates a string predicate
-    (``wait_for_function("…")``) with ``eval`` in the page, which the policy rightly forbids;
-    ``test_security.py`` loads every page with the policy enforced."""
+    """A fresh browser context (the server gives it an identity, or it is the guest a test calls
+    ``uid``, with ``name``) and a page in it, not yet navigated. Page errors are collected in
+    ``page.errors``. The server's Content-Security-Policy is bypassed unless ``enforce_csp``:
+    Playwright evaluates a string predicate (``wait_for_function("…")``) with ``eval`` in the page,
+    which the policy rightly forbids; ``test_security.py`` loads every page with the policy enforced."""
     context = browser.new_context(
         viewport={"width": width, "height": height},
         has_touch=touch,
@@ -77,10 +79,9 @@ def open_page(
         bypass_csp=not enforce_csp,
     )
     if uid is not None:
-        context.add_init_script(
-            f"localStorage.setItem('pb_uid', {json.dumps(uid)});"
-            f"localStorage.setItem('pb_name', {json.dumps(name or 'Guest')});"
-        )
+        cookie_name, value = guest_cookie(base, uid).split("=", 1)
+        context.add_cookies([{"name": cookie_name, "value": value, "url": base}])
+        context.add_init_script(f"localStorage.setItem('pb_name', {json.dumps(name or 'Guest')});")
     for script in (TABBABLE_JS, ANNOUNCEMENT_RECORDER_JS, KEY_RECORDER_JS, *scripts):
         context.add_init_script(script)
     page = context.new_page()
@@ -91,11 +92,11 @@ def open_page(
 
 
 def create_table(base: str, uid: str, name: str, **params: Any) -> int:
-    """A new table through the HTTP API (the lobby form is tested on its own); returns its id."""
-    body = json.dumps({"uid": uid, "name": name, **params}).encode()
-    request = urllib.request.Request(
-        base + "/api/tables", data=body, headers={"Content-Type": "application/json"}, method="POST"
-    )
+    """A new table through the HTTP API by the guest a test calls ``uid`` (the lobby form is tested
+    on its own); returns its id."""
+    body = json.dumps({"name": name, **params}).encode()
+    headers = {"Content-Type": "application/json", "Cookie": guest_cookie(base, uid)}
+    request = urllib.request.Request(base + "/api/tables", data=body, headers=headers, method="POST")
     with urllib.request.urlopen(request, timeout=10) as response:
         return int(json.load(response)["id"])
 

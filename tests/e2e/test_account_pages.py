@@ -18,6 +18,7 @@ from websockets.sync.client import ClientConnection, connect
 from tests.e2e.conftest import shot
 from tests.e2e.pages import create_table, open_page
 from tests.server.helpers import pick_action, seated_update
+from tests.server.live import guest_cookie
 
 SIZES = [(390, 844), (1366, 900)]
 PASSWORD = "a long enough secret"
@@ -47,16 +48,18 @@ def receive_update(ws: ClientConnection, seq: int) -> dict[str, Any]:
 
 
 def play(base: str, table: int, players: list[tuple[str, str]], rng: random.Random) -> dict[str, Any]:
-    """Seat each (uid, cookie) in turn, start, play random legal actions to the end over
-    websockets; the final update."""
+    """Seat each (uid, session cookie) in turn (without a session: the guest a test calls uid),
+    start, play random legal actions to the end over websockets; the final update."""
     address = base.replace("http://", "ws://") + f"/ws/table/{table}"
     with ExitStack() as stack:
         sockets = [
-            stack.enter_context(connect(address, additional_headers={"Cookie": cookie} if cookie else {}))
-            for _uid, cookie in players
+            stack.enter_context(
+                connect(address, additional_headers={"Cookie": cookie or guest_cookie(base, uid)})
+            )
+            for uid, cookie in players
         ]
-        for seat, (ws, (uid, _cookie)) in enumerate(zip(sockets, players, strict=True)):
-            ws.send(json.dumps({"type": "hello", "uid": uid, "name": f"Guest {seat + 1}"}))
+        for seat, ws in enumerate(sockets):
+            ws.send(json.dumps({"type": "hello", "name": f"Guest {seat + 1}"}))
             if seat:
                 ws.send(json.dumps({"type": "sit", "seat": seat}))
                 receive(ws, seated_update(seat))
@@ -100,7 +103,7 @@ def test_a_guest_signs_up_finds_the_game_and_sees_ratings_and_the_leaderboard(
         post(server, "/api/account/signin", {"name": n, "password": PASSWORD})[0]["uid"]
         for n in ("Olga", "Pavel", "Rita")
     ]
-    rated = post(server, "/api/tables", {"uid": uids[0], "seats": 3}, cookies[0])[0]["id"]
+    rated = post(server, "/api/tables", {"seats": 3}, cookies[0])[0]["id"]
     play(server, rated, list(zip(uids, cookies, strict=True)), rng)
 
     context, page = open_page(browser, server, width=390, height=844, uid=guest, name="Nadia")

@@ -12,6 +12,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from petersburg.engine.json_types import ScoreJson
+from petersburg.server.api.identity import GUEST_COOKIE, GUEST_SALT
 from petersburg.server.persistence.sql.database import database_url
 from petersburg.server.persistence.store import LogKind
 from petersburg.server.runtime import Server
@@ -48,16 +49,32 @@ def update_at(seq: int) -> Callable[[dict[str, Any]], bool]:
     return lambda m: m["type"] == "update" and m.get("seq") == seq and "view" in m
 
 
+def as_guest(client: TestClient, uid: str) -> dict[str, str]:
+    """The headers of a request by the guest ``uid``: its guest cookie, signed as the server signs
+    the identities it issues (a test names its people; a client cannot), and the client's other
+    cookies (a session)."""
+    signer = server_of(client).accounts.signer(GUEST_SALT)
+    cookies = [f"{name}={value}" for name, value in client.cookies.items() if name != GUEST_COOKIE]
+    return {"cookie": "; ".join([*cookies, f"{GUEST_COOKIE}={signer.dumps(uid)}"])}
+
+
+def guest_socket(client: TestClient, path: str, uid: str) -> Any:
+    """A websocket on ``path`` opened by the guest ``uid`` (who a socket is, its handshake says)."""
+    return client.websocket_connect(path, headers=as_guest(client, uid))
+
+
 def create_table(
     client: TestClient, seats: int, uid: str = UIDS[0], name: str = NAMES[0], **params: Any
 ) -> int:
-    response = client.post("/api/tables", json={"uid": uid, "name": name, "seats": seats, **params})
+    response = client.post(
+        "/api/tables", json={"name": name, "seats": seats, **params}, headers=as_guest(client, uid)
+    )
     assert response.status_code == 201, response.text
     return int(response.json()["id"])
 
 
-def hello(ws: Any, uid: str, name: str) -> dict[str, Any]:
-    ws.send_json({"type": "hello", "uid": uid, "name": name})
+def hello(ws: Any, name: str) -> dict[str, Any]:
+    ws.send_json({"type": "hello", "name": name})
     return recv_until(ws, is_update)
 
 
@@ -131,8 +148,8 @@ def seated_game(client: TestClient, stack: ExitStack, players: int, **params: An
     table = create_table(client, players, **params)
     sockets = []
     for seat in range(players):
-        ws = stack.enter_context(client.websocket_connect(f"/ws/table/{table}"))
-        hello(ws, UIDS[seat], NAMES[seat])
+        ws = stack.enter_context(guest_socket(client, f"/ws/table/{table}", UIDS[seat]))
+        hello(ws, NAMES[seat])
         if seat > 0:
             ws.send_json({"type": "sit", "seat": seat, "name": NAMES[seat]})
             recv_until(ws, seated_update(seat))

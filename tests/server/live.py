@@ -9,13 +9,44 @@ from __future__ import annotations
 import socket
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import uvicorn
 from fastapi import FastAPI
+from itsdangerous import URLSafeTimedSerializer
 
+from petersburg.server.api.identity import GUEST_COOKIE
 from petersburg.server.local import free_port
+
+_guests: dict[tuple[str, str], str] = {}
+"""The guest cookie of each person a test named, per server (``guest_cookie``)."""
+
+
+def issued_guest(base: str) -> str:
+    """A new guest identity, issued by the server at ``base`` (``http://host:port``) to a request
+    without one, as a browser gets it: the ``Cookie`` header value that carries it."""
+    with urllib.request.urlopen(base + "/api/account", timeout=10) as response:
+        for header in response.headers.get_all("Set-Cookie") or []:
+            if header.startswith(GUEST_COOKIE + "="):
+                return str(header.split(";", 1)[0])
+    raise AssertionError(f"{base} issued no guest identity")
+
+
+def guest_uid(cookie: str) -> str:
+    """The identity a guest cookie carries (read without its key: for a test to name it)."""
+    _, uid = URLSafeTimedSerializer("").loads_unsafe(cookie.split("=", 1)[1])
+    return str(uid)
+
+
+def guest_cookie(base: str, person: str) -> str:
+    """The ``Cookie`` header value of the guest a test calls ``person`` on the server at ``base``
+    (issued by that server on first use; every process of one database accepts it)."""
+    key = (base.replace("ws://", "http://"), person)
+    if key not in _guests:
+        _guests[key] = issued_guest(key[0])
+    return _guests[key]
 
 
 @contextmanager
@@ -39,6 +70,7 @@ def running(app: FastAPI, timeout: float = 30.0, send_buffer: int | None = None)
         ws_per_message_deflate=False,
         lifespan="on",
         timeout_graceful_shutdown=5,
+        proxy_headers=False,  # as ``petersburg serve``: X-Forwarded-For is the app's to read
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(

@@ -14,13 +14,17 @@ from fastapi.testclient import TestClient
 from sqlalchemy.engine import Connection
 
 from petersburg.server.accounts.accounts import SESSION_COOKIE
+from petersburg.server.api.identity import GUEST_COOKIE
 from petersburg.server.app import create_app
 from petersburg.server.persistence.store import TableRow
 from petersburg.server.settings import Settings
+from petersburg.server.view.presenter import holder_id
 from tests.server.helpers import (
     UIDS,
+    as_guest,
     create_table,
     error_of,
+    guest_socket,
     hello,
     is_update,
     pick_action,
@@ -38,7 +42,8 @@ JSON_TYPE = {"content-type": "application/json"}
 def sign_up(
     client: TestClient, name: str, uid: str | None = None, password: str = PASSWORD
 ) -> dict[str, Any]:
-    response = client.post("/api/account/signup", json={"name": name, "password": password, "uid": uid})
+    guest = as_guest(client, uid) if uid is not None else None  # the guest whose games become its
+    response = client.post("/api/account/signup", json={"name": name, "password": password}, headers=guest)
     assert response.status_code == 201, response.text
     body: dict[str, Any] = response.json()
     return body
@@ -67,7 +72,7 @@ def play_to_end(sockets: list[Any], rng: random.Random) -> dict[str, Any]:
 
 def test_sign_up_sign_out_sign_in_with_a_signed_http_only_cookie(client: TestClient) -> None:
     response = client.post(
-        "/api/account/signup", json={"name": "Alice", "password": PASSWORD, "uid": UIDS[0]}
+        "/api/account/signup", json={"name": "Alice", "password": PASSWORD}, headers=as_guest(client, UIDS[0])
     )
     assert response.status_code == 201
     assert response.json() == {
@@ -127,8 +132,8 @@ def test_wrong_passwords_are_refused_with_a_sentence_and_throttled(client: TestC
 def test_a_guest_plays_signs_up_and_finds_the_game_in_the_profile(client: TestClient) -> None:
     rng = random.Random(5)
     table = create_table(client, 1, uid=UIDS[0], name="Guest Alice", options={"always_refill": True})
-    with client.websocket_connect(f"/ws/table/{table}") as ws:
-        hello(ws, UIDS[0], "Guest Alice")
+    with guest_socket(client, f"/ws/table/{table}", UIDS[0]) as ws:
+        hello(ws, "Guest Alice")
         ws.send_json({"type": "start"})
         final = play_to_end([ws], rng)
     account = sign_up(client, "Alice", uid=UIDS[0])
@@ -141,14 +146,19 @@ def test_a_guest_plays_signs_up_and_finds_the_game_in_the_profile(client: TestCl
     assert game["total"] == final["result"]["scores"][0]["total"]
     assert game["rated"] is False  # solo games are never rated
     assert profile["ratings"] == [] and profile["rating"] == 1500
-    # Without the session, the identity cannot be used any more: learning it is not enough.
+    # Without the session, the identity cannot be used any more, not even with the guest cookie it
+    # was issued in: that browser is given a new guest identity instead.
     client.cookies.clear()
-    with client.websocket_connect("/ws/lobby") as ws:
-        ws.send_json({"type": "hello", "uid": UIDS[0], "name": "Mallory"})
-        refused = recv_until(ws, lambda m: m["type"] == "error")
-        assert refused["message"] == "This identity belongs to the account Alice: sign in to play as Alice."
-    response = client.post("/api/tables", json={"uid": UIDS[0], "name": "Mallory", "seats": 2})
-    assert response.status_code == 401
+    with guest_socket(client, "/ws/lobby", UIDS[0]) as ws:
+        ws.send_json({"type": "hello", "name": "Mallory"})
+        lobby = recv_until(ws, lambda m: m["type"] == "lobby")
+        assert lobby["you"] != holder_id(UIDS[0])
+    response = client.post(
+        "/api/tables", json={"name": "Mallory", "seats": 2}, headers=as_guest(client, UIDS[0])
+    )
+    assert response.status_code == 201 and response.headers["set-cookie"].startswith(f"{GUEST_COOKIE}=")
+    created = server_of(client).tables.cached(response.json()["id"])
+    assert created is not None and created.row.creator not in ("", UIDS[0])
 
 
 def test_a_rated_three_player_game_updates_three_ratings(client: TestClient) -> None:
@@ -164,8 +174,8 @@ def test_a_rated_three_player_game_updates_three_ratings(client: TestClient) -> 
         sockets = []
         for i in range(3):
             as_account(client, cookies[i])
-            ws = stack.enter_context(client.websocket_connect(f"/ws/table/{table}"))
-            hello(ws, "claimed-uid-ignored", "ignored")  # the session decides who this is
+            ws = stack.enter_context(guest_socket(client, f"/ws/table/{table}", "claimed-uid-ignored"))
+            hello(ws, "ignored")  # the session decides who this is
             if i:
                 ws.send_json({"type": "sit", "seat": i})
                 recv_until(ws, seated_update(i))
@@ -202,11 +212,11 @@ def test_games_with_guests_or_bots_are_unrated_unless_the_table_says_so(
     cookie = client.cookies[SESSION_COOKIE]
     with ExitStack() as stack:  # with a guest: unrated
         table = create_table(client, 2, uid=UIDS[0])
-        mine = stack.enter_context(client.websocket_connect(f"/ws/table/{table}"))
-        hello(mine, UIDS[0], "Anna")
+        mine = stack.enter_context(guest_socket(client, f"/ws/table/{table}", UIDS[0]))
+        hello(mine, "Anna")
         client.cookies.clear()
-        guest = stack.enter_context(client.websocket_connect(f"/ws/table/{table}"))
-        hello(guest, UIDS[1], "Guest")
+        guest = stack.enter_context(guest_socket(client, f"/ws/table/{table}", UIDS[1]))
+        hello(guest, "Guest")
         guest.send_json({"type": "sit", "seat": 1})
         recv_until(guest, lambda m: is_update(m) and m["you"] is not None)
         mine.send_json({"type": "start"})
@@ -215,8 +225,8 @@ def test_games_with_guests_or_bots_are_unrated_unless_the_table_says_so(
     as_account(client, cookie)
     for rated in (False, True):  # with a bot: rated only when the table asks for it
         table = create_table(client, 2, uid=UIDS[0], fill="random", rated=rated)
-        with client.websocket_connect(f"/ws/table/{table}") as ws:
-            hello(ws, account["uid"], "Anna")
+        with guest_socket(client, f"/ws/table/{table}", account["uid"]) as ws:
+            hello(ws, "Anna")
             ws.send_json({"type": "start"})
             updates = recv_until(ws, update_at(0))
             rng = random.Random(3)
@@ -260,8 +270,8 @@ def test_a_failed_rating_write_stores_no_result_and_the_game_is_rated_once_when_
         store.with_result.insert(0, broken_rating)
         account = sign_up(client, "Anna", uid=UIDS[0])
         table = create_table(client, 2, uid=UIDS[0], fill="random", rated=True)
-        with client.websocket_connect(f"/ws/table/{table}") as ws:
-            hello(ws, account["uid"], "Anna")
+        with guest_socket(client, f"/ws/table/{table}", account["uid"]) as ws:
+            hello(ws, "Anna")
             ws.send_json({"type": "start"})
             final = play_against_bots(ws, random.Random(5))
             assert "result" not in final
@@ -293,10 +303,12 @@ def test_a_guest_cannot_sit_or_chat_under_an_account_name(client: TestClient) ->
         "The name Anna Karenina belongs to an account: sign in as Anna Karenina to use it, or choose "
         "another name."
     )
-    refused = client.post("/api/tables", json={"uid": UIDS[2], "name": "anna  KARENINA", "seats": 2})
+    refused = client.post(
+        "/api/tables", json={"name": "anna  KARENINA", "seats": 2}, headers=as_guest(client, UIDS[2])
+    )
     assert refused.status_code == 400 and refused.json()["detail"] == taken
-    with client.websocket_connect(f"/ws/table/{table}") as guest:
-        hello(guest, UIDS[2], "ANNA karenina")
+    with guest_socket(client, f"/ws/table/{table}", UIDS[2]) as guest:
+        hello(guest, "ANNA karenina")
         assert error_of(guest, {"type": "sit", "seat": 1}) == taken
         assert error_of(guest, {"type": "chat", "text": "Hello, I am Anna"}) == taken
         assert error_of(guest, {"type": "sit", "seat": 1, "name": "anna karenina"}) == taken
@@ -307,16 +319,16 @@ def test_a_guest_cannot_sit_or_chat_under_an_account_name(client: TestClient) ->
         guest.send_json({"type": "sit", "seat": 1})
         seated = recv_until(guest, lambda m: is_update(m) and m["you"] is not None)
         assert seated["table"]["seats"][1]["name"] == "Carla"
-    with client.websocket_connect("/ws/lobby") as lobby:
-        hello_lobby = {"type": "hello", "uid": UIDS[3], "name": "Anna Karenina"}
+    with guest_socket(client, "/ws/lobby", UIDS[3]) as lobby:
+        hello_lobby = {"type": "hello", "name": "Anna Karenina"}
         lobby.send_json(hello_lobby)
         assert error_of(lobby, {"type": "chat", "text": "hello"}) == taken
     seats = query(server_of(client).store.url, "SELECT name FROM seats WHERE table_id = :t", t=table)
     assert ("Anna Karenina",) not in seats and ("ANNA karenina",) not in seats
     # The account's player, signed in, sits and speaks under its name (whatever name he sends).
     as_account(client, anna_cookie)
-    with client.websocket_connect(f"/ws/table/{table}") as anna:
-        hello(anna, "claimed-uid-ignored", "someone else")
+    with guest_socket(client, f"/ws/table/{table}", "claimed-uid-ignored") as anna:
+        hello(anna, "someone else")
         anna.send_json({"type": "sit", "seat": 2, "name": "someone else"})
         seated = recv_until(anna, lambda m: is_update(m) and m["you"] is not None)
         assert seated["table"]["seats"][2]["name"] == account["name"]

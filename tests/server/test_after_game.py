@@ -17,7 +17,15 @@ from petersburg.server.persistence.sql.store import SqlStore
 from petersburg.server.persistence.store import SeatRow, SoloPlace, TableRow
 from petersburg.server.protocol.messages import GameResult
 from petersburg.server.settings import Settings
-from tests.server.helpers import UIDS, create_table, hello, recv_until, score_line, update_numbered
+from tests.server.helpers import (
+    UIDS,
+    create_table,
+    guest_socket,
+    hello,
+    recv_until,
+    score_line,
+    update_numbered,
+)
 
 
 def assert_everything_shown(view: dict[str, Any]) -> None:
@@ -33,8 +41,8 @@ def test_the_final_board_and_the_replay_show_every_seats_rubles_and_hand(
     with ThreadPoolExecutor(1) as executor:
         client = make_client(Settings(bot_delay=0.0), bots=BotRunner(1, executor=executor))
         table = create_table(client, 3, sit=False, fill="greedy", options={"always_refill": True})
-        with client.websocket_connect(f"/ws/table/{table}") as ws:
-            first = hello(ws, UIDS[0], "Watcher")
+        with guest_socket(client, f"/ws/table/{table}", UIDS[0]) as ws:
+            first = hello(ws, "Watcher")
             assert first["you"] is None  # the creator watches: every seat is a bot
             ws.send_json({"type": "start"})
             running = recv_until(ws, lambda m: m["type"] == "update" and m.get("seq") == 3)
@@ -105,8 +113,8 @@ def test_a_solo_game_is_placed_overall_and_among_your_own(database: str) -> None
 
 def test_a_finished_solo_game_says_where_it_places(client: TestClient) -> None:
     table = create_table(client, 1, options={"always_refill": True})
-    with client.websocket_connect(f"/ws/table/{table}") as ws:
-        hello(ws, UIDS[0], "Alice")
+    with guest_socket(client, f"/ws/table/{table}", UIDS[0]) as ws:
+        hello(ws, "Alice")
         ws.send_json({"type": "start"})
         update = recv_until(ws, lambda m: m["type"] == "update" and m.get("seq") == 0 and "view" in m)
         while "result" not in update:

@@ -24,6 +24,7 @@ from tests.server.helpers import (
     create_table,
     error_of,
     eventually,
+    guest_socket,
     hello,
     is_update,
     latest,
@@ -120,8 +121,8 @@ def test_the_turn_timer_runs_on_when_its_lease_moves_to_another_process(
     # The first process is gone (its lease left behind, as after a crash); the second one starts.
     with ExitStack() as stack:
         second = game.process(stack)
-        watcher = stack.enter_context(second.websocket_connect(f"/ws/table/{table}"))
-        hello(watcher, UIDS[0], NAMES[0])
+        watcher = stack.enter_context(guest_socket(second, f"/ws/table/{table}", UIDS[0]))
+        hello(watcher, NAMES[0])
         plans = server_of(second).automation._plans
         # The second process finds the lease held (and reads the deadline it shows) before the
         # clock moves, so its lease keeper's next look is the one that takes the lease over.
@@ -147,8 +148,8 @@ def test_a_process_without_the_timers_lease_shows_the_deadline_its_holder_set(
         deadline = game.dealt["deadline"]
         game.clock.advance(10)  # the first process keeps its lease (renewed every third of it)
         second = game.process(stack)
-        watcher = stack.enter_context(second.websocket_connect(f"/ws/table/{game.table}"))
-        shown = hello(watcher, "watcher-uid-001", "Wanda")
+        watcher = stack.enter_context(guest_socket(second, f"/ws/table/{game.table}", "watcher-uid-001"))
+        shown = hello(watcher, "Wanda")
         live = server_of(second).tables.cached(game.table)
         assert live is not None and live.seq == 0
         eventually(lambda: live.deadline == deadline, what="the holder's deadline shown")
@@ -179,8 +180,8 @@ def test_a_bot_that_fails_or_answers_an_illegal_action_is_passed_for(
     with ThreadPoolExecutor(1) as executor:
         client = make_client(bots=BotRunner(1, executor=executor, choose=choose))
         table = create_table(client, 2, fill="random")
-        with client.websocket_connect(f"/ws/table/{table}") as ws:
-            hello(ws, UIDS[0], NAMES[0])
+        with guest_socket(client, f"/ws/table/{table}", UIDS[0]) as ws:
+            hello(ws, NAMES[0])
             ws.send_json({"type": "start"})
             update = latest(ws, 0)
             seq = 0
@@ -232,8 +233,8 @@ def test_leaving_mid_game_hands_the_seat_to_a_bot(client: TestClient) -> None:
 
 def test_leaving_an_open_table_frees_the_seat(client: TestClient) -> None:
     table = create_table(client, 2)
-    with client.websocket_connect(f"/ws/table/{table}") as bob:
-        hello(bob, UIDS[1], NAMES[1])
+    with guest_socket(client, f"/ws/table/{table}", UIDS[1]) as bob:
+        hello(bob, NAMES[1])
         bob.send_json({"type": "sit"})
         recv_until(bob, lambda m: m["type"] == "update" and m["you"] is not None)
         bob.send_json({"type": "leave"})
@@ -247,8 +248,8 @@ def test_bots_play_a_game_to_its_end_in_worker_processes(db_path: str) -> None:
 
     with TestClient(create_app(db_path, Settings(bot_delay=0.0))) as client:
         table = create_table(client, 2, sit=False, fill="greedy", options={"always_refill": True})
-        with client.websocket_connect(f"/ws/table/{table}") as ws:
-            hello(ws, UIDS[0], NAMES[0])
+        with guest_socket(client, f"/ws/table/{table}", UIDS[0]) as ws:
+            hello(ws, NAMES[0])
             ws.send_json({"type": "start"})
             final = recv_until(ws, lambda m: m["type"] == "update" and "result" in m, limit=5000)
         assert final["result"]["winners"]

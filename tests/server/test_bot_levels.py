@@ -12,7 +12,16 @@ from petersburg.bots.levels import bot_levels, find_level, spec_of
 from petersburg.server.persistence.store import SeatRow
 from petersburg.server.settings import Settings
 from petersburg.text.bots import level_name, level_text, seat_name
-from tests.server.helpers import NAMES, UIDS, create_table, error_of, hello, recv_until, server_of
+from tests.server.helpers import (
+    NAMES,
+    UIDS,
+    create_table,
+    error_of,
+    guest_socket,
+    hello,
+    recv_until,
+    server_of,
+)
 
 PLAIN = ["random", "greedy", "easy", "medium", "hard", "expert"]
 
@@ -50,8 +59,8 @@ def test_seat_names_are_short_and_distinct() -> None:
 
 def test_bot_command_takes_plain_and_older_names(client: TestClient) -> None:
     table = create_table(client, 4)
-    with client.websocket_connect(f"/ws/table/{table}") as ws:
-        first = hello(ws, UIDS[0], NAMES[0])
+    with guest_socket(client, f"/ws/table/{table}", UIDS[0]) as ws:
+        first = hello(ws, NAMES[0])
         assert first["bots"][: len(PLAIN)] == PLAIN
         names = [level["name"] for level in first["bot_levels"]]
         assert names[: len(PLAIN)] == [w.capitalize() for w in PLAIN]
@@ -68,8 +77,8 @@ def test_bot_command_takes_plain_and_older_names(client: TestClient) -> None:
         assert update["table"]["seats"][2]["name"] == "Hard bot"
         error = error_of(ws, {"type": "chat", "text": "/bot grandmaster"})
         assert "Unknown bot level 'grandmaster'" in error and ", ".join(PLAIN) in error
-    with client.websocket_connect("/ws/lobby") as lobby:
-        lobby.send_json({"type": "hello", "uid": UIDS[1], "name": NAMES[1]})
+    with guest_socket(client, "/ws/lobby", UIDS[1]) as lobby:
+        lobby.send_json({"type": "hello", "name": NAMES[1]})
         hello_message = recv_until(lobby, lambda m: m["type"] == "lobby")
         assert hello_message["bots"][: len(PLAIN)] == PLAIN
         assert "weakest first: " + ", ".join(PLAIN) in hello_message["help"]
@@ -79,8 +88,8 @@ def test_bot_command_takes_plain_and_older_names(client: TestClient) -> None:
 def test_a_bot_is_announced_by_its_seat_name(client: TestClient) -> None:
     """No article to get wrong ("A Expert bot"): the notice names the bot as the log will."""
     table = create_table(client, 3)
-    with client.websocket_connect(f"/ws/table/{table}") as ws:
-        hello(ws, UIDS[0], NAMES[0])
+    with guest_socket(client, f"/ws/table/{table}", UIDS[0]) as ws:
+        hello(ws, NAMES[0])
         ws.send_json({"type": "chat", "text": "/bot expert"})
         said = recv_until(ws, lambda m: m["type"] == "chat" and "seat 2" in m["text"])
         assert said["text"] == "Expert bot sits down in seat 2."
@@ -96,8 +105,8 @@ def test_a_seat_stored_with_an_older_id_still_plays(make_client: Callable[..., T
     live = server.tables.cached(table)
     assert live is not None
     live.row.seats[1] = SeatRow("bot", "Ismcts:easy bot 2", None, None, "ismcts:easy")  # as stored before
-    with client.websocket_connect(f"/ws/table/{table}") as ws:
-        hello(ws, UIDS[0], NAMES[0])
+    with guest_socket(client, f"/ws/table/{table}", UIDS[0]) as ws:
+        hello(ws, NAMES[0])
         ws.send_json({"type": "start"})
         first = recv_until(ws, lambda m: m["type"] == "update" and m["seq"] == 0 and "view" in m)
         if first["view"]["to_act"] == 0:

@@ -17,6 +17,7 @@ from websockets.sync.client import connect
 
 from petersburg.server.local import LocalServer
 from tests.server.helpers import NAMES, UIDS
+from tests.server.live import guest_cookie
 
 BOT_MODULE = '''
 import os
@@ -45,10 +46,9 @@ register_bot("hoarder", Hoarder)
 
 
 def post_table(base: str, **params: Any) -> int:
-    body = json.dumps({"uid": UIDS[0], "name": NAMES[0], **params}).encode()
-    request = urllib.request.Request(
-        base + "/api/tables", data=body, headers={"Content-Type": "application/json"}, method="POST"
-    )
+    body = json.dumps({"name": NAMES[0], **params}).encode()
+    headers = {"Content-Type": "application/json", "Cookie": guest_cookie(base, UIDS[0])}
+    request = urllib.request.Request(base + "/api/tables", data=body, headers=headers, method="POST")
     with urllib.request.urlopen(request, timeout=10) as response:
         return int(json.load(response)["id"])
 
@@ -64,8 +64,10 @@ def test_a_bot_of_an_imported_module_plays_in_the_bot_workers(tmp_path: Path) ->
             levels = json.load(response)
         assert "hoarder" in json.dumps(levels)
         table = post_table(server.base_url, seats=2, sit=False, fill="hoarder")
-        with connect(server.base_url.replace("http://", "ws://") + f"/ws/table/{table}") as ws:
-            ws.send(json.dumps({"type": "hello", "uid": UIDS[0], "name": NAMES[0]}))
+        creator = {"Cookie": guest_cookie(server.base_url, UIDS[0])}
+        url = server.base_url.replace("http://", "ws://") + f"/ws/table/{table}"
+        with connect(url, additional_headers=creator) as ws:
+            ws.send(json.dumps({"type": "hello", "name": NAMES[0]}))
             ws.send(json.dumps({"type": "start"}))
             taken: set[int] = set()
             deadline = time.monotonic() + 60

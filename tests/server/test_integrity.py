@@ -32,6 +32,7 @@ from tests.server.helpers import (
     create_table,
     error_of,
     eventually,
+    guest_socket,
     hello,
     latest,
     recv_until,
@@ -39,7 +40,7 @@ from tests.server.helpers import (
     server_of,
     stored_log,
 )
-from tests.server.live import running
+from tests.server.live import guest_cookie, running
 
 
 class GatedStore(SqlStore):
@@ -67,8 +68,10 @@ def test_a_request_waits_behind_the_one_being_written_and_is_checked_after_it(db
         updates = [latest(ws, 0) for ws in sockets]
         first = updates[0]["view"]["to_act"]
         second = 1 - first
-        again = stack.enter_context(client.websocket_connect(f"/ws/table/{table}"))  # first's 2nd tab
-        hello(again, UIDS[first], NAMES[first])
+        again = stack.enter_context(
+            guest_socket(client, f"/ws/table/{table}", UIDS[first])
+        )  # first's 2nd tab
+        hello(again, NAMES[first])
         live = server_of(client).tables.cached(table)
         assert live is not None
         take = next(a["id"] for a in updates[first]["legal"] if a["kind"] == "hand")
@@ -201,8 +204,11 @@ class Sockets:
         self.updates: dict[int, dict[str, Any]] = {}
         self.seen: list[int] = []
         for seat in (0, 0, 1, 1):
-            ws = self.stack.enter_context(connect(f"ws://{address}/ws/table/{table}"))
-            ws.send(json.dumps({"type": "hello", "uid": UIDS[seat], "name": NAMES[seat]}))
+            cookie = {"Cookie": guest_cookie(f"http://{address}", UIDS[seat])}
+            ws = self.stack.enter_context(
+                connect(f"ws://{address}/ws/table/{table}", additional_headers=cookie)
+            )
+            ws.send(json.dumps({"type": "hello", "name": NAMES[seat]}))
             self.sockets.append(ws)
             self.seat_of.append(seat)
             self.seen.append(-1)
@@ -253,7 +259,8 @@ def test_racing_requests_never_both_apply_and_every_log_replays(tmp_path: Path) 
         while min(counts.values()) < 200:
             table = httpx.post(
                 f"http://{address}/api/tables",
-                json={"uid": UIDS[0], "name": NAMES[0], "seats": 2, "options": {"always_refill": True}},
+                json={"name": NAMES[0], "seats": 2, "options": {"always_refill": True}},
+                headers={"Cookie": guest_cookie(f"http://{address}", UIDS[0])},
             ).json()["id"]
             tables.append(table)
             race = Sockets(address, table)

@@ -29,26 +29,30 @@ from tests.server.clock import ManualClock
 from tests.server.helpers import (
     NAMES,
     UIDS,
+    as_guest,
     create_table,
     error_of,
     eventually,
+    guest_socket,
     hello,
     is_update,
     latest,
     recv_until,
     server_of,
 )
-from tests.server.live import running
+from tests.server.live import guest_cookie, guest_uid, running
 
 
 def post_table(client: TestClient, uid: str, **params: Any) -> httpx.Response:
-    return client.post("/api/tables", json={"uid": uid, "name": "Pat", "seats": 1, **params})
+    return client.post(
+        "/api/tables", json={"name": "Pat", "seats": 1, **params}, headers=as_guest(client, uid)
+    )
 
 
 def play_out(client: TestClient, table: int, uid: str) -> None:
     """Start a one-seat table and leave it: a bot plays the game to its end."""
-    with client.websocket_connect(f"/ws/table/{table}") as ws:
-        hello(ws, uid, "Pat")
+    with guest_socket(client, f"/ws/table/{table}", uid) as ws:
+        hello(ws, "Pat")
         ws.send_json({"type": "start"})
         recv_until(ws, lambda m: is_update(m) and "view" in m)
         ws.send_json({"type": "leave"})
@@ -59,7 +63,12 @@ def play_out(client: TestClient, table: int, uid: str) -> None:
 def test_table_lifecycle_past_the_limits(make_client: Callable[..., TestClient]) -> None:
     clock = ManualClock()
     config = Settings(
-        bot_delay=0.0, max_live_tables=3, max_live_tables_per_person=2, finished_cache=1, open_table_ttl=600
+        bot_delay=0.0,
+        max_live_tables=3,
+        max_live_tables_per_person=2,
+        max_live_tables_per_address=3,  # one test client: its address may fill this small server
+        finished_cache=1,
+        open_table_ttl=600,
     )
     with ThreadPoolExecutor(1) as executor:
         client = make_client(config, clock=clock, bots=BotRunner(1, executor=executor))
@@ -111,12 +120,12 @@ def test_games_of_bots_alone_are_limited_per_person(make_client: Callable[..., T
             bots=BotRunner(1, executor=executor),
         )
         tables = [create_table(client, 2, sit=False, fill="random") for _ in range(2)]
-        with client.websocket_connect(f"/ws/table/{tables[0]}") as ws:
-            hello(ws, UIDS[0], NAMES[0])
+        with guest_socket(client, f"/ws/table/{tables[0]}", UIDS[0]) as ws:
+            hello(ws, NAMES[0])
             ws.send_json({"type": "start"})
             latest(ws, 0)
-        with client.websocket_connect(f"/ws/table/{tables[1]}") as ws:
-            hello(ws, UIDS[0], NAMES[0])
+        with guest_socket(client, f"/ws/table/{tables[1]}", UIDS[0]) as ws:
+            hello(ws, NAMES[0])
             assert "You already have 1 game of bots alone running" in error_of(ws, {"type": "start"})
             first = server_of(client).tables.cached(tables[0])
             assert first is not None
@@ -138,15 +147,18 @@ def test_games_of_bots_alone_are_limited_per_person(make_client: Callable[..., T
 
 def test_sockets_per_address_are_limited(make_client: Callable[..., TestClient]) -> None:
     client = make_client(Settings(bot_delay=0.0, max_sockets_per_address=2))
-    with client.websocket_connect("/ws/lobby") as one:
-        with client.websocket_connect("/ws/lobby") as two, client.websocket_connect("/ws/lobby") as three:
+    with guest_socket(client, "/ws/lobby", UIDS[0]) as one:
+        with (
+            guest_socket(client, "/ws/lobby", UIDS[1]) as two,
+            client.websocket_connect("/ws/lobby") as three,
+        ):
             assert "Too many connections" in three.receive_json()["message"]
-            two.send_json({"type": "hello", "uid": UIDS[1], "name": "Bob"})
+            two.send_json({"type": "hello", "name": "Bob"})
             assert two.receive_json()["type"] == "lobby"
-        with client.websocket_connect("/ws/lobby") as again:  # a closed one frees its place
-            again.send_json({"type": "hello", "uid": UIDS[2], "name": "Cy"})
+        with guest_socket(client, "/ws/lobby", UIDS[2]) as again:  # a closed one frees its place
+            again.send_json({"type": "hello", "name": "Cy"})
             assert again.receive_json()["type"] == "lobby"
-        one.send_json({"type": "hello", "uid": UIDS[0], "name": "Al"})
+        one.send_json({"type": "hello", "name": "Al"})
         assert one.receive_json()["type"] == "lobby"
 
 
@@ -156,7 +168,6 @@ def test_sockets_per_address_are_limited(make_client: Callable[..., TestClient])
         (b"x" * 20_000, 413, "Request body too long"),
         (b'{"uid": "alice-uid-0001", "name": "\xff\xfe"}', 400, "not UTF-8"),
         (b"[1, 2]", 400, "expected a JSON object"),
-        (b'{"name": "Al"}', 400, "identity"),
         (b'{"uid": "alice-uid-0001", "name": "Al", "seats": ' + b"9" * 5000 + b"}", 400, "not JSON"),
         (b'{"uid": "alice-uid-0001", "name": "Al", "seats": true}', 400, "1 to 4 seats"),
     ],
@@ -173,11 +184,11 @@ def test_the_chat_flood_limit_is_per_person_not_per_socket(make_client: Callable
     client = make_client(clock=clock)
     table = create_table(client, 2)
     with (
-        client.websocket_connect(f"/ws/table/{table}") as one,
-        client.websocket_connect("/ws/lobby") as two,
+        guest_socket(client, f"/ws/table/{table}", UIDS[0]) as one,
+        guest_socket(client, "/ws/lobby", UIDS[0]) as two,
     ):
-        hello(one, UIDS[0], NAMES[0])
-        two.send_json({"type": "hello", "uid": UIDS[0], "name": NAMES[0]})
+        hello(one, NAMES[0])
+        two.send_json({"type": "hello", "name": NAMES[0]})
         for line in range(8):
             (one if line % 2 else two).send_json({"type": "chat", "text": f"line {line}"})
         recv_until(one, lambda m: m["type"] == "chat" and m["text"] == "line 7")
@@ -190,11 +201,11 @@ def test_the_chat_flood_limit_is_per_person_not_per_socket(make_client: Callable
 def test_names_in_chat_are_tied_to_seats(client: TestClient) -> None:
     table = create_table(client, 2)
     with (
-        client.websocket_connect(f"/ws/table/{table}") as alice,
-        client.websocket_connect(f"/ws/table/{table}") as eve,
+        guest_socket(client, f"/ws/table/{table}", UIDS[0]) as alice,
+        guest_socket(client, f"/ws/table/{table}", UIDS[1]) as eve,
     ):
-        hello(alice, UIDS[0], "Alice")
-        hello(eve, UIDS[1], "Alice")  # a spectator who calls herself Alice
+        hello(alice, "Alice")
+        hello(eve, "Alice")  # a spectator who calls herself Alice
         eve.send_json({"type": "chat", "text": "I am the owner"})
         assert recv_until(alice, lambda m: m["type"] == "chat" and m["name"])["name"] == "Alice (spectator)"
         alice.send_json({"type": "chat", "text": "no, I am"})
@@ -205,13 +216,13 @@ def test_names_in_chat_are_tied_to_seats(client: TestClient) -> None:
 def test_who_may_change_seats_and_start(client: TestClient) -> None:
     table = create_table(client, 3)
     with (
-        client.websocket_connect(f"/ws/table/{table}") as alice,
-        client.websocket_connect(f"/ws/table/{table}") as bob,
-        client.websocket_connect(f"/ws/table/{table}") as eve,
+        guest_socket(client, f"/ws/table/{table}", UIDS[0]) as alice,
+        guest_socket(client, f"/ws/table/{table}", UIDS[1]) as bob,
+        guest_socket(client, f"/ws/table/{table}", "eve-uid-00001") as eve,
     ):
-        hello(alice, UIDS[0], NAMES[0])
-        hello(bob, UIDS[1], NAMES[1])
-        hello(eve, "eve-uid-00001", "Eve")
+        hello(alice, NAMES[0])
+        hello(bob, NAMES[1])
+        hello(eve, "Eve")
         bob.send_json({"type": "sit", "seat": 1})
         recv_until(bob, lambda m: is_update(m) and m["you"] is not None)
         # Strangers and seated players who did not create the table manage no bots and start nothing.
@@ -243,8 +254,8 @@ def test_who_may_change_seats_and_start(client: TestClient) -> None:
 
 def test_the_lobby_list_is_coalesced(client: TestClient) -> None:
     interval = server_of(client).settings.lobby_interval
-    with client.websocket_connect("/ws/lobby") as lobby:
-        lobby.send_json({"type": "hello", "uid": UIDS[1], "name": "Bob"})
+    with guest_socket(client, "/ws/lobby", UIDS[1]) as lobby:
+        lobby.send_json({"type": "hello", "name": "Bob"})
         assert lobby.receive_json()["type"] == "lobby"
         began = time.monotonic()
         created = [create_table(client, 2, uid=f"maker-uid-{n:03d}") for n in range(15)]
@@ -270,14 +281,16 @@ def test_a_client_that_does_not_read_is_disconnected_alone(tmp_path: Path) -> No
         port = int(address.split(":")[1])
         table = httpx.post(
             f"http://{address}/api/tables",
-            json={"uid": UIDS[0], "name": "Alice", "seats": 1, "options": {"always_refill": True}},
+            json={"name": "Alice", "seats": 1, "options": {"always_refill": True}},
+            headers={"Cookie": guest_cookie(f"http://{address}", UIDS[0])},
         ).json()["id"]
-        player = stack.enter_context(connect(f"ws://{address}/ws/table/{table}"))
-        player.send(json.dumps({"type": "hello", "uid": UIDS[0], "name": "Alice"}))
+        alice = {"Cookie": guest_cookie(f"http://{address}", UIDS[0])}
+        player = stack.enter_context(connect(f"ws://{address}/ws/table/{table}", additional_headers=alice))
+        player.send(json.dumps({"type": "hello", "name": "Alice"}))
         raw = socket.create_connection(("127.0.0.1", port))
         raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         slow = stack.enter_context(connect(f"ws://{address}/ws/table/{table}", sock=raw, max_queue=1))
-        slow.send(json.dumps({"type": "hello", "uid": "slow-uid-0001", "name": "Slow"}))
+        slow.send(json.dumps({"type": "hello", "name": "Slow"}))
         eventually(lambda: len(connections.by_table.get(table, ())) == 2, what="both sockets joining")
         player.send(json.dumps({"type": "start"}))
         played = 0
@@ -295,7 +308,8 @@ def test_a_client_that_does_not_read_is_disconnected_alone(tmp_path: Path) -> No
             played += 1
         assert played > 8
         remaining = connections.by_table[table]
-        assert [c.uid for c in remaining] == [UIDS[0]] and connections.per_address["127.0.0.1"] == 1
+        assert [c.uid for c in remaining] == [guest_uid(alice["Cookie"])]
+        assert connections.per_address["127.0.0.1"] == 1
         player.send(json.dumps({"type": "ping"}))  # the player goes on
         assert any(json.loads(player.recv(timeout=10))["type"] == "pong" for _ in range(50))
         with pytest.raises(Exception, match=r"no close frame|1006|closed"):

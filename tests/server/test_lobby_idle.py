@@ -14,12 +14,21 @@ from petersburg.engine import View
 from petersburg.server.game.automation import SWEEP_SECONDS, BotRunner, decide
 from petersburg.server.settings import Settings
 from tests.server.clock import ManualClock
-from tests.server.helpers import NAMES, UIDS, eventually, latest, recv_until, seated_game, server_of
+from tests.server.helpers import (
+    NAMES,
+    UIDS,
+    eventually,
+    guest_socket,
+    latest,
+    recv_until,
+    seated_game,
+    server_of,
+)
 
 
 def lobby_hello(client: TestClient, stack: ExitStack, uid: str) -> tuple[Any, dict[str, Any]]:
-    ws = stack.enter_context(client.websocket_connect("/ws/lobby"))
-    ws.send_json({"type": "hello", "uid": uid, "name": "Someone"})
+    ws = stack.enter_context(guest_socket(client, "/ws/lobby", uid))
+    ws.send_json({"type": "hello", "name": "Someone"})
     return ws, recv_until(ws, lambda m: m["type"] == "lobby")
 
 
@@ -40,8 +49,8 @@ def test_the_lobby_marks_your_seats_and_your_turn_without_showing_identities(cli
         for uid in UIDS:
             assert uid not in text  # identities claim seats: they never leave the server
         # The turn moves on: the lobby list is sent again with the new seat to act.
-        lobby = stack.enter_context(client.websocket_connect("/ws/lobby"))
-        lobby.send_json({"type": "hello", "uid": UIDS[3], "name": "Dave"})
+        lobby = stack.enter_context(guest_socket(client, "/ws/lobby", UIDS[3]))
+        lobby.send_json({"type": "hello", "name": "Dave"})
         recv_until(lobby, lambda m: m["type"] == "lobby")
         take = next(a["id"] for a in updates[to_act]["legal"] if a["kind"] == "hand")
         token = updates[to_act]["you"]["token"]

@@ -30,7 +30,7 @@ from petersburg.server.clock import fixed_seeds
 from petersburg.server.protocol.http import CardInfo, ReplayResponse
 from petersburg.server.protocol.messages import server_messages
 from petersburg.server.view.presenter import market_standing
-from tests.server.helpers import UIDS, create_table, hello, recv_until, seated_update, update_at
+from tests.server.helpers import UIDS, create_table, guest_socket, hello, recv_until, seated_update, update_at
 
 MARKET: dict[str, str | bool] = {"edition": "second", "market": True}
 FIVE_UIDS = ["ann-uid-00001", "ben-uid-00002", "cid-uid-00003", "dee-uid-00004", "eve-uid-00005"]
@@ -108,8 +108,8 @@ def test_a_five_seat_market_game_over_websockets(make_client: Callable[..., Test
         table = create_table(client, 5, FIVE_UIDS[0], FIVE_NAMES[0], options=options)
         sockets = []
         for seat in range(5):
-            ws = stack.enter_context(client.websocket_connect(f"/ws/table/{table}"))
-            hello(ws, FIVE_UIDS[seat], FIVE_NAMES[seat])
+            ws = stack.enter_context(guest_socket(client, f"/ws/table/{table}", FIVE_UIDS[seat]))
+            hello(ws, FIVE_NAMES[seat])
             if seat:
                 ws.send_json({"type": "sit", "seat": seat, "name": FIVE_NAMES[seat]})
                 recv_until(ws, seated_update(seat))
@@ -205,8 +205,8 @@ def test_the_majorities_sent_are_the_engines() -> None:
 
 def test_a_table_with_bots_plays_the_market_to_its_end(client: TestClient) -> None:
     table = create_table(client, 5, fill="random", sit=False, options=MARKET)
-    with client.websocket_connect(f"/ws/table/{table}") as ws:
-        hello(ws, UIDS[0], "Alice")
+    with guest_socket(client, f"/ws/table/{table}", UIDS[0]) as ws:
+        hello(ws, "Alice")
         ws.send_json({"type": "start"})
         final = recv_until(ws, lambda m: m["type"] == "update" and "result" in m, limit=20000)
     assert final["view"]["stage"] == "over" and len(final["result"]["scores"]) == 5

@@ -18,7 +18,7 @@ from petersburg.server.app import create_app
 from petersburg.server.persistence.sql import database as db
 from petersburg.server.persistence.store import StorageError
 from petersburg.server.settings import Settings
-from tests.server.helpers import NAMES, UIDS, hello, latest, query, stored_log
+from tests.server.helpers import NAMES, UIDS, guest_socket, hello, latest, query, stored_log
 
 FIXTURE = Path(__file__).parent / "fixtures" / "pre_sqlalchemy.db"
 """Written by the server of commit 7c1e6a8 (``fixtures/make_pre_sqlalchemy_db.py``): a finished
@@ -62,8 +62,8 @@ def test_a_database_of_the_server_before_sqlalchemy_is_upgraded_in_place(tmp_pat
         [best] = client.get("/api/highscores").json()
         assert best["table"] == 1
         assert client.get("/api/tables/1/replay").json()["result"]["scores"][0]["total"] == best["total"]
-        sockets = [stack.enter_context(client.websocket_connect("/ws/table/2")) for _ in range(2)]
-        updates = [hello(ws, UIDS[i], NAMES[i]) for i, ws in enumerate(sockets)]
+        sockets = [stack.enter_context(guest_socket(client, "/ws/table/2", UIDS[i])) for i in range(2)]
+        updates = [hello(ws, NAMES[i]) for i, ws in enumerate(sockets)]
         assert [u["seq"] for u in updates] == [4, 4]
         assert updates[0]["autopass"] is True  # stored by the old server, read by the new one
         to_act = updates[0]["view"]["to_act"]

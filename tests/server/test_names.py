@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from petersburg.server.app import create_app
 from petersburg.server.protocol.names import name_key, shown_name
 from petersburg.server.settings import Settings
-from tests.server.helpers import hello, recv_until
+from tests.server.helpers import as_guest, guest_socket, hello, recv_until
 
 PASSWORD = "correct horse battery"
 INVISIBLE = "A name cannot hold invisible characters"
@@ -77,17 +77,19 @@ def test_a_look_alike_of_an_account_name_is_refused_or_the_same_name(
     assert detail.startswith((INVISIBLE, COMBINING, "An account name has 2 to 24")) or (
         detail.startswith("The name ") and detail.endswith(" is taken; choose another.")
     )
-    table = client.post("/api/tables", json={"uid": "guest-uid-0001", "name": look_alike, "seats": 2})
+    table = client.post(
+        "/api/tables", json={"name": look_alike, "seats": 2}, headers=as_guest(client, "guest-uid-0001")
+    )
     assert table.status_code == 400 and refused_or_same(table.json()["detail"]), table.json()
 
 
 @pytest.mark.parametrize("look_alike", ["\u0410nn\u0430", "ANNA.", "\uff21nna", "Ann\u00e1", "Anna\u200b"])
 def test_a_look_alike_of_a_seats_name_does_not_sit_at_its_table(client: TestClient, look_alike: str) -> None:
-    table = client.post("/api/tables", json={"uid": "guest-uid-0001", "name": "Anna", "seats": 3}).json()[
-        "id"
-    ]
-    with client.websocket_connect(f"/ws/table/{table}") as ws:
-        hello(ws, "guest-uid-0002", "Somebody")
+    table = client.post(
+        "/api/tables", json={"name": "Anna", "seats": 3}, headers=as_guest(client, "guest-uid-0001")
+    ).json()["id"]
+    with guest_socket(client, f"/ws/table/{table}", "guest-uid-0002") as ws:
+        hello(ws, "Somebody")
         ws.send_json({"type": "sit", "name": look_alike})
         answer = recv_until(ws, lambda message: message["type"] == "error")
     assert answer["message"].startswith((INVISIBLE, "Someone at this table is already called Anna;"))

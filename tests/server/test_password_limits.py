@@ -32,7 +32,7 @@ from petersburg.server.app import create_app
 from petersburg.server.local import LocalServer
 from petersburg.server.settings import Settings
 from tests.server.helpers import pick_action
-from tests.server.live import running
+from tests.server.live import guest_cookie, running
 
 PASSWORD = "correct horse battery"
 BURST = 150
@@ -138,17 +138,20 @@ class TableProbe:
         self.update = self._new_table()
 
     def _new_table(self) -> dict[str, Any]:
-        body = {"uid": "probe-uid-0001", "name": "Probe", "seats": 1, "options": {"always_refill": True}}
+        body = {"name": "Probe", "seats": 1, "options": {"always_refill": True}}
+        cookie = guest_cookie(f"http://{self.address}", "probe")
         request = urllib.request.Request(
             f"http://{self.address}/api/tables",
             data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"},
+            headers={"Content-Type": "application/json", "Cookie": cookie},
             method="POST",
         )
         with urllib.request.urlopen(request, timeout=10) as response:
             table = json.load(response)["id"]
-        self.ws: ClientConnection = self.stack.enter_context(connect(f"ws://{self.address}/ws/table/{table}"))
-        self.ws.send(json.dumps({"type": "hello", "uid": "probe-uid-0001", "name": "Probe"}))
+        self.ws: ClientConnection = self.stack.enter_context(
+            connect(f"ws://{self.address}/ws/table/{table}", additional_headers={"Cookie": cookie})
+        )
+        self.ws.send(json.dumps({"type": "hello", "name": "Probe"}))
         self.ws.send(json.dumps({"type": "start"}))
         return self._next(lambda m: m.get("seq") == 0)
 

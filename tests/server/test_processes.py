@@ -25,6 +25,7 @@ from websockets.sync.client import ClientConnection, connect
 from petersburg.server.local import LocalServer
 from tests.e2e.pages import create_table
 from tests.server.helpers import eventually, pick_action, stored_log
+from tests.server.live import guest_cookie
 from tests.services import PostgresServer, RedisServer
 
 UIDS = [f"process-player-{i}" for i in range(4)]
@@ -46,9 +47,16 @@ def finished(server: LocalServer, table: int) -> bool:
         return bool(json.load(response)["status"] == "over")
 
 
-def join(base: str, table: int, seat: int, stack: ExitStack) -> tuple[ClientConnection, dict[str, Any]]:
-    ws = stack.enter_context(connect(base.replace("http://", "ws://") + f"/ws/table/{table}"))
-    ws.send(json.dumps({"type": "hello", "uid": UIDS[seat], "name": f"Player {seat + 1}"}))
+def join(
+    base: str, table: int, seat: int, stack: ExitStack, issuer: str
+) -> tuple[ClientConnection, dict[str, Any]]:
+    """A socket on the process at ``base`` of seat ``seat``'s player (whose guest identity the
+    process at ``issuer`` issued: every process of the database accepts it)."""
+    cookie = {"Cookie": guest_cookie(issuer, UIDS[seat])}
+    ws = stack.enter_context(
+        connect(base.replace("http://", "ws://") + f"/ws/table/{table}", additional_headers=cookie)
+    )
+    ws.send(json.dumps({"type": "hello", "name": f"Player {seat + 1}"}))
     for _ in range(100):
         message: dict[str, Any] = json.loads(ws.recv(timeout=30))
         if message["type"] == "update":
@@ -71,7 +79,7 @@ def test_three_processes_play_one_table_and_one_is_killed(
         table = create_table(servers[0].base_url, UIDS[0], "Player 1", seats=4)
         sockets: list[ClientConnection] = []
         for seat in range(4):
-            ws, _ = join(home[seat].base_url, table, seat, stack)
+            ws, _ = join(home[seat].base_url, table, seat, stack, servers[0].base_url)
             if seat:
                 ws.send(json.dumps({"type": "sit", "seat": seat}))
                 for _ in range(100):
@@ -98,7 +106,7 @@ def test_three_processes_play_one_table_and_one_is_killed(
                 servers[1].kill()
                 killed = True
                 home[seat] = servers[2]
-                sockets[seat], resumed = join(servers[2].base_url, table, seat, stack)
+                sockets[seat], resumed = join(servers[2].base_url, table, seat, stack, servers[0].base_url)
                 if resumed["seq"] == seq:  # not stored before the kill: send it again
                     sockets[seat].send(
                         json.dumps(
@@ -134,9 +142,9 @@ def test_a_table_of_bots_goes_on_when_the_process_holding_its_lease_dies(
             LocalServer(tmp_path, env=env, bot_delay=0.05, output=tmp_path / "b.log")
         )
         table = create_table(first.base_url, UIDS[0], "Host", seats=3, sit=False, fill="random")
-        host, _ = join(first.base_url, table, 0, stack)
+        host, _ = join(first.base_url, table, 0, stack, first.base_url)
         host.send(json.dumps({"type": "start"}))
-        watcher, _ = join(second.base_url, table, 1, stack)
+        watcher, _ = join(second.base_url, table, 1, stack, first.base_url)
         updates_from(watcher, 20)  # the first process (the lease holder) is making the bots' moves
         first.kill()
         final = None
@@ -218,7 +226,7 @@ def test_serve_with_two_workers_serves_from_both_and_stops_them_all(
             assert time.monotonic() < deadline, f"one worker served every connection: {list(sockets)}"
             with ExitStack() as attempt:
                 seat = len(sockets)
-                ws, _ = join(server.base_url, table, seat, attempt)
+                ws, _ = join(server.base_url, table, seat, attempt, server.base_url)
                 below |= descendants(server.process.pid)
                 owner = socket_owner(server.port, ws.socket.getsockname()[1], below)
                 assert owner is not None, "no process of the server holds the connection"

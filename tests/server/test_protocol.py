@@ -21,7 +21,9 @@ from petersburg.server.settings import Settings
 from tests.server.helpers import (
     NAMES,
     UIDS,
+    as_guest,
     create_table,
+    guest_socket,
     hello,
     is_update,
     latest,
@@ -92,7 +94,7 @@ def test_lobby_api_lists_tables_bots_and_cards(client: TestClient) -> None:
 def test_bad_table_settings_are_refused_with_a_reason(
     client: TestClient, body: dict[str, Any], message: str
 ) -> None:
-    response = client.post("/api/tables", json={"uid": UIDS[0], "name": "Alice", **body})
+    response = client.post("/api/tables", json={"name": "Alice", **body}, headers=as_guest(client, UIDS[0]))
     assert response.status_code == 400
     assert message in response.json()["detail"]
     assert client.get("/api/tables").json() == []
@@ -101,12 +103,12 @@ def test_bad_table_settings_are_refused_with_a_reason(
 def test_seats_bots_and_start(client: TestClient) -> None:
     table = create_table(client, 3)
     with (
-        client.websocket_connect(f"/ws/table/{table}") as alice,
-        client.websocket_connect(f"/ws/table/{table}") as bob,
+        guest_socket(client, f"/ws/table/{table}", UIDS[0]) as alice,
+        guest_socket(client, f"/ws/table/{table}", UIDS[1]) as bob,
     ):
-        first = hello(alice, UIDS[0], "Alice")
+        first = hello(alice, "Alice")
         assert first["you"]["seat"] == 0 and first["you"]["token"]
-        assert hello(bob, UIDS[1], "Bob")["you"] is None
+        assert hello(bob, "Bob")["you"] is None
         bob.send_json({"type": "start"})
         assert "created this table" in recv_until(bob, lambda m: m["type"] == "error")["message"]
         bob.send_json({"type": "sit"})
@@ -131,8 +133,8 @@ def test_secrecy_over_a_played_game(client: TestClient) -> None:
     rng = random.Random(5)
     with ExitStack() as stack:
         table, sockets = seated_game(client, stack, 3)
-        spectator = stack.enter_context(client.websocket_connect(f"/ws/table/{table}"))
-        first = hello(spectator, "spectator-0001", "Eve")
+        spectator = stack.enter_context(guest_socket(client, f"/ws/table/{table}", "spectator-0001"))
+        first = hello(spectator, "Eve")
         assert first["you"] is None
         tokens = {}
         updates = [latest(ws, 0) for ws in sockets]
@@ -305,9 +307,9 @@ def test_autopass_survives_a_restart(db_path: str) -> None:
         assert latest([alice, bob][second], 0)["autopass"] is True
     with (
         TestClient(create_app(db_path, Settings(bot_delay=0.0))) as client,
-        client.websocket_connect(f"/ws/table/{table}") as ws,
+        guest_socket(client, f"/ws/table/{table}", UIDS[first]) as ws,
     ):
-        resumed = hello(ws, UIDS[first], NAMES[first])
+        resumed = hello(ws, NAMES[first])
         take = next(a["id"] for a in resumed["legal"] if a["kind"] == "hand")
         ws.send_json({"type": "act", "token": resumed["you"]["token"], "seq": 0, "action": take})
         update = latest(ws, 2)  # the restarted server passed for the other seat
@@ -322,11 +324,11 @@ def test_autopass_survives_a_restart(db_path: str) -> None:
 def test_chat_and_commands(client: TestClient) -> None:
     table = create_table(client, 2)
     with (
-        client.websocket_connect(f"/ws/table/{table}") as alice,
-        client.websocket_connect("/ws/lobby") as lobby,
+        guest_socket(client, f"/ws/table/{table}", UIDS[0]) as alice,
+        guest_socket(client, "/ws/lobby", UIDS[1]) as lobby,
     ):
-        hello(alice, UIDS[0], "Alice")
-        lobby.send_json({"type": "hello", "uid": UIDS[1], "name": "Bob"})
+        hello(alice, "Alice")
+        lobby.send_json({"type": "hello", "name": "Bob"})
         assert recv_until(lobby, lambda m: m["type"] == "lobby")["tables"][0]["id"] == table
         alice.send_json({"type": "chat", "text": "/help"})
         assert "/bot <level>" in recv_until(alice, lambda m: m["type"] == "notice")["text"]
@@ -351,8 +353,8 @@ def test_chat_and_commands(client: TestClient) -> None:
 
 def test_lobby_create_and_bot_game_to_the_end(client: TestClient) -> None:
     """A 4-seat table of random bots plays to its end on the server; the result is stored."""
-    with client.websocket_connect("/ws/lobby") as lobby:
-        lobby.send_json({"type": "hello", "uid": UIDS[0], "name": "Alice"})
+    with guest_socket(client, "/ws/lobby", UIDS[0]) as lobby:
+        lobby.send_json({"type": "hello", "name": "Alice"})
         lobby.send_json(
             {
                 "type": "create",
@@ -360,8 +362,8 @@ def test_lobby_create_and_bot_game_to_the_end(client: TestClient) -> None:
             }
         )
         table = recv_until(lobby, lambda m: m["type"] == "created")["table"]
-    with client.websocket_connect(f"/ws/table/{table}") as ws:
-        hello(ws, UIDS[0], "Alice")
+    with guest_socket(client, f"/ws/table/{table}", UIDS[0]) as ws:
+        hello(ws, "Alice")
         ws.send_json({"type": "start"})
         final = recv_until(ws, lambda m: is_update(m) and "result" in m, limit=5000)
     result = final["result"]
@@ -406,8 +408,8 @@ def test_games_are_rebuilt_from_the_database(db_path: str) -> None:
         assert again is not None and again.game is not None
         assert state_to_json(again.game.state) == before
         assert again.game.events == log_before
-        with client.websocket_connect(f"/ws/table/{table}") as ws:
-            resumed = hello(ws, UIDS[1], "Bob")
+        with guest_socket(client, f"/ws/table/{table}", UIDS[1]) as ws:
+            resumed = hello(ws, "Bob")
             assert resumed["you"]["seat"] == 1 and resumed["seq"] == 25
             assert resumed["view"] == updates[1]["view"]
 
@@ -432,8 +434,8 @@ def test_store_settings() -> None:
 def test_solo_game_enters_the_high_score_table(client: TestClient) -> None:
     rng = random.Random(8)
     table = create_table(client, 1, options={"always_refill": True})
-    with client.websocket_connect(f"/ws/table/{table}") as ws:
-        hello(ws, UIDS[0], "Alice")
+    with guest_socket(client, f"/ws/table/{table}", UIDS[0]) as ws:
+        hello(ws, "Alice")
         ws.send_json({"type": "start"})
         update = recv_until(ws, update_at(0))
         while "result" not in update:
@@ -459,17 +461,18 @@ def test_solo_game_enters_the_high_score_table(client: TestClient) -> None:
     ]
 
 
-def test_a_socket_must_say_hello_with_a_valid_identity(client: TestClient) -> None:
+def test_a_socket_must_say_a_valid_hello_first(client: TestClient) -> None:
     table = create_table(client, 2)
-    with client.websocket_connect(f"/ws/table/{table}") as ws:
+    with guest_socket(client, f"/ws/table/{table}", UIDS[1]) as ws:
         ws.send_json({"type": "act", "token": "x", "seq": 0, "action": 0})
         assert "Say hello first" in recv_until(ws, lambda m: m["type"] == "error")["message"]
-        ws.send_json({"type": "hello", "uid": "short", "name": "Eve"})
-        assert "identity" in recv_until(ws, lambda m: m["type"] == "error")["message"]
+        ws.send_json({"type": "hello", "name": 5})
+        assert "A name is text" in recv_until(ws, lambda m: m["type"] == "error")["message"]
         ws.send_bytes(b"\xff\xfe")
         assert "not JSON" in recv_until(ws, lambda m: m["type"] == "error")["message"]
         ws.send_text("x" * 10_000)
         assert "too long" in recv_until(ws, lambda m: m["type"] == "error")["message"]
+        assert hello(ws, "Eve")["you"] is None  # then a valid one is answered with the state
     with client.websocket_connect("/ws/table/999") as ws:
         assert "no table 999" in ws.receive_json()["message"]
 
@@ -479,8 +482,8 @@ def test_a_game_that_ended_just_before_a_crash_is_finished_on_start(db_path: str
     rebuilds the game, sees it is over and stores the result."""
     with TestClient(create_app(db_path, Settings(bot_delay=0.0))) as client:
         table = create_table(client, 2, sit=False, fill="random")
-        with client.websocket_connect(f"/ws/table/{table}") as ws:
-            hello(ws, UIDS[0], "Alice")
+        with guest_socket(client, f"/ws/table/{table}", UIDS[0]) as ws:
+            hello(ws, "Alice")
             ws.send_json({"type": "start"})
             final = recv_until(ws, lambda m: is_update(m) and "result" in m, limit=5000)
     with sqlite3.connect(db_path) as db:

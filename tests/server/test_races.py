@@ -18,6 +18,7 @@ from petersburg.server.local import LocalServer
 from petersburg.text import refusals
 from tests.e2e.pages import create_table
 from tests.server.helpers import query
+from tests.server.live import guest_cookie, guest_uid
 from tests.services import PostgresServer, RedisServer
 
 ROUNDS = 25
@@ -25,9 +26,15 @@ ALREADY_STARTED = "The game has already started; seats can no longer change."
 CHANGED_MEANWHILE = str(refusals.refusal("changed_meanwhile"))
 
 
-def join(server: LocalServer, table: int, uid: str, stack: ExitStack) -> ClientConnection:
-    ws = stack.enter_context(connect(server.base_url.replace("http://", "ws://") + f"/ws/table/{table}"))
-    ws.send(json.dumps({"type": "hello", "uid": uid, "name": uid.split("-")[0]}))
+def join(
+    server: LocalServer, table: int, uid: str, stack: ExitStack, issuer: LocalServer
+) -> ClientConnection:
+    """A socket on ``server`` of the guest ``uid`` (whose identity ``issuer``, a process of the same
+    database, issued)."""
+    cookie = {"Cookie": guest_cookie(issuer.base_url, uid)}
+    url = server.base_url.replace("http://", "ws://") + f"/ws/table/{table}"
+    ws = stack.enter_context(connect(url, additional_headers=cookie))
+    ws.send(json.dumps({"type": "hello", "name": uid.split("-")[0]}))
     for _ in range(100):
         if json.loads(ws.recv(timeout=30))["type"] == "update":
             return ws
@@ -80,8 +87,8 @@ def test_two_processes_racing_for_one_seat_or_one_start_store_exactly_one_change
         for _ in range(ROUNDS):
             table = create_table(first.base_url, "host-uid-0001", "host", seats=2, sit=False)
             with ExitStack() as stack:
-                anna = join(first, table, "anna-uid-0001", stack)
-                boris = join(second, table, "boris-uid-001", stack)
+                anna = join(first, table, "anna-uid-0001", stack, first)
+                boris = join(second, table, "boris-uid-001", stack, first)
                 for ws in (anna, boris):  # back to back: both arrive within a millisecond or so
                     ws.send(json.dumps({"type": "sit", "seat": 0}))
                 (anna_errors, _), (boris_errors, _) = outcome(anna), outcome(boris)
@@ -91,11 +98,13 @@ def test_two_processes_racing_for_one_seat_or_one_start_store_exactly_one_change
                 raced += refusal == CHANGED_MEANWHILE
                 winner = "boris-uid-001" if anna_errors else "anna-uid-0001"
                 seat = "SELECT user_id FROM seats WHERE table_id = :t AND seat = 0"
-                assert query(database, seat, t=table) == [(winner,)]
+                assert query(database, seat, t=table) == [(guest_uid(guest_cookie(first.base_url, winner)),)]
         for _ in range(ROUNDS):
             table = create_table(first.base_url, "host-uid-0001", "host", seats=1)
             with ExitStack() as stack:
-                here, there = (join(server, table, "host-uid-0001", stack) for server in (first, second))
+                here, there = (
+                    join(server, table, "host-uid-0001", stack, first) for server in (first, second)
+                )
                 for ws in (here, there):
                     ws.send(json.dumps({"type": "start"}))
                 (here_errors, here_seen), (there_errors, there_seen) = outcome(here), outcome(there)

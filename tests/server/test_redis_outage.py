@@ -26,6 +26,7 @@ from petersburg.server.local import LocalServer
 from petersburg.server.persistence.sql.store import SqlStore
 from tests.e2e.pages import create_table
 from tests.server.helpers import pick_action, stored_log
+from tests.server.live import guest_cookie
 from tests.services import PostgresServer, redis_server
 
 pytestmark = pytest.mark.slow
@@ -94,8 +95,10 @@ class Seat:
 
 
 async def join(servers: list[LocalServer], home: int, table: int, seat: int, uid: str) -> Seat:
-    ws = await connect(servers[home].base_url.replace("http://", "ws://") + f"/ws/table/{table}")
-    await ws.send(json.dumps({"type": "hello", "uid": uid, "name": f"P{seat}"}))
+    base = servers[home].base_url
+    cookie = {"Cookie": guest_cookie(base, uid)}  # the guest a table's creator is, at its home
+    ws = await connect(base.replace("http://", "ws://") + f"/ws/table/{table}", additional_headers=cookie)
+    await ws.send(json.dumps({"type": "hello", "name": f"P{seat}"}))
     if seat:
         await ws.send(json.dumps({"type": "sit", "seat": seat}))
     return Seat(table, seat, ws, home)

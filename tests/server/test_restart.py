@@ -15,6 +15,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from petersburg.server.local import LocalServer
 from tests.server.helpers import NAMES, UIDS, pick_action
+from tests.server.live import guest_cookie
 
 pytestmark = pytest.mark.slow
 
@@ -29,8 +30,9 @@ def receive(ws: ClientConnection, seq: int) -> dict[str, Any]:
 
 
 def join(stack: ExitStack, port: int, table: int, seat: int) -> ClientConnection:
-    ws = stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws/table/{table}"))
-    ws.send(json.dumps({"type": "hello", "uid": UIDS[seat], "name": NAMES[seat]}))
+    cookie = {"Cookie": guest_cookie(f"http://127.0.0.1:{port}", UIDS[seat])}
+    ws = stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws/table/{table}", additional_headers=cookie))
+    ws.send(json.dumps({"type": "hello", "name": NAMES[seat]}))
     return ws
 
 
@@ -41,7 +43,9 @@ def test_kill_and_restart_keeps_the_game(tmp_path: Path) -> None:
     stack = ExitStack()
     try:
         response = httpx.post(
-            f"http://127.0.0.1:{port}/api/tables", json={"uid": UIDS[0], "name": NAMES[0], "seats": 2}
+            f"http://127.0.0.1:{port}/api/tables",
+            json={"name": NAMES[0], "seats": 2},
+            headers={"Cookie": guest_cookie(f"http://127.0.0.1:{port}", UIDS[0])},
         )
         table = response.json()["id"]
         alice = join(stack, port, table, 0)

@@ -21,6 +21,7 @@ from tests.server.helpers import (
     NAMES,
     UIDS,
     create_table,
+    guest_socket,
     hello,
     pick_action,
     recv_until,
@@ -66,8 +67,8 @@ def test_every_message_of_a_played_game_fits_the_protocol(client: TestClient) ->
 
     rng = random.Random(4)
     with ExitStack() as stack:
-        lobby = keep(stack.enter_context(client.websocket_connect("/ws/lobby")))
-        lobby.send_json({"type": "hello", "uid": UIDS[3], "name": "Dave"})
+        lobby = keep(stack.enter_context(guest_socket(client, "/ws/lobby", UIDS[3])))
+        lobby.send_json({"type": "hello", "name": "Dave"})
         recv_until(lobby, lambda m: m["type"] == "lobby")
         lobby.send_json({"type": "chat", "text": "/help"})
         recv_until(lobby, lambda m: m["type"] == "notice")
@@ -93,8 +94,8 @@ def test_every_message_of_a_played_game_fits_the_protocol(client: TestClient) ->
             update = recv_until(sockets[0], update_numbered(seq))
         assert update["view"]["stage"] == "over" and "result" in update
         recv_until(lobby, lambda m: m["type"] == "tables" and any(t["status"] == "over" for t in m["tables"]))
-    with client.websocket_connect(f"/ws/table/{create_table(client, 1)}") as ws:
-        hello(keep(ws), UIDS[0], NAMES[0])
+    with guest_socket(client, f"/ws/table/{create_table(client, 1)}", UIDS[0]) as ws:
+        hello(keep(ws), NAMES[0])
     kinds = {message["type"] for message in received}
     assert kinds >= {"lobby", "tables", "update", "chat", "chat_history", "notice", "pong", "error"}
     for message in received:

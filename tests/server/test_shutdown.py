@@ -24,6 +24,7 @@ from petersburg.server.persistence.sql.store import SqlStore
 from petersburg.server.persistence.store import LogRow, TableRow
 from tests.e2e.pages import create_table
 from tests.server.helpers import eventually, query
+from tests.server.live import guest_cookie
 
 TABLES = 30
 FALLBACK_LINE = "the server passes for it"
@@ -60,15 +61,18 @@ def first_move_not_the_bots(row: TableRow, rows: list[LogRow]) -> str | None:
 
 def test_sigterm_under_30_bot_tables_writes_no_pass(tmp_path: Path) -> None:
     output = tmp_path / "server.log"
-    env = {"PETERSBURG_BOT_WORKERS": "1"}
+    # Thirty games of bots alone from one test machine: lift the per-address share meant for many people.
+    env = {"PETERSBURG_BOT_WORKERS": "1", "PETERSBURG_MAX_BOT_TABLES_PER_ADDRESS": str(TABLES)}
     server = LocalServer(tmp_path, env=env, output=output)
     database = f"sqlite:///{tmp_path / 'petersburg.db'}"
     with server, ExitStack() as stack:
         hosts = [f"shutdown-host-{i}" for i in range(TABLES)]
         ids = [create_table(server.base_url, uid, "Host", seats=3, sit=False, fill="greedy") for uid in hosts]
         for uid, table in zip(hosts, ids, strict=True):
-            ws = stack.enter_context(connect(server.base_url.replace("http", "ws") + f"/ws/table/{table}"))
-            ws.send(json.dumps({"type": "hello", "uid": uid, "name": "Host"}))
+            cookie = {"Cookie": guest_cookie(server.base_url, uid)}
+            url = server.base_url.replace("http", "ws") + f"/ws/table/{table}"
+            ws = stack.enter_context(connect(url, additional_headers=cookie))
+            ws.send(json.dumps({"type": "hello", "name": "Host"}))
             ws.send(json.dumps({"type": "start"}))
         stack.close()
         # Every table is playing and its bots queue for the one worker when the stop comes.

@@ -23,6 +23,7 @@ from tests.server.helpers import (
     create_table,
     error_of,
     eventually,
+    guest_socket,
     hello,
     latest,
     recv_until,
@@ -64,8 +65,8 @@ def test_undo_takes_back_the_bot_moves_made_after_it(make_client: Callable[..., 
             bots=BotRunner(1, executor=executor, choose=taking_bot),
         )
         table = create_table(client, 2, fill="random")
-        with client.websocket_connect(f"/ws/table/{table}") as ws:
-            hello(ws, UIDS[0], NAMES[0])
+        with guest_socket(client, f"/ws/table/{table}", UIDS[0]) as ws:
+            hello(ws, NAMES[0])
             ws.send_json({"type": "start"})
             update = next_turn(ws, 0)
             before = update
@@ -133,8 +134,8 @@ def test_a_bot_holds_back_a_move_that_would_reveal_cards(make_client: Callable[.
         table = create_table(client, 2, fill="random")
         live = server_of(client).tables.cached(table)
         assert live is not None
-        with client.websocket_connect(f"/ws/table/{table}") as ws:
-            hello(ws, UIDS[0], NAMES[0])
+        with guest_socket(client, f"/ws/table/{table}", UIDS[0]) as ws:
+            hello(ws, NAMES[0])
             ws.send_json({"type": "start"})
             seq = 0
 

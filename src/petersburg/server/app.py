@@ -14,6 +14,7 @@ from fastapi import FastAPI
 
 from petersburg.server.api.body_limit import BodyLimit
 from petersburg.server.api.handlers import add_exception_handlers
+from petersburg.server.api.identity import GuestCookies
 from petersburg.server.api.routes import accounts, pages, profiles, reference, tables
 from petersburg.server.api.security import EdgeSecurity
 from petersburg.server.api.static import RevalidatedStaticFiles, web_dir
@@ -34,6 +35,7 @@ def create_app(
     app = FastAPI(title="Sankt Petersburg", lifespan=server.lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.server = server
     app.add_middleware(BodyLimit, limit=server.settings.max_body_bytes)
+    app.add_middleware(GuestCookies, accounts=server.accounts, settings=server.settings)
     # Outermost (added last): its headers go on every answer, the body limit's refusals included.
     app.add_middleware(EdgeSecurity, settings=server.settings, own_policy=(app.docs_url or "",))
     app.mount("/static", RevalidatedStaticFiles(directory=web_dir()), name="static")

@@ -167,6 +167,9 @@ def cmd_serve(args: argparse.Namespace) -> None:
         ws_per_message_deflate=settings.ws_compression,
         timeout_graceful_shutdown=5,
         workers=workers if workers > 1 else None,
+        # uvicorn would believe X-Forwarded-For from any loopback peer; the server reads it itself,
+        # from the trusted proxies only (``--trusted-proxy``, ``api/identity.py``).
+        proxy_headers=False,
     )
 
 

@@ -11,6 +11,7 @@ test machine would hit.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
 from typing import Annotated, Literal
 from urllib.parse import urlsplit
@@ -37,14 +38,22 @@ def _at_least(floor: float) -> AfterValidator:
     return AfterValidator(lambda value: max(floor, value))
 
 
-def _module_list(value: object) -> object:
-    """Bot modules from a variable (comma-separated) or from flags (a list); a ``.py`` file by its
-    absolute path, so that every process (the server's workers, the bot workers) finds it."""
+def _listed(value: object) -> list[str] | None:
+    """The items of a list setting, from a variable (comma-separated) or from flags (a list);
+    None for anything else (left to pydantic to refuse)."""
     if isinstance(value, str):
         value = value.split(",")
     if not isinstance(value, list | tuple):
+        return None
+    return [item.strip() for item in map(str, value) if item.strip()]
+
+
+def _module_list(value: object) -> object:
+    """Bot modules; a ``.py`` file by its absolute path, so that every process (the server's
+    workers, the bot workers) finds it."""
+    names = _listed(value)
+    if names is None:
         return value
-    names = [name.strip() for name in value if isinstance(name, str) and name.strip()]
     return tuple(str(Path(name).resolve()) if name.endswith(".py") else name for name in names)
 
 
@@ -56,6 +65,15 @@ def _public_url(value: str | None) -> str | None:
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
         raise ValueError("the public URL is an http:// or https:// address with a host")
     return value.strip()
+
+
+def _network_list(value: object) -> object:
+    """Trusted proxies: each an address or a network (``10.0.0.0/8``, ``::1``), refused at start-up
+    if it is neither."""
+    items = _listed(value)
+    if items is None:
+        return value
+    return tuple(ip_network(item, strict=False) for item in items)
 
 
 Seconds = Annotated[float, _at_least(0.0)]
@@ -143,7 +161,33 @@ class Settings(BaseSettings):
         default=8, description="open or playing tables one person may have created"
     )
     max_bot_tables_per_person: int = Field(default=2, description="running games of bots alone per person")
-    max_sockets_per_address: int = Field(default=64, description="open websockets per client address")
+    max_sockets_per_address: int = Field(
+        default=64, description="open websockets per client address (IPv6: per /64 network)"
+    )
+    # Limits per client address (identity.py): an identity costs nothing to make, an address does.
+    max_live_tables_per_address: int | None = Field(
+        default=None,
+        description="open or playing tables created from one client address (IPv6: per /64 network), "
+        "however many identities it uses; none: a twentieth of max_live_tables, so that one address "
+        "cannot fill the server",
+    )
+    max_bot_tables_per_address: int = Field(
+        default=4, description="running games of bots alone created from one client address"
+    )
+    chat_lines_per_address: int = Field(
+        default=20, description="chat lines or commands from one client address per chat window"
+    )
+    trusted_proxies: Annotated[
+        tuple[IPv4Network | IPv6Network, ...],
+        NoDecode,
+        BeforeValidator(_network_list),
+        Flag(name="trusted-proxy", metavar="ADDRESS"),
+    ] = Field(
+        default=(),
+        description="address or network (CIDR) of a reverse proxy whose X-Forwarded-For header is "
+        "believed: the client is the right-most address of it that is not a trusted proxy "
+        "(repeatable; comma-separated in the variable); none: every client is its peer's address",
+    )
     client_queue_limit: int = Field(
         default=256,
         description="messages waiting for one socket before it is disconnected (it reconnects and "
@@ -189,7 +233,9 @@ class Settings(BaseSettings):
 
     # Idle tables -------------------------------------------------------------------------------
     open_table_ttl: float = Field(
-        default=3600.0, description="seconds an open table with nobody connected stays before it is closed"
+        default=300.0,
+        description="seconds an open table with nobody connected stays before it is closed (a page "
+        "reload or a short network loss is seconds; an abandoned table holds its creator's share)",
     )
     idle_realtime: Seconds = Field(
         default=3600.0,
@@ -248,6 +294,14 @@ class Settings(BaseSettings):
         return self.public_url is not None and self.public_url.lower().startswith("https://")
 
     @property
+    def live_tables_per_address(self) -> int:
+        """Open or playing tables one client address may have created (``max_live_tables_per_address``,
+        by default a twentieth of ``max_live_tables``, at least 1)."""
+        if self.max_live_tables_per_address is not None:
+            return self.max_live_tables_per_address
+        return max(1, self.max_live_tables // 20)
+
+    @property
     def database(self) -> str:
         """The database to serve: the URL given, or ``petersburg.db`` in the data folder."""
         return self.database_url or f"sqlite:///{self.data_dir / 'petersburg.db'}"
@@ -263,6 +317,6 @@ class Settings(BaseSettings):
             if isinstance(value, bool):
                 value = "true" if value else "false"
             elif isinstance(value, tuple):
-                value = ",".join(value)
+                value = ",".join(map(str, value))
             variables[ENV_PREFIX + name.upper()] = None if value is None else str(value)
         return variables

@@ -24,7 +24,7 @@ REFUSALS = Catalogue(
         "changed_meanwhile": "Someone changed this table a moment ago: look again.",
         "too_many_connections": "Too many connections from your address (at most {most}).",
         # The protocol: a message or a body that does not fit -----------------------------------
-        "hello_first": 'Say hello first: {{"type": "hello", "uid": ..., "name": ...}}.',
+        "hello_first": 'Say hello first: {{"type": "hello", "name": ...}}.',
         "message_too_long": "Message too long (more than {most} characters).",
         "body_too_long": "Request body too long (more than {most} bytes).",
         "message_not_utf8": "Malformed message: not JSON (not UTF-8 text).",
@@ -38,7 +38,6 @@ REFUSALS = Catalogue(
         "unknown_lobby_request": "Unknown lobby request '{request}'. Known: {known}.",
         "unknown_request": "Unknown request '{request}'. Known: {known}.",
         "field_malformed": "'{field}' is malformed: {detail}.",
-        "field_uid": "Missing or malformed identity (uid): 8 to 64 letters, digits, '-' or '_'.",
         "field_name": "A name is text of 1 to {most} characters.",
         "field_text": "A chat message is text.",
         "field_seq": "Every action must carry the sequence number ('seq') it was made against.",
@@ -111,11 +110,28 @@ REFUSALS = Catalogue(
             "You already have {count} tables that are open or playing (the most one person may have); "
             "finish or leave one first.",
         ),
+        # Limits per client address (server/api/identity.py), and a full server -----------------
         "server_full": Plural(
-            "The server is full: {count} table is open or playing. Join one of them, or create yours "
-            "when a game has ended.",
-            "The server is full: {count} tables are open or playing. Join one of them, or create yours "
-            "when a game has ended.",
+            "The server is full: {count} table is open or playing, and the games go on. Join one, or "
+            "try again in {minutes} minutes, by when abandoned tables will have closed.",
+            "The server is full: {count} tables are open or playing, and the games go on. Join one, or "
+            "try again in {minutes} minutes, by when abandoned tables will have closed.",
+        ),
+        "too_many_tables_from_address": Plural(
+            "{count} table created from your network address is open or playing (the most one address "
+            "may have); finish or leave one first.",
+            "{count} tables created from your network address are open or playing (the most one address "
+            "may have); finish or leave one first.",
+        ),
+        "too_many_bot_games_from_address": Plural(
+            "{count} game of bots alone created from your network address is running (the most one "
+            "address may have); wait until one ends.",
+            "{count} games of bots alone created from your network address are running (the most one "
+            "address may have); wait until one ends.",
+        ),
+        "chat_flood_from_address": (
+            "Slow down: at most {lines} chat lines or commands from one network address in {seconds:g} "
+            "seconds."
         ),
         "too_many_bot_games": Plural(
             "You already have {count} game of bots alone running (the most one person may have); "

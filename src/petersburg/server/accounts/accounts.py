@@ -158,11 +158,19 @@ class Accounts:
         self.settings = settings
         self._secret_key = secret_key
         self._serializer: URLSafeTimedSerializer | None = None
+        self._key: str | None = None
 
     async def start(self) -> None:
         """Load (or create, once for all processes) the server's signing key."""
         key = self._secret_key or await self._stored_key()
         self._serializer = URLSafeTimedSerializer(key, salt="petersburg-session")
+        self._key = key
+
+    def signer(self, salt: str) -> URLSafeTimedSerializer:
+        """A serializer on the same key for another kind of signed value (``salt`` keeps the kinds
+        apart, so one is never taken for the other): the guest identity (``api/identity.py``)."""
+        assert self._key is not None, "Accounts.start() first"
+        return URLSafeTimedSerializer(self._key, salt=salt)
 
     async def _stored_key(self) -> str:
         key = await self.store.setting(SESSION_KEY)

@@ -1,4 +1,5 @@
-"""What a route may ask for: the server's parts, its settings, a table id from the path.
+"""What a route may ask for: the server's parts, its settings, a table id from the path, who asks
+and from where (``identity.py``).
 
 Routes are module-level functions that declare these as parameters (``tables: TablesDep``); FastAPI
 gives each one from the app that serves the request (``app.state.server``, set by ``create_app``).
@@ -15,6 +16,7 @@ from fastapi import Depends
 from starlette.requests import HTTPConnection
 
 from petersburg.server.accounts.accounts import Accounts
+from petersburg.server.api.identity import Identity, client_address, identify
 from petersburg.server.api.ws.connections import Connections
 from petersburg.server.game.chat import Chat
 from petersburg.server.game.play import Play
@@ -59,3 +61,18 @@ AccountsDep = Annotated[Accounts, Depends(_part(lambda server: server.accounts))
 ConnectionsDep = Annotated[Connections, Depends(_part(lambda server: server.connections))]
 TableId = Annotated[int, Depends(parse_table_id)]
 """The ``{table_id}`` of the path, as ``parse_table_id`` reads it."""
+
+
+async def identity_of(connection: HTTPConnection) -> Identity:
+    """Who sends this request or opens this socket, and from which address."""
+    server = server_of(connection)
+    return await identify(connection, server.accounts, server.settings.trusted_proxies)
+
+
+def address_of(connection: HTTPConnection) -> str:
+    """The client's address, as limits count it (behind the trusted proxies)."""
+    return client_address(connection, server_of(connection).settings.trusted_proxies)
+
+
+IdentityDep = Annotated[Identity, Depends(identity_of)]
+AddressDep = Annotated[str, Depends(address_of)]

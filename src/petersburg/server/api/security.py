@@ -89,6 +89,14 @@ def set_cookie(response: Response, settings: Settings, name: str, value: str, ma
     )
 
 
+def cookie_header(settings: Settings, name: str, value: str, max_age: int) -> bytes:
+    """The ``Set-Cookie`` header value of the cookie ``name``, with the same flags as ``set_cookie``
+    (for an ASGI middleware, which has no ``Response`` to set it on)."""
+    carrier = Response()
+    set_cookie(carrier, settings, name, value, max_age)
+    return carrier.headers["set-cookie"].encode("latin-1")
+
+
 def clear_cookie(response: Response, settings: Settings, name: str) -> None:
     """Tell the browser to drop the cookie ``name`` (with the flags it was set with)."""
     response.delete_cookie(

@@ -1,10 +1,13 @@
-"""Chat lines and chat commands, with a flood limit per person and names tied to seats.
+"""Chat lines and chat commands, with a flood limit per person and per address and names tied to
+seats.
 
 A line at a table is shown under the speaker's seat name; someone without a seat there speaks as
-"<name> (spectator)", so nobody can speak as a seat he does not hold. Each person (browser
-identity) may send at most ``chat_lines`` lines or commands in ``chat_window`` seconds, however
-many sockets he opens. Commands (``/join``, ``/leave``, ``/bot``, ``/start``, ``/help``) are the
-same requests as the buttons, with the same authority checks (``seating.py``).
+"<name> (spectator)", so nobody can speak as a seat he does not hold. Each person (identity) may
+send at most ``chat_lines`` lines or commands in ``chat_window`` seconds, however many sockets he
+opens, and each client address at most ``chat_lines_per_address``, however many identities it
+uses (a fresh identity costs nothing; an address does). Commands (``/join``, ``/leave``, ``/bot``,
+``/start``, ``/help``) are the same requests as the buttons, with the same authority checks
+(``seating.py``).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ TABLE_NUMBER = re.compile(r"[0-9]{1,9}")
 
 
 class FloodLimit:
-    """At most ``lines`` per person in ``window`` seconds (by browser identity, not by socket)."""
+    """At most ``lines`` per key (an identity, an address) in ``window`` seconds."""
 
     def __init__(self, lines: int, window: float, clock: Clock) -> None:
         self.lines = lines
@@ -37,16 +40,21 @@ class FloodLimit:
         self.clock = clock
         self._recent: dict[str, deque[float]] = {}
 
-    def check(self, uid: str) -> None:
-        """Count one line for ``uid``, or refuse it if he has said enough for now."""
+    def full(self, key: str) -> bool:
+        """Whether ``key`` has said enough for now (counts nothing: ``count``)."""
+        recent = self._recent.get(key)
+        if recent is None:
+            return False
         now = self.clock.time()
-        recent = self._recent.setdefault(uid, deque())
         while recent and now - recent[0] >= self.window:
             recent.popleft()
-        if len(recent) >= self.lines:
-            raise Refusal("chat_flood", lines=self.lines, seconds=self.window)
-        recent.append(now)
-        if len(self._recent) > 10_000:  # forget people who have been quiet for a window
+        return len(recent) >= self.lines
+
+    def count(self, key: str) -> None:
+        """Count one line of ``key`` (after every limit let it through)."""
+        now = self.clock.time()
+        self._recent.setdefault(key, deque()).append(now)
+        if len(self._recent) > 10_000:  # forget who has been quiet for a window
             for quiet in [
                 u for u, times in self._recent.items() if not times or now - times[-1] >= self.window
             ]:
@@ -67,15 +75,23 @@ class Chat(TableService):
         super().__init__(tables, events, clock)
         self.seating = seating
         self.flood = FloodLimit(settings.chat_lines, settings.chat_window, clock)
+        self.flood_from_address = FloodLimit(settings.chat_lines_per_address, settings.chat_window, clock)
 
     async def say(
-        self, table: Table | None, uid: str, name: str, text: str
+        self, table: Table | None, uid: str, address: str, name: str, text: str
     ) -> NoticeMessage | GotoMessage | None:
-        """A chat line, or a command; returns a reply for the sender only, if any."""
+        """A chat line, or a command, of ``uid`` from client ``address``; returns a reply for the
+        sender only, if any."""
         text = text.strip()[:MAX_CHAT]
         if not text:
             raise Refusal("chat_empty")
-        self.flood.check(uid)
+        window = self.flood.window
+        if self.flood.full(uid):
+            raise Refusal("chat_flood", lines=self.flood.lines, seconds=window)
+        if self.flood_from_address.full(address):
+            raise Refusal("chat_flood_from_address", lines=self.flood_from_address.lines, seconds=window)
+        self.flood.count(uid)
+        self.flood_from_address.count(address)
         if not text.startswith("/"):
             seated = table is not None and table.seat_of_uid(uid) is not None
             if not seated:  # a seat's name was checked when it was taken
@@ -96,7 +112,7 @@ class Chat(TableService):
         elif command == "leave":
             await self.seating.leave(table, uid)
         elif command == "start":
-            await self.seating.start(table, uid)
+            await self.seating.start(table, uid, address)
         elif command == "bot":
             if not args:
                 raise Refusal("bot_usage", levels=level_list(level_ids()))

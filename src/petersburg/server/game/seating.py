@@ -5,9 +5,15 @@ open table; before the start only the table's creator puts, removes or changes b
 the game; a seated player may leave (during a game a bot plays on for him); nobody else changes
 anything. Every change runs through the table's queue and is written before it is shown.
 
-Limits that protect everyone: open or playing tables in all and per person, games of bots alone
-per person (they use the bot workers' CPU), and a name may not be taken twice at one table (so a
-chat line's name says which seat speaks). A guest may not use an account's name (whatever its
+Limits that protect everyone: open or playing tables in all, per person and per client address,
+games of bots alone per person and per address (they use the bot workers' CPU), and a name may not
+be taken twice at one table (so a chat line's name says which seat speaks). An identity costs
+nothing to make, an address does: the share of an address (``live_tables_per_address``, a
+twentieth of the server by default) keeps one client, however many identities it invents, from
+filling the server. What address created a table is known to the process that created it (memory
+only: after a restart the old tables count for nobody's address, and abandoned open ones are
+closed in minutes anyway). A full server refuses new tables only; the games go on, and the
+refusal says when abandoned tables will have been closed. A guest may not use an account's name (whatever its
 case), at a seat or in the chat: the account's player signs in to use it.
 """
 
@@ -15,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import re
 import secrets
 
@@ -95,6 +102,8 @@ class Seating(TableService):
         """Creating tables one at a time, so two requests cannot both pass a limit."""
         self.accounts = accounts
         """Whose names are reserved (None: no accounts, every name is free)."""
+        self._created_from: dict[int, str] = {}
+        """The client address each table created here was created from (``identity.py``)."""
 
     async def check_name_owner(self, uid: str, name: str) -> None:
         """Refuse a name that belongs to an account ``uid`` is not (case and spacing aside)."""
@@ -106,28 +115,48 @@ class Seating(TableService):
 
     # Tables ------------------------------------------------------------------------------------
 
-    async def create(self, uid: str, name: str | None, params: TableParams) -> Table:
-        """A new open table; the creator takes seat 1 unless ``sit`` is false."""
+    async def create(self, uid: str, name: str | None, params: TableParams, *, address: str) -> Table:
+        """A new open table, created by ``uid`` from client ``address``; the creator takes seat 1
+        unless ``sit`` is false."""
         cleaned = clean_name(name)
         await self.check_name_owner(uid, cleaned)
         async with self._creating:
             row = self._new_row(uid, cleaned, params)
-            self._check_table_limits(uid)
+            self._check_table_limits(uid, address)
             try:
                 table = await self.tables.create(row)
             except StorageError as error:
                 log.error("cannot create a table: %s", error)
                 raise Refusal("save_failed") from None
+            self._created_from[table.id] = address
         self.events.table_changed(table)
         return table
 
-    def _check_table_limits(self, uid: str) -> None:
+    def _check_table_limits(self, uid: str, address: str) -> None:
         settings = self.settings
         mine = len(self.tables.live_created_by(uid))
         if mine >= settings.max_live_tables_per_person:
             raise Refusal("too_many_tables", status=429, count=mine)
         if self.tables.live_count() >= settings.max_live_tables:
-            raise Refusal("server_full", status=503, count=self.tables.live_count())
+            # An open table nobody watches is closed within ``open_table_ttl`` and the minute
+            # between two idle sweeps (``automation.SWEEP_SECONDS``): then there is room again.
+            minutes = math.ceil(settings.open_table_ttl / MINUTE) + 1
+            raise Refusal("server_full", status=503, count=self.tables.live_count(), minutes=minutes)
+        from_address = len(self.live_created_from(address))
+        if from_address >= settings.live_tables_per_address:
+            raise Refusal("too_many_tables_from_address", status=429, count=from_address)
+
+    def live_created_from(self, address: str) -> list[Table]:
+        """The live tables this process created from client ``address`` (finished ones are
+        forgotten here)."""
+        found: list[Table] = []
+        for table_id, created_from in list(self._created_from.items()):
+            table = self.tables.cached(table_id)
+            if table is None or not table.live:
+                del self._created_from[table_id]
+            elif created_from == address:
+                found.append(table)
+        return found
 
     def _new_row(self, uid: str, name: str, params: TableParams) -> TableRow:
         seats = params.get("seats", 2)
@@ -196,9 +225,9 @@ class Seating(TableService):
         """Give up your seat; during a game a random bot plays on for you (the game never stalls)."""
         await table.queue.run(lambda: self._leave(table, uid))
 
-    async def start(self, table: Table, uid: str) -> None:
-        """The creator deals the game once every seat is filled."""
-        await table.queue.run(lambda: self._start(table, uid))
+    async def start(self, table: Table, uid: str, address: str) -> None:
+        """The creator (from client ``address``) deals the game once every seat is filled."""
+        await table.queue.run(lambda: self._start(table, uid, address))
 
     async def close_if_idle(self, table: Table) -> bool:
         """Close an open table nobody is connected to (it leaves the lobby and memory)."""
@@ -300,18 +329,14 @@ class Seating(TableService):
             notice("leaves_to_bot", name=old.name, seat=seat + 1),
         )
 
-    async def _start(self, table: Table, uid: str) -> None:
+    async def _start(self, table: Table, uid: str, address: str) -> None:
         self._require_open(table)
         self._require_creator(table, uid, Refusal("creator_starts"))
         empty = [str(i + 1) for i, s in enumerate(table.row.seats) if s.kind == "empty"]
         if empty:
             raise Refusal("seats_empty", seats=", ".join(empty))
         if table.bot_only():
-            running = [
-                t for t in self.tables.live_created_by(uid) if t.row.status == "playing" and t.bot_only()
-            ]
-            if len(running) >= self.settings.max_bot_tables_per_person:
-                raise Refusal("too_many_bot_games", status=429, count=len(running))
+            self._check_bot_games(uid, address)
         try:
             await self.tables.deal(table, self.seeds())
         except StorageError as error:
@@ -319,6 +344,15 @@ class Seating(TableService):
             raise Refusal("save_failed") from None
         await self.announce(table, notice("game_starts"))
         await self.play.after_change(table)
+
+    def _check_bot_games(self, uid: str, address: str) -> None:
+        """Refuse one more game of bots alone to a person, or to an address, that runs enough."""
+        mine = _bot_games(self.tables.live_created_by(uid))
+        if mine >= self.settings.max_bot_tables_per_person:
+            raise Refusal("too_many_bot_games", status=429, count=mine)
+        from_address = _bot_games(self.live_created_from(address))
+        if from_address >= self.settings.max_bot_tables_per_address:
+            raise Refusal("too_many_bot_games_from_address", status=429, count=from_address)
 
     async def hand_idle_game_to_bots(self, table: Table, idle: float) -> bool:
         """A running game nobody seated has been at for ``idle`` seconds: every person's seat goes
@@ -348,6 +382,11 @@ class Seating(TableService):
         await self.tables.close(table)
         self.events.table_changed(table)
         return True
+
+
+def _bot_games(tables: list[Table]) -> int:
+    """How many of ``tables`` are games of bots alone running."""
+    return sum(1 for table in tables if table.row.status == "playing" and table.bot_only())
 
 
 def _idle_notice(seconds: float) -> Message:

@@ -24,7 +24,6 @@ MESSAGE = ConfigDict(use_attribute_docstrings=True, extra="forbid")
 ENGINE_JSON = ConfigDict(use_attribute_docstrings=True)
 """Objects the engine writes (views, options): open to fields a later engine adds."""
 
-Uid = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{8,64}$")]
 Seq = Annotated[int, Field(ge=0, lt=2**31)]
 ActionNumber = Annotated[int, Field(ge=0, lt=NUM_ALL_ACTIONS)]
 SeatNumber = Annotated[int, Field(ge=0, lt=2**31)]

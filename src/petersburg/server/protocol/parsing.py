@@ -56,7 +56,6 @@ class _ErrorDetail(TypedDict):
 
 
 FIELD_REFUSALS: dict[str, Message] = {
-    "uid": refusal("field_uid"),
     "name": refusal("field_name", most=MAX_NAME),
     "text": refusal("field_text"),
     "token": refusal("unknown_token"),

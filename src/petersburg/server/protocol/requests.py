@@ -16,17 +16,18 @@ from petersburg.server.protocol.fields import (
     SeatNumber,
     Seq,
     TimerSeconds,
-    Uid,
 )
 
 
 @with_config(REQUEST)
 class HelloRequest(TypedDict):
-    """The first message on every socket: who this browser is. Answered with the current state."""
+    """The first message on every socket: the name to show. Answered with the current state.
+
+    Who the socket is comes from its handshake's cookies, never from a message: the signed-in
+    account's session, or the guest identity the server issued (``pb_guest``). A ``uid`` that an
+    older client still sends here is ignored."""
 
     type: Literal["hello"]
-    uid: Uid
-    """The browser's identity: 8 to 64 letters, digits, '-' or '_' (kept in its localStorage)."""
     name: NotRequired[str | None]
     """The name to show; spaces are collapsed, it is cut to 24 characters, empty means 'Guest'."""
 
@@ -181,25 +182,22 @@ class AutopassRequest(TypedDict):
 
 @with_config(REQUEST)
 class CreateTableBody(TableParams):
-    """``POST /api/tables``: a table's settings with the creator's identity."""
+    """``POST /api/tables``: a table's settings with the creator's name (the creator is who the
+    request's cookies say, as for ``hello``; a ``uid`` sent here is ignored)."""
 
-    uid: NotRequired[Uid | None]
-    """The creator's browser identity."""
     name: NotRequired[str | None]
     """The creator's name."""
 
 
 @with_config(REQUEST)
 class AccountBody(TypedDict):
-    """``POST /api/account/signup`` and ``/signin``: a name and a password (sign-up: the browser's
-    guest identity too, whose seats and games become the account's)."""
+    """``POST /api/account/signup`` and ``/signin``: a name and a password (sign-up: the seats and
+    games of the guest identity the request's cookie carries become the account's)."""
 
     name: str
     """2 to 24 characters: letters, digits, spaces, '-', '_' or '.'; unique whatever the case."""
     password: str
     """8 to 200 characters."""
-    uid: NotRequired[Uid | None]
-    """Sign-up: the browser's guest identity."""
 
 
 @with_config(REQUEST)

@@ -1,17 +1,10 @@
-// Who this browser is: a random id kept in localStorage (the server maps it to seats) and a name.
+// The name this browser shows, kept in localStorage. Who this browser is, is the server's to say:
+// it issues a guest identity in a cookie scripts cannot read (or the account's, once signed in),
+// so a page never sends an identity of its own.
 
-const ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_";
-
-/** @returns {{ uid: string, name: string }} */
+/** @returns {{ name: string }} */
 export function identity() {
-  let uid = localStorage.getItem("pb_uid");
-  if (!uid || !/^[A-Za-z0-9_-]{8,64}$/.test(uid)) {
-    const bytes = new Uint8Array(18);
-    crypto.getRandomValues(bytes);
-    uid = Array.from(bytes, (b) => ALPHABET[b % 64]).join("");
-    localStorage.setItem("pb_uid", uid);
-  }
-  return { uid, name: localStorage.getItem("pb_name") || "" };
+  return { name: localStorage.getItem("pb_name") || "" };
 }
 
 /** @param {string} name */

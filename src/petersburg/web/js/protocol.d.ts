@@ -7,16 +7,14 @@
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /**
- * `POST /api/account/signup` and `/signin`: a name and a password (sign-up: the browser's
- * guest identity too, whose seats and games become the account's).
+ * `POST /api/account/signup` and `/signin`: a name and a password (sign-up: the seats and
+ * games of the guest identity the request's cookie carries become the account's).
  */
 export interface AccountBody {
   /** 2 to 24 characters: letters, digits, spaces, '-', '_' or '.'; unique whatever the case. */
   name: string;
   /** 8 to 200 characters. */
   password: string;
-  /** Sign-up: the browser's guest identity. */
-  uid?: string | null;
 }
 
 /** The signed-in account (`GET /api/account`, and the answer to signing up or in). */
@@ -252,7 +250,10 @@ export interface CreateRequest {
   params?: TableParams | null;
 }
 
-/** `POST /api/tables`: a table's settings with the creator's identity. */
+/**
+ * `POST /api/tables`: a table's settings with the creator's name (the creator is who the
+ * request's cookies say, as for `hello`; a `uid` sent here is ignored).
+ */
 export interface CreateTableBody {
   seats?: number;
   title?: string | null;
@@ -263,8 +264,6 @@ export interface CreateTableBody {
   fill?: string | null;
   options?: { [key: string]: JsonValue } | null;
   rated?: boolean;
-  /** The creator's browser identity. */
-  uid?: string | null;
   /** The creator's name. */
   name?: string | null;
 }
@@ -372,11 +371,15 @@ export interface GotoMessage {
   table: number;
 }
 
-/** The first message on every socket: who this browser is. Answered with the current state. */
+/**
+ * The first message on every socket: the name to show. Answered with the current state.
+ *
+ * Who the socket is comes from its handshake's cookies, never from a message: the signed-in
+ * account's session, or the guest identity the server issued (`pb_guest`). A `uid` that an
+ * older client still sends here is ignored.
+ */
 export interface HelloRequest {
   type: "hello";
-  /** The browser's identity: 8 to 64 letters, digits, '-' or '_' (kept in its localStorage). */
-  uid: string;
   /** The name to show; spaces are collapsed, it is cut to 24 characters, empty means 'Guest'. */
   name?: string | null;
 }

@@ -31,9 +31,9 @@ export class Socket {
     this.ws = ws;
     ws.onopen = () => {
       this.delay = 500;
-      const me = identity();
+      // Who this is, the handshake's cookies said; hello gives the name to show.
       /** @type {HelloRequest} */
-      const hello = { type: "hello", uid: me.uid, name: me.name || "Guest" };
+      const hello = { type: "hello", name: identity().name || "Guest" };
       ws.send(JSON.stringify(hello));
       this.onStatus(true);
     };

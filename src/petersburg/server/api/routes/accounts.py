@@ -16,7 +16,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from petersburg.server.accounts.accounts import SESSION_COOKIE, Account, Accounts
-from petersburg.server.api.deps import AccountsDep, SettingsDep
+from petersburg.server.api.deps import AccountsDep, AddressDep, SettingsDep
+from petersburg.server.api.identity import guest_slot
 from petersburg.server.api.responses import json_response
 from petersburg.server.api.security import clear_cookie, set_cookie
 from petersburg.server.protocol.http import AccountInfo, SessionInfo
@@ -24,13 +25,6 @@ from petersburg.server.protocol.parsing import parse_account_body, parse_passwor
 from petersburg.server.settings import Settings
 
 router = APIRouter()
-
-
-def client_address(request: Request) -> str:
-    """The address the limits of sign-ins and sign-ups count against: the connection's peer. (The
-    address a trusted proxy reports is the business of the client-address function that replaces
-    this one.)"""
-    return request.client.host if request.client is not None else "unknown"
 
 
 def with_session_cookie(response: Response, session_id: str, settings: Settings) -> Response:
@@ -52,17 +46,22 @@ async def signed_in(
 
 
 @router.post("/api/account/signup", status_code=201, response_model=AccountInfo)
-async def sign_up(request: Request, accounts: AccountsDep, settings: SettingsDep) -> Response:
-    """Create an account (``AccountBody``) and sign in; the browser's guest seats become its."""
+async def sign_up(
+    request: Request, address: AddressDep, accounts: AccountsDep, settings: SettingsDep
+) -> Response:
+    """Create an account (``AccountBody``) and sign in; the seats of the guest identity the
+    request's cookie carries (``identity.py``) become its."""
     body = parse_account_body(await request.body())
-    account = await accounts.sign_up(body["name"], body["password"], body.get("uid"), client_address(request))
+    account = await accounts.sign_up(body["name"], body["password"], guest_slot(request).uid, address)
     return await signed_in(account, request, accounts, settings, 201)
 
 
 @router.post("/api/account/signin", response_model=AccountInfo)
-async def sign_in(request: Request, accounts: AccountsDep, settings: SettingsDep) -> Response:
+async def sign_in(
+    request: Request, address: AddressDep, accounts: AccountsDep, settings: SettingsDep
+) -> Response:
     body = parse_account_body(await request.body())
-    account = await accounts.sign_in(body["name"], body["password"], client_address(request))
+    account = await accounts.sign_in(body["name"], body["password"], address)
     return await signed_in(account, request, accounts, settings)
 
 
@@ -81,12 +80,12 @@ async def sign_out_everywhere(request: Request, accounts: AccountsDep, settings:
 
 
 @router.post("/api/account/password", response_model=dict[str, object])
-async def change_password(request: Request, accounts: AccountsDep) -> Response:
+async def change_password(request: Request, address: AddressDep, accounts: AccountsDep) -> Response:
     """Replace the password (``PasswordChangeBody``, the current one required); every other
     session of the account ends, this one goes on."""
     body = parse_password_change_body(await request.body())
     cookie = request.cookies.get(SESSION_COOKIE)
-    await accounts.change_password(cookie, body["password"], body["new_password"], client_address(request))
+    await accounts.change_password(cookie, body["password"], body["new_password"], address)
     return json_response({})
 
 

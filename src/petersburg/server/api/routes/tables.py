@@ -7,15 +7,14 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
-from petersburg.server.accounts.accounts import SESSION_COOKIE
-from petersburg.server.api.deps import AccountsDep, PresenterDep, SeatingDep, TableId, TablesDep
+from petersburg.server.api.deps import IdentityDep, PresenterDep, SeatingDep, TableId, TablesDep
 from petersburg.server.api.responses import json_response
 from petersburg.server.errors import Refusal
 from petersburg.server.game.table import Table
 from petersburg.server.game.tables import Tables
 from petersburg.server.protocol.http import GameStory, ReplayResponse
 from petersburg.server.protocol.messages import HighScore, TableSummary
-from petersburg.server.protocol.parsing import FIELD_REFUSALS, BadRequest, parse_create_body
+from petersburg.server.protocol.parsing import parse_create_body
 from petersburg.server.view.presenter import table_summary
 
 router = APIRouter()
@@ -33,16 +32,13 @@ async def highscores(presenter: PresenterDep) -> Response:
 
 
 @router.post("/api/tables", status_code=201, response_model=TableSummary)
-async def create_table(request: Request, accounts: AccountsDep, seating: SeatingDep) -> Response:
-    """Create a table: ``CreateTableBody``; answers the new table's ``TableSummary``."""
+async def create_table(request: Request, who: IdentityDep, seating: SeatingDep) -> Response:
+    """Create a table: ``CreateTableBody``, by who the request's cookies say; answers the new
+    table's ``TableSummary``."""
     body = parse_create_body(await request.body())
-    claimed = body.get("uid")
-    if claimed is None:
-        raise BadRequest(FIELD_REFUSALS["uid"])
-    uid, account = await accounts.identify(request.cookies.get(SESSION_COOKIE), claimed)
-    name = account.name if account is not None else body.get("name")
-    table = await seating.create(uid, name, body)
-    return json_response(table_summary(table, table.seat_of_uid(uid)), 201)
+    name = who.account.name if who.account is not None else body.get("name")
+    table = await seating.create(who.uid, name, body, address=who.address)
+    return json_response(table_summary(table, table.seat_of_uid(who.uid)), 201)
 
 
 @router.get("/api/tables/{table_id}", response_model=TableSummary)

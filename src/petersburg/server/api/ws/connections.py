@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable, Mapping
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from petersburg.server.accounts.accounts import SESSION_COOKIE
+from petersburg.server.api.identity import Identity
 from petersburg.server.errors import Refusal
 from petersburg.server.game.table import Table
 from petersburg.server.game.tables import Tables
@@ -57,28 +57,29 @@ class Connection:
         "account",
         "address",
         "closing",
+        "greeted",
         "limit",
         "log_sent",
         "name",
         "reader",
         "sender",
-        "session",
         "table",
         "too_slow",
         "uid",
     )
 
-    def __init__(self, ws: WebSocket, address: str, limit: int) -> None:
+    def __init__(self, ws: WebSocket, who: Identity, limit: int) -> None:
         self._ws = ws
-        self.address = address
+        self.address = who.address
+        """The client's address, as limits count it (``identity.client_address``)."""
         self.limit = limit
-        self.uid = ""
-        """The browser identity, once it said hello ('' before)."""
-        self.name = "Guest"
-        self.session: str | None = None
-        """The session cookie the socket was opened with (``accounts``), if any."""
-        self.account = False
+        self.uid = who.uid
+        """The identity the handshake carried (``identity.py``): the account's, or the guest's."""
+        self.account = who.account is not None
         """Whether the socket is signed in to an account (its name is then the account's)."""
+        self.name = who.account.name if who.account is not None else "Guest"
+        self.greeted = False
+        """Whether it said hello (and was sent the state)."""
         self.table: Table | None = None
         self.log_sent = 0
         """How many lines of the table's game log this socket already has."""
@@ -160,9 +161,10 @@ class Connections:
 
     # One socket --------------------------------------------------------------------------------
 
-    async def serve(self, ws: WebSocket, table_id: int | None, handle: Handler) -> None:
-        """Accept ``ws`` and hand each of its messages to ``handle`` until it closes."""
-        address = ws.client.host if ws.client is not None else "unknown"
+    async def serve(self, ws: WebSocket, who: Identity, table_id: int | None, handle: Handler) -> None:
+        """Accept ``ws`` (opened by ``who``) and hand each of its messages to ``handle`` until it
+        closes."""
+        address = who.address
         await ws.accept()
         if self.per_address[address] >= self.settings.max_sockets_per_address:
             await _refuse(
@@ -177,8 +179,7 @@ class Connections:
                 await _refuse(ws, refused.message, 4404)
                 return
         self.per_address[address] += 1
-        connection = Connection(ws, address, self.settings.client_queue_limit)
-        connection.session = ws.cookies.get(SESSION_COOKIE)
+        connection = Connection(ws, who, self.settings.client_queue_limit)
         connection.reader = asyncio.current_task()
         sender = connection.sender = asyncio.get_running_loop().create_task(connection.run_sender())
         try:

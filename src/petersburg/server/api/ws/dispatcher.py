@@ -12,8 +12,14 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, WebSocket
 
-from petersburg.server.accounts.accounts import Accounts
-from petersburg.server.api.deps import AccountsDep, ChatDep, ConnectionsDep, PlayDep, SeatingDep, TableId
+from petersburg.server.api.deps import (
+    ChatDep,
+    ConnectionsDep,
+    IdentityDep,
+    PlayDep,
+    SeatingDep,
+    TableId,
+)
 from petersburg.server.api.responses import SERVER_FAULT, STORAGE_FAULT
 from petersburg.server.api.ws.connections import Connection, Connections, encode, error_message
 from petersburg.server.errors import Refusal
@@ -45,10 +51,7 @@ Reply = NoticeMessage | NamedMessage | GotoMessage | CreatedMessage | PongMessag
 class Dispatcher:
     """Turns one socket message into one call of the server's parts."""
 
-    def __init__(
-        self, accounts: Accounts, connections: Connections, seating: Seating, chat: Chat, play: Play
-    ) -> None:
-        self.accounts = accounts
+    def __init__(self, connections: Connections, seating: Seating, chat: Chat, play: Play) -> None:
         self.connections = connections
         self.seating = seating
         self.chat = chat
@@ -57,8 +60,8 @@ class Dispatcher:
     async def handle(self, connection: Connection, table: Table | None, data: str | bytes) -> None:
         request: str | None = None
         try:
-            if not connection.uid:
-                await self._hello(connection, table, data)
+            if not connection.greeted:
+                self._hello(connection, table, data)
                 return
             if table is None:
                 lobby_request = parse_lobby_request(data)
@@ -81,12 +84,13 @@ class Dispatcher:
             log.exception("a %s request failed", request)
             connection.send(encode(error_message(SERVER_FAULT, request)))
 
-    async def _hello(self, connection: Connection, table: Table | None, data: str | bytes) -> None:
+    def _hello(self, connection: Connection, table: Table | None, data: str | bytes) -> None:
+        """The socket's first message: its name. Who it is was settled by its handshake (a ``uid``
+        an older client still sends is not read)."""
         hello = parse_hello(data)
-        uid, account = await self.accounts.identify(connection.session, hello["uid"])
-        connection.uid = uid
-        connection.account = account is not None
-        connection.name = account.name if account is not None else guest_name(hello.get("name"))
+        connection.greeted = True
+        if not connection.account:
+            connection.name = guest_name(hello.get("name"))
         if table is None:
             self.connections.join_lobby(connection)
         else:
@@ -113,9 +117,14 @@ class Dispatcher:
         if request["type"] == "name":
             return await self._rename(connection, request.get("name"))
         if request["type"] == "chat":
-            return await self.chat.say(None, connection.uid, connection.name, request["text"])
+            return await self.chat.say(
+                None, connection.uid, connection.address, connection.name, request["text"]
+            )
         created = await self.seating.create(
-            connection.uid, self._seat_name(connection, request.get("name")), request.get("params") or {}
+            connection.uid,
+            self._seat_name(connection, request.get("name")),
+            request.get("params") or {},
+            address=connection.address,
         )
         return {"type": "created", "table": created.id}
 
@@ -126,7 +135,7 @@ class Dispatcher:
         if request["type"] == "name":
             return await self._rename(connection, request.get("name"))
         elif request["type"] == "chat":
-            return await self.chat.say(table, uid, connection.name, request["text"])
+            return await self.chat.say(table, uid, connection.address, connection.name, request["text"])
         elif request["type"] == "sit":
             await self.seating.sit(
                 table, uid, self._seat_name(connection, request.get("name")), request.get("seat")
@@ -138,7 +147,7 @@ class Dispatcher:
         elif request["type"] == "clear":
             await self.seating.clear(table, uid, request.get("seat"))
         elif request["type"] == "start":
-            await self.seating.start(table, uid)
+            await self.seating.start(table, uid, connection.address)
         elif request["type"] == "act":
             await self.play.act(table, request["token"], request["seq"], request["action"])
         elif request["type"] == "undo":
@@ -149,10 +158,10 @@ class Dispatcher:
 
 
 def socket_dispatcher(
-    accounts: AccountsDep, connections: ConnectionsDep, seating: SeatingDep, chat: ChatDep, play: PlayDep
+    connections: ConnectionsDep, seating: SeatingDep, chat: ChatDep, play: PlayDep
 ) -> Dispatcher:
     """The dispatcher of one socket, on the parts of the server that serves it."""
-    return Dispatcher(accounts, connections, seating, chat, play)
+    return Dispatcher(connections, seating, chat, play)
 
 
 DispatcherDep = Annotated[Dispatcher, Depends(socket_dispatcher)]
@@ -161,12 +170,14 @@ router = APIRouter()
 
 
 @router.websocket("/ws/lobby")
-async def lobby_socket(ws: WebSocket, connections: ConnectionsDep, dispatcher: DispatcherDep) -> None:
-    await connections.serve(ws, None, dispatcher.handle)
+async def lobby_socket(
+    ws: WebSocket, who: IdentityDep, connections: ConnectionsDep, dispatcher: DispatcherDep
+) -> None:
+    await connections.serve(ws, who, None, dispatcher.handle)
 
 
 @router.websocket("/ws/table/{table_id}")
 async def table_socket(
-    ws: WebSocket, table_id: TableId, connections: ConnectionsDep, dispatcher: DispatcherDep
+    ws: WebSocket, table_id: TableId, who: IdentityDep, connections: ConnectionsDep, dispatcher: DispatcherDep
 ) -> None:
-    await connections.serve(ws, table_id, dispatcher.handle)
+    await connections.serve(ws, who, table_id, dispatcher.handle)

@@ -1,6 +1,7 @@
 // The account links of every page's top bar: "Sign in" for a guest, the account's name (its
-// profile), "Account" (sessions, password) and "Sign out" once signed in, and the leaderboard. Signing out gives this browser a
-// new guest identity: the old one belongs to the account.
+// profile), "Account" (sessions, password) and "Sign out" once signed in, and the leaderboard.
+// Signing out forgets the account's name here; the server then gives this browser a new guest
+// identity (the old one is the account's).
 import { el } from "../dom.js";
 import { postJson } from "./submit.js";
 
@@ -13,13 +14,11 @@ export async function currentAccount() {
 }
 
 export function forgetIdentity() {
-  localStorage.removeItem("pb_uid");
   localStorage.removeItem("pb_name");
 }
 
 /** @param {AccountInfo} account */
 export function rememberAccount(account) {
-  localStorage.setItem("pb_uid", account.uid);
   localStorage.setItem("pb_name", account.name);
 }
 
