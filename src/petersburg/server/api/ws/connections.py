@@ -140,7 +140,7 @@ class Connection:
 
 
 Handler = Callable[[Connection, Table | None, str | bytes], Awaitable[None]]
-"""Handles one message of a socket (``routes_ws``); answers through the connection, never raises."""
+"""Handles one message of a socket (``ws.dispatcher``); answers through the connection, never raises."""
 
 
 class Connections:
