@@ -569,6 +569,15 @@ class SanktPetersburgObserver:
         return render_text(view(state.game_state, None if self.public_only else player))
 
 
+def resolve_chance(state: pyspiel.State, rng: random.Random) -> None:
+    """Apply chance outcomes drawn from ``rng`` with their probabilities until a player is to act or
+    the game is over: a seeded ``rng`` gives the same markers and cards for the same decisions, so
+    games and comparisons are reproducible."""
+    while state.is_chance_node():
+        outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, probabilities)[0])
+
+
 class EngineBot(pyspiel.Bot):  # type: ignore[misc]
     """One of this project's bots (``petersburg.bots.make_bot`` spec) as an OpenSpiel bot.
 
@@ -605,4 +614,5 @@ __all__ = [
     "SanktPetersburgGame",
     "SanktPetersburgObserver",
     "SanktPetersburgState",
+    "resolve_chance",
 ]
