@@ -68,7 +68,7 @@ def test_the_root_deals_the_markers_then_chance_draws_each_opening_card() -> Non
     root.apply_action(5)
     shape = new_game(3, 0).shape
     workers = list(shape.deck_cards[shape.round_deck])
-    drawn = []
+    drawn: list[int] = []
     while root.is_chance_node():  # the six opening workers, one chance node each
         outcomes = root.chance_outcomes()
         assert [card for card, _ in outcomes] == sorted(set(workers))
