@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from gymnasium import spaces
 from pettingzoo.test import (  # type: ignore[import-untyped]
     api_test,
     parallel_api_test,
@@ -245,7 +246,9 @@ def test_array_observations_are_the_dict_ones_with_the_mask_in_infos() -> None:
     as_dict.reset(seed=5)
     as_array.reset(seed=5)
     rng = np.random.default_rng(5)
-    assert as_array.observation_space("player_0") == as_dict.observation_space("player_0")["observation"]
+    dict_space = as_dict.observation_space("player_0")
+    assert isinstance(dict_space, spaces.Dict)
+    assert as_array.observation_space("player_0") == dict_space["observation"]
     while not as_dict.game.is_over:
         for agent in as_dict.agents:
             seen = as_dict.observe(agent)

@@ -216,7 +216,7 @@ class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  #
         if self.render_mode == "human":
             self.render()
 
-    def observe(self, agent: AgentID) -> ObsDict | ObsArray:
+    def observe(self, agent: AgentID) -> Any:  # ObsDict, or ObsArray with observation_format="array"
         """What ``agent`` sees: its view encoded, and its legal-action mask (zero off turn) — or
         the encoded view alone with ``observation_format="array"`` (the mask is in ``infos``).
 
