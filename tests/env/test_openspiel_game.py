@@ -51,10 +51,20 @@ def test_openspiel_random_sim_test(players: int) -> None:
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize("players", [1, 2, 4])
-def test_openspiel_python_games_sim_test(players: int) -> None:
-    """OpenSpiel's test for every registered game: clones, pickling, its own serialisation, returns."""
-    games_sim_test.GamesSimTest().sim_game(pyspiel.load_game(GAME_NAME, {"players": players}))
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"players": 1},
+        {"players": 2},
+        {"players": 4},
+        {"players": 3, "edition": "second"},
+        {"players": 5, "edition": "second", "market": True},
+    ],
+)
+def test_openspiel_python_games_sim_test(params: dict[str, object]) -> None:
+    """OpenSpiel's test for every registered game: clones, pickling, its own serialisation, returns
+    (both editions, and the Market's five players)."""
+    games_sim_test.GamesSimTest().sim_game(pyspiel.load_game(GAME_NAME, params))
 
 
 def test_the_root_deals_the_markers_then_chance_draws_each_opening_card() -> None:
