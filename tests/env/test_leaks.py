@@ -25,6 +25,7 @@ import pytest
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel  # type: ignore[import-untyped]
 
 from petersburg.engine import GameState, determinize, new_game, view
+from petersburg.engine.state import UNKNOWN
 from petersburg.env.gymnasium_env import SanktPetersburgEnv
 from petersburg.env.openspiel_game import GAME_NAME, SanktPetersburgState, resolve_chance
 from petersburg.env.pettingzoo import env as pettingzoo_env
@@ -162,10 +163,22 @@ def _openspiel_outputs(state: SanktPetersburgState, seat: int) -> tuple[str, lis
     )
 
 
+def _hides_a_draw(state: SanktPetersburgState, seat: int) -> bool:
+    """Whether ``seat``'s view hides a card drawn with an Observatory (in a hand, or just drawn)."""
+    assert state.game_state is not None
+    seen = view(state.game_state, seat).state
+    return seen.drawn == UNKNOWN or any(UNKNOWN in player.hand for player in seen.players)
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_openspiel_hands_a_seat_nothing_its_view_hides(players: int) -> None:
     """Every string and tensor a seat gets is the same in worlds resampled from its information
-    state, and no number in them is a seed that rebuilds the cards still to come."""
+    state, and no number in them is a seed that rebuilds the cards still to come.
+
+    A resampled state is a history a seat's search may read whole (chance outcomes, text,
+    serialisation): resampled with the same sampler from the real game and from another world the
+    seat cannot tell from it (whose hidden draws differ), it is the same state, so nothing of the
+    real game's hidden outcomes is in it."""
     state: SanktPetersburgState = pyspiel.load_game(GAME_NAME, {"players": players}).new_initial_state()
     chance = random.Random(players)
     resolve_chance(state, chance)
@@ -173,16 +186,25 @@ def test_openspiel_hands_a_seat_nothing_its_view_hides(players: int) -> None:
     truth_at_start = state.game_state.copy()
     sampler = random.Random(players).random
     handed: list[Any] = []
-    decisions = 0
+    decisions = hidden_differ = 0
     while not state.is_terminal():
-        if decisions % 5 == 0:
-            for seat in range(players):
+        for seat in range(players):
+            if decisions % 5 == 0:
                 outputs = _openspiel_outputs(state, seat)
                 handed.append([outputs[0], outputs[2]])
                 assert _openspiel_outputs(state.resample_from_infostate(seat, sampler), seat) == outputs
+            if decisions % 5 == 0 or _hides_a_draw(state, seat):
+                other_world = state.resample_from_infostate(seat, sampler)
+                hidden_differ += other_world.history() != state.history()
+                from_truth, from_other = (
+                    world.resample_from_infostate(seat, random.Random(decisions).random)
+                    for world in (state, other_world)
+                )
+                assert from_truth.history() == from_other.history() and str(from_truth) == str(from_other)
         state.apply_action(chance.choice(state.legal_actions()))
         resolve_chance(state, chance)
         decisions += 1
     numbers = _numbers(*handed)
     assert len(numbers) > 10
     assert _seeds_that_rebuild(numbers, truth_at_start) == []
+    assert hidden_differ > 0  # control: worlds the seat cannot tell apart had other hidden draws

@@ -45,6 +45,10 @@ def _step(state: SanktPetersburgState, action: int, rng: random.Random) -> None:
     resolve_chance(state, rng)
 
 
+def _decisions(state: pyspiel.State) -> list[tuple[int, int]]:
+    return [(step.player, step.action) for step in state.full_history() if step.player >= 0]
+
+
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_openspiel_random_sim_test(players: int) -> None:
     game = pyspiel.load_game(GAME_NAME, {"players": players})
@@ -132,7 +136,7 @@ def test_resampled_states_keep_the_observers_information_state() -> None:
     state = _dealt(3, 11)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     rng = random.Random(0)
-    differs = known = 0
+    differs = known = hidden = 0
     while not state.is_terminal():
         if len(state.history()) % 6 == 1:
             for player in range(3):
@@ -140,9 +144,14 @@ def test_resampled_states_keep_the_observers_information_state() -> None:
                 assert other.information_state_string(player) == state.information_state_string(player)
                 assert other.information_state_tensor(player) == state.information_state_tensor(player)
                 assert other.current_player() == state.current_player()
-                assert other.history() == state.history()
-                differs += other.game_state != state.game_state
+                assert _decisions(other) == _decisions(state)  # chance outcomes may differ
                 assert other.game_state is not None and state.game_state is not None
+                seen = view(state.game_state, player).state
+                if seen.drawn != UNKNOWN and all(UNKNOWN not in p.hand for p in seen.players):
+                    assert other.game_state == state.game_state  # nothing hidden: the same world
+                else:
+                    hidden += 1
+                    differs += other.game_state != state.game_state
                 sampled, true = other.game_state.players, state.game_state.players
                 assert sampled[player].hand == true[player].hand
                 for seat in range(3):  # the cards everyone saw taken from the board stay known
@@ -150,8 +159,55 @@ def test_resampled_states_keep_the_observers_information_state() -> None:
                     assert len(sampled[seat].hand) == len(true[seat].hand)
                     known += seat != player and bool(true[seat].public_hand())
         _step(state, rng.choice(state.legal_actions()), rng)
-    assert differs > 10  # the samples really were other worlds
+    assert hidden > 2 and differs > hidden / 2  # where something was hidden, other worlds
     assert known > 10  # and other players often held cards taken from the board
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"players": 1},
+        {"players": 2},
+        {"players": 3},
+        {"players": 4},
+        {"players": 4, "edition": "second"},
+        {"players": 5, "edition": "second", "market": True},
+    ],
+)
+def test_a_resampled_state_is_its_own_history_replayed_from_the_root(params: dict[str, object]) -> None:
+    """The sampled world is a history: replayed from ``new_initial_state()`` it gives the same state
+    (engine state, text, every seat's strings and tensors), and the seat that sampled it has the
+    same information state as in the real game. Positions are taken at decisions and at chance
+    nodes, including a decision waiting for its cards."""
+    game = pyspiel.load_game(GAME_NAME, params)
+    players = game.num_players()
+    rng = random.Random(len(params) + players)
+    state = game.new_initial_state()
+    checked = redrawn = 0
+    while not state.is_terminal():
+        if rng.random() < 0.12:
+            seat = rng.randrange(players)
+            other = state.resample_from_infostate(seat, rng.random)
+            again = game.new_initial_state()
+            for action in other.history():
+                again.apply_action(action)
+            assert again.history() == other.history() and str(again) == str(other)
+            assert again.game_state == other.game_state and again.current_player() == other.current_player()
+            for observer in range(players):
+                assert again.information_state_string(observer) == other.information_state_string(observer)
+                assert again.information_state_tensor(observer) == other.information_state_tensor(observer)
+                assert again.observation_string(observer) == other.observation_string(observer)
+            assert other.information_state_string(seat) == state.information_state_string(seat)
+            assert other.information_state_tensor(seat) == state.information_state_tensor(seat)
+            assert _decisions(other) == _decisions(state)
+            checked += 1
+            redrawn += other.history() != state.history()
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 20 and redrawn > 0
 
 
 def test_information_state_strings_grow_by_one_step_and_tell_seats_apart() -> None:

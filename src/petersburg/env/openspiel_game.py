@@ -39,13 +39,12 @@ each step, the acting seat relative to the observer, one-hot, and the action id 
 Observations (not perfect recall) are the current view: ``petersburg.env.render`` text and the
 environments' ``encode_observation`` vector.
 
-``resample_from_infostate`` draws a full state consistent with the observer's view with the engine's
-``determinize`` (for OpenSpiel's ISMCTS): the other players' secret hand cards and a card drawn out of
-the observer's sight are sampled (the stacks' order does not matter: their cards are drawn by chance
-nodes), the hand cards everyone saw taken from the board stay where they are. The observer's
-information state is kept exactly, the other players' private histories are replaced by their
-private cards in the sampled world; ``history()`` is the original one (what a search needs is the
-state and its future).
+``resample_from_infostate`` returns a world drawn from what the observer saw (for OpenSpiel's
+ISMCTS) as a history replayed from the root: the same decisions, the chance outcomes the observer
+saw, new outcomes for the draws it did not see that are still hidden (another seat's Observatory
+card in its hand or just drawn), the cards of a decision still waiting for them drawn again. Its
+``history()``, serialisation, strings and tensors are all the sampled world's, the observer's
+information state is unchanged, and nothing of the real game's hidden outcomes is in it.
 
 Returns are the environments' rank rewards (``petersburg.env.rewards``): zero-sum, +1 / -1 for a sole
 winner / loser in a 2-player game; a solo game (one player, a score attack) returns the final VP.
@@ -71,7 +70,6 @@ from petersburg.engine import (
     IllegalActionError,
     apply_unchecked,
     deal_game,
-    determinize,
     explain_illegal,
     format_action,
     is_legal,
@@ -81,6 +79,16 @@ from petersburg.engine import (
     shape_of,
     state_to_json,
     view,
+)
+from petersburg.engine.actions import (
+    ACTION_ARG,
+    ACTION_KIND,
+    DRAWN_SOURCE,
+    KIND_BUY,
+    KIND_DISCARD,
+    KIND_OBSERVE,
+    KIND_PLAY,
+    KIND_TAKE,
 )
 from petersburg.engine.options import CHOICES, MARKET_OPTIONS, MAX_PLAYERS, MAX_PLAYERS_MARKET
 from petersburg.engine.state import UNKNOWN
@@ -267,7 +275,19 @@ class SanktPetersburgState(pyspiel.State):  # type: ignore[misc]
         self._last_fields: list[dict[str, str]] = []
         """Per seat: the fields of its view before the pending steps."""
         self._pending: list[tuple[int, int, _Shared]] = []
-        """Steps not yet turned into tokens: (seat, action, engine state after it)."""
+        """Steps not yet turned into every seat's tokens: (seat, action, engine state after it)."""
+        self._recorded = [0] * self.num_seats
+        """Per seat: how many of the pending steps are already among its tokens."""
+        self._applied = 0
+        """Actions applied so far (the length of ``history()``)."""
+        self._settled = 0
+        """The length of the history when the last transition got all its cards: the actions after
+        it are a decision still waiting for cards and the cards drawn for it so far."""
+        self._hand_log: list[tuple[int, int, int, tuple[int, ...], int]] = []
+        """The decisions that touch a card drawn out of the others' sight (observe, take, buy or
+        discard the drawn card, play from a hand holding secret cards): (history index, seat,
+        action, the hand cards everyone knows before it, the card played or -1).
+        ``resample_from_infostate`` reads which draws are still hidden from it."""
 
     @property
     def game_state(self) -> GameState | None:
@@ -322,8 +342,10 @@ class SanktPetersburgState(pyspiel.State):  # type: ignore[misc]
             if not is_legal(state, action):
                 raise IllegalActionError(explain_illegal(state, action))
             self._wait(action, state.current_player, [list(stack) for stack in state.stacks])
+        self._applied += 1
         if self._draw_deck < 0 and self._after is not None:
             self._finish()
+            self._settled = self._applied
 
     def _wait(self, transition: int, actor: int, stacks: list[list[int]]) -> None:
         """Start ``transition``: chance nodes follow for the cards it draws, if it draws any."""
@@ -381,6 +403,8 @@ class SanktPetersburgState(pyspiel.State):  # type: ignore[misc]
         """The pending transition's cards are all drawn: its result is the new position."""
         after, transition = self._after, self._transition
         assert after is not None and transition is not None
+        if self._shared is not None:
+            self._log_hand(self._shared.state, transition)
         self._shared = _Shared(after)
         if transition == SETUP:
             self._last_fields = _all_fields(after)
@@ -389,6 +413,20 @@ class SanktPetersburgState(pyspiel.State):  # type: ignore[misc]
             self.steps.append((self._actor, transition))
             self._pending.append((self._actor, transition, self._shared))
         self._transition, self._after, self._stacks, self._fixed = None, None, [], []
+
+    def _log_hand(self, before: GameState, action: int) -> None:
+        """Keep ``action`` in ``_hand_log`` if it touches a card drawn out of the others' sight."""
+        kind, source = ACTION_KIND[action], ACTION_ARG[action]
+        player = before.players[self._actor]
+        if kind == KIND_PLAY and player.secret_hand:
+            card = player.hand[source]
+        elif kind in (KIND_OBSERVE, KIND_DISCARD) or (
+            kind in (KIND_TAKE, KIND_BUY) and source == DRAWN_SOURCE
+        ):
+            card = -1
+        else:
+            return
+        self._hand_log.append((self._settled, self._actor, action, tuple(player.public_hand()), card))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -424,39 +462,101 @@ class SanktPetersburgState(pyspiel.State):  # type: ignore[misc]
         return text
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SanktPetersburgState:
-        """A state ``player_id`` cannot tell from this one, sampled with the engine's ``determinize``.
+        """A state ``player_id`` cannot tell from this one, in a world drawn from what it saw.
 
-        Before the set-up is dealt every state looks the same: the state itself is returned. While
-        a decision waits for its cards, the cards chance drew for it (nobody has seen them yet) are
-        drawn again from the sampled stacks.
+        The world is a history: the same decisions, the chance outcomes ``player_id`` saw, and new
+        outcomes for the draws it did not see and that are still hidden (another seat's Observatory
+        draw still in its hand or still pending; a hidden draw later played is the card that was
+        played), then the cards of a decision still waiting for them drawn again. The state is that
+        history replayed from the root, so ``history()``, its serialisation and every seat's strings
+        and tensors are those of the sampled world, and nothing hidden of this one is in it: the
+        sample depends only on ``player_id``'s information state and ``probability_sampler``
+        (a callable giving a float in [0, 1), or None for an unseeded sample). Rubles follow from
+        the decisions, so they are exact.
         """
-        state = self.game_state
-        if state is None:
-            same: SanktPetersburgState = self.clone()
-            return same
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else None
-        sampled = determinize(view(state, player_id), random.Random(seed))
-        self._record()
-        other = self.clone()  # same history and move number
-        assert isinstance(other, SanktPetersburgState)
-        other._shared = _Shared(sampled)
-        other._last_fields = _all_fields(sampled)
-        for seat in range(self.num_seats):
-            if seat != player_id:  # its private past in the sampled world is unknown: only the present
-                public = [token.split("#", 1)[0] for token in self._recall[seat]]
-                private = {key: value for key, value in other._last_fields[seat].items() if key[0] == "#"}
-                other._recall[seat] = [*public, "now|" + _join(private)]
-        if other._transition is not None:
-            other._stacks = [list(stack) for stack in sampled.stacks]
-            other._fixed = [0] * len(other._stacks)
-            other._draws_left()
+        rng = random.Random(seed)
+        history = self.history()
+        actors = [step.player for step in self.full_history()]
+        settled = history[: self._settled]
+        for index, card in self._hidden_draws(player_id, settled, actors, rng).items():
+            settled[index] = card
+        other: SanktPetersburgState = self.get_game().new_initial_state()
+        for action in settled:
+            other.apply_action(action)
+        for index in range(self._settled, len(history)):  # a decision waiting for its cards
+            if actors[index] >= 0:
+                other.apply_action(history[index])
+            elif other.is_chance_node():
+                outcomes, probabilities = zip(*other.chance_outcomes(), strict=True)
+                other.apply_action(rng.choices(outcomes, probabilities)[0])
+        if other.game_state is not None:  # the same string for the sampler, as the tests check
+            self._record(player_id)
+            other._recall[player_id] = list(self._recall[player_id])
+            other._last_fields[player_id] = self._last_fields[player_id]
+            other._recorded[player_id] = len(other._pending)
         return other
+
+    def _hidden_draws(
+        self, seat: int, settled: list[int], actors: list[int], rng: random.Random
+    ) -> dict[int, int]:
+        """New outcomes for the chance nodes among ``settled`` that ``seat`` did not see and that
+        are still hidden, by history index, consistent with everything ``seat`` saw.
+
+        A hidden card later played from hand was one of its owner's hidden draws from that card's
+        stack (which one, ``seat`` cannot tell: one of them is picked); the others get cards from
+        what ``seat`` has not seen of their stack, uniformly, except that a play from a hand
+        holding hidden cards names the played card's place in the sorted hand, which the hidden
+        cards must leave where it was (tried in random order, backtracking).
+        """
+        shape = shape_of(self.options)
+        deck_of = {card: deck for deck, cards in enumerate(shape.deck_cards) for card in cards}
+        pending: dict[int, tuple[int, int]] = {}
+        """Per seat: its Observatory draw waiting for its decision (history index, stack)."""
+        in_hand: list[list[int]] = [[] for _ in range(self.num_seats)]
+        deck_at: dict[int, int] = {}
+        fixed: dict[int, int] = {}
+        places: list[tuple[tuple[int, ...], tuple[int, ...], int, int]] = []
+        show_hands = self.options.show_hands
+        for index, actor, action, public, card in self._hand_log:
+            if actor == seat:
+                continue
+            kind = ACTION_KIND[action]
+            if kind == KIND_OBSERVE:
+                pending[actor] = (index + 1, ACTION_ARG[action])
+            elif kind != KIND_PLAY:
+                draw, deck = pending.pop(actor)
+                if kind == KIND_TAKE and not show_hands:
+                    in_hand[actor].append(draw)
+                    deck_at[draw] = deck
+            elif in_hand[actor]:
+                places.append((public, tuple(in_hand[actor]), ACTION_ARG[action], card))
+                if card not in public:  # a hidden card is revealed: it came from one of these draws
+                    eligible = [draw for draw in in_hand[actor] if deck_at[draw] == deck_of[card]]
+                    draw = eligible[rng.randrange(len(eligible))]
+                    fixed[draw] = card
+                    in_hand[actor].remove(draw)
+        for draw, deck in pending.values():
+            deck_at[draw] = deck
+        if not deck_at:
+            return {}
+        pools = [list(cards) for cards in shape.deck_cards]
+        for index, card in enumerate(settled):  # what the seat saw drawn, and the revealed cards
+            if index > 0 and actors[index] < 0 and index not in deck_at:
+                pools[deck_of[card]].remove(card)
+        for draw, card in fixed.items():
+            pools[deck_at[draw]].remove(card)
+        free = sorted(draw for draw in deck_at if draw not in fixed)
+        cards = dict(fixed)
+        if not _assign(free, cards, [pools[deck_at[draw]] for draw in free], places, rng):
+            raise AssertionError("No hidden cards fit what the seat saw (the true ones always do).")
+        return cards
 
     # -- information states --------------------------------------------------------------------
 
     def information_state_string_for(self, seat: int) -> str:
         """The observer's perfect-recall string (see the module docstring)."""
-        self._record()
+        self._record(seat)
         return "\n".join(self._recall[seat])
 
     def information_state_tensor_for(self, seat: int, out: npt.NDArray[np.float32]) -> None:
@@ -473,19 +573,64 @@ class SanktPetersburgState(pyspiel.State):  # type: ignore[misc]
         history[np.arange(len(steps)), (steps[:, 0] - seat) % self.num_seats] = 1.0
         history[:, seats:] = (steps[:, 1:2] >> np.arange(ACTION_BITS)) & 1
 
-    def _record(self) -> None:
-        """Turn pending steps into every seat's tokens (done lazily: searches rarely ask)."""
-        for actor, action, after in self._pending:
-            for seat, fields in enumerate(_all_fields(after.state)):
-                before = self._last_fields[seat]
-                changed = {  # a field that disappears (say, a drawn card no longer held) reads "~"
-                    key: fields.get(key, "~")
-                    for key in sorted(fields.keys() | before.keys())
-                    if fields.get(key) != before.get(key)
-                }
-                self._recall[seat].append(f"{actor}:{format_action(action)}|{_join(changed)}")
-                self._last_fields[seat] = fields
-        self._pending = []
+    def _record(self, seat: int) -> None:
+        """Turn the pending steps into ``seat``'s tokens (done lazily, seat by seat: searches rarely
+        ask, and mostly for one seat)."""
+        if not self._last_fields:  # before the deal: nothing seen yet
+            return
+        before = self._last_fields[seat]
+        for actor, action, after in self._pending[self._recorded[seat] :]:
+            fields = _seat_fields(after.state, seat)
+            changed = {  # a field that disappears (say, a drawn card no longer held) reads "~"
+                key: fields.get(key, "~")
+                for key in sorted(fields.keys() | before.keys())
+                if fields.get(key) != before.get(key)
+            }
+            self._recall[seat].append(f"{actor}:{format_action(action)}|{_join(changed)}")
+            before = fields
+        self._last_fields[seat] = before
+        self._recorded[seat] = len(self._pending)
+        done = min(self._recorded)
+        if done:  # every seat has these steps: forget them
+            del self._pending[:done]
+            self._recorded = [count - done for count in self._recorded]
+
+
+def _assign(
+    draws: list[int],
+    cards: dict[int, int],
+    pools: list[list[int]],
+    places: list[tuple[tuple[int, ...], tuple[int, ...], int, int]],
+    rng: random.Random,
+) -> bool:
+    """Give each of ``draws`` a card from its pool (pools of one stack are the same list, drawn
+    without replacement) so that every play in ``places`` (hand cards everyone knows, hidden draws
+    in the hand, place played, card played) finds the card played at its place; True if done.
+
+    The cards are tried in a random order: where no play constrains them, the first try stands
+    and the draw is uniform."""
+    if not draws:
+        return True
+    draw, pool = draws[0], pools[0]
+    candidates = pool.copy()
+    rng.shuffle(candidates)
+    tried: set[int] = set()
+    for card in candidates:
+        if card in tried:
+            continue
+        tried.add(card)
+        cards[draw] = card
+        if all(
+            sorted([*public, *(cards[d] for d in hidden)])[place] == played
+            for public, hidden, place, played in places
+            if draw in hidden and all(d in cards for d in hidden)
+        ):
+            pool.remove(card)
+            if _assign(draws[1:], cards, pools[1:], places, rng):
+                return True
+            pool.append(card)
+        del cards[draw]
+    return False
 
 
 def _join(fields: dict[str, str]) -> str:
@@ -507,6 +652,11 @@ def _all_fields(state: GameState) -> list[dict[str, str]]:
     """
     public = view(state, None).state
     return [_view_fields(view(state, seat).state, public, seat) for seat in range(state.num_players)]
+
+
+def _seat_fields(state: GameState, seat: int) -> dict[str, str]:
+    """What ``seat``'s view shows, as ``_all_fields`` gives it for every seat."""
+    return _view_fields(view(state, seat).state, view(state, None).state, seat)
 
 
 def _view_fields(masked: GameState, public: GameState, seat: int) -> dict[str, str]:
