@@ -211,6 +211,70 @@ class PasswordChangeBody(TypedDict):
     """8 to 200 characters."""
 
 
+class PushKeys(TypedDict):
+    """A push subscription's keys, as the browser's ``PushSubscription.toJSON()`` gives them."""
+
+    p256dh: Annotated[str, Field(min_length=1, max_length=200)]
+    auth: Annotated[str, Field(min_length=1, max_length=100)]
+
+
+@with_config(REQUEST)
+class PushSubscriptionBody(TypedDict):
+    """A browser's push subscription: where its push service receives, and its keys."""
+
+    endpoint: Annotated[str, Field(min_length=1, max_length=2000)]
+    keys: PushKeys
+    expirationTime: NotRequired[float | None]
+
+
+@with_config(REQUEST)
+class AlertSettingsBody(TypedDict):
+    """``POST /api/alerts/settings``: what to change of the account's turn alerts (a field left
+    out stays as it is; every field is checked before anything is stored)."""
+
+    email_alerts: NotRequired[bool]
+    """E-mail of turns to the confirmed address."""
+    push_subscription: NotRequired[PushSubscriptionBody | None]
+    """This browser's push subscription (null: no push)."""
+    webhook_url: NotRequired[str]
+    """An https URL to a public host ("": no webhook)."""
+    webhook_format: NotRequired[Literal["json", "discord", "slack"]]
+    interval: NotRequired[Literal[600, 3600, 21600, 86400]]
+    """Seconds within which one game alerts at most once per channel."""
+    muted: NotRequired[Annotated[list[Annotated[int, Field(ge=1, lt=2**31)]], Field(max_length=500)]]
+    """Tables whose turns alert nobody."""
+
+
+@with_config(REQUEST)
+class EmailBody(TypedDict):
+    """``POST /api/account/email`` (the new address, "" for none) and ``/api/account/reset/request``."""
+
+    email: str
+
+
+@with_config(REQUEST)
+class CodeBody(TypedDict):
+    """``POST /api/account/email/confirm`` and ``/api/alerts/unsubscribe``: the code of an
+    e-mailed link (the part after ``#confirm=`` or ``#unsubscribe=``)."""
+
+    code: Annotated[str, Field(max_length=1000)]
+
+
+@with_config(REQUEST)
+class ResetBody(TypedDict):
+    """``POST /api/account/reset``: the code of a reset link and the new password."""
+
+    code: Annotated[str, Field(max_length=1000)]
+    password: str
+
+
+@with_config(REQUEST)
+class AlertTestBody(TypedDict):
+    """``POST /api/alerts/test``: send a test on one channel."""
+
+    channel: Literal["email", "push", "webhook"]
+
+
 LobbyRequest = NameRequest | ChatRequest | PingRequest | CreateRequest
 TableRequest = (
     NameRequest
@@ -235,3 +299,8 @@ TABLE_REQUESTS: TypeAdapter[TableRequest] = TypeAdapter(Annotated[TableRequest, 
 CREATE_BODY: TypeAdapter[CreateTableBody] = TypeAdapter(CreateTableBody)
 ACCOUNT_BODY: TypeAdapter[AccountBody] = TypeAdapter(AccountBody)
 PASSWORD_CHANGE_BODY: TypeAdapter[PasswordChangeBody] = TypeAdapter(PasswordChangeBody)
+ALERT_SETTINGS_BODY: TypeAdapter[AlertSettingsBody] = TypeAdapter(AlertSettingsBody)
+EMAIL_BODY: TypeAdapter[EmailBody] = TypeAdapter(EmailBody)
+CODE_BODY: TypeAdapter[CodeBody] = TypeAdapter(CodeBody)
+RESET_BODY: TypeAdapter[ResetBody] = TypeAdapter(ResetBody)
+ALERT_TEST_BODY: TypeAdapter[AlertTestBody] = TypeAdapter(AlertTestBody)

@@ -180,6 +180,50 @@ and the turn timer's deadline for the game at log row ``seq``, so a process taki
 lets the timer run on instead of starting it again."""
 
 
+account_alerts = sa.Table(
+    "account_alerts",
+    metadata,
+    sa.Column("account_id", sa.Integer, primary_key=True),
+    sa.Column("email", sa.Text),
+    sa.Column("email_key", sa.Text),
+    sa.Column("email_confirmed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("email_alerts", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("push_subscription", Json),
+    sa.Column("webhook_url", sa.Text),
+    sa.Column("webhook_format", sa.Text, nullable=False, server_default="json"),
+    sa.Column("webhook_failure", sa.Text),
+    sa.Column("interval", sa.Float, nullable=False, server_default="3600"),
+    sa.Column("muted", Json, nullable=False, server_default="[]"),
+    sa.Index("account_alerts_by_email", "email_key"),
+)
+"""What an account wants to hear of its turns away from the page: its e-mail address (and whether
+the account proved it owns it), the push subscription of its browser, its webhook, the interval
+within which one game alerts it at most once per channel, and the tables it muted."""
+
+alert_queue = sa.Table(
+    "alert_queue",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("key", sa.Text, nullable=False, unique=True),
+    sa.Column("account_id", sa.Integer, nullable=False),
+    sa.Column("table_id", sa.Integer),
+    sa.Column("channel", sa.Text, nullable=False),
+    sa.Column("kind", sa.Text, nullable=False),
+    sa.Column("payload", Json, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("due", sa.Float, nullable=False),
+    sa.Column("attempts", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("status", sa.Text, nullable=False),
+    sa.Column("error", sa.Text),
+    sa.Index("alert_queue_due", "status", "due"),
+    sa.Index("alert_queue_by_game", "account_id", "table_id", "channel", "created"),
+    sqlite_autoincrement=True,
+)
+"""Alerts to deliver, durable: one row per message and channel. ``key`` (for a turn: table, seat,
+log row and channel) is unique, so however many processes notice a turn, it is alerted once; a
+row is ``pending`` until it is ``sent``, or ``failed`` after its last retry."""
+
+
 def database_url(url: str) -> str:
     """The SQLAlchemy URL of a database URL or an SQLite file path.
 

@@ -1,0 +1,49 @@
+"""Every word of an alert that reaches a player away from the page: e-mail subjects and bodies,
+push notifications and webhook messages, by message id.
+
+The server queues an alert with its facts (the table's name, its link, what happened since the
+player's last move) and words it when it is sent, with ``alert_text``; a translation replaces each
+whole sentence here.
+"""
+
+from __future__ import annotations
+
+from petersburg.text.wording import Catalogue, Message, Param
+
+ALERTS = Catalogue(
+    "alert",
+    {
+        # A turn ---------------------------------------------------------------------------------
+        "turn_title": "Your turn at {table}",
+        "turn_body": "It is your turn at {table}.",
+        "turn_changes": "Since your last move:",
+        "turn_link": "Play your turn: {link}",
+        "turn_webhook": "{player}, it is your turn at {table}: {link}",
+        "turn_webhook_title": "Your turn, {player}",
+        "unsubscribe": (
+            "You get this e-mail because you asked for turn alerts. Stop them in one click: {link}"
+        ),
+        # The account's address and password --------------------------------------------------------
+        "confirm_subject": "Confirm your e-mail address for Sankt Petersburg",
+        "confirm_body": (
+            "Someone (we hope you) gave this address to the Sankt Petersburg account {name}. Open this "
+            "link to confirm it; it works for {hours} hours:\n\n{link}\n\nIf it was not you, do nothing: "
+            "the address stays unconfirmed and gets no more e-mail."
+        ),
+        "reset_subject": "Choose a new password for Sankt Petersburg",
+        "reset_body": (
+            "Someone (we hope you) asked for a new password for the Sankt Petersburg account {name}. "
+            "Open this link to choose one; it works once, for {minutes} minutes:\n\n{link}\n\nIf it "
+            "was not you, do nothing: your password stays as it is."
+        ),
+        # A test of a channel ------------------------------------------------------------------------
+        "test_title": "Sankt Petersburg: a test alert",
+        "test_body": "This is the test you asked for: alerts of your turns will arrive here.",
+    },
+)
+"""Every sentence of an alert by message id."""
+
+
+def alert_text(message_id: str, /, **params: Param) -> Message:
+    """The alert sentence ``message_id`` with its parameters; ``str()`` of it is the English."""
+    return ALERTS.message(message_id, params)
