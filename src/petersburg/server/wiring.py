@@ -94,7 +94,7 @@ def build_server(
     leases = Leases(SqlLeases(store), clock, settings.lease_seconds) if settings.redis_url else None
     automation = Automation(tables, play, seating, runner, clock, settings, leases)
     connections = Connections(tables, presenter, settings)
-    tokens = Tokens(accounts.signer)
+    tokens = Tokens(accounts.signer, clock)
     alert_store = SqlAlerts(store)
     alert_leases = Leases(SqlLeases(store), clock, settings.lease_seconds) if settings.redis_url else None
     alerts = AlertQueue(alert_store, accounts.store, Outbox(settings, tokens), clock, settings, alert_leases)
