@@ -60,6 +60,6 @@ def test_the_service_worker_registers_and_the_app_is_installable(browser: Any, s
     first = page.evaluate("fetch('/api/account').then((r) => r.headers.get('set-cookie') ?? r.status)")
     assert first == 200
     worker = page.request.get(server + "/sw.js").text()
-    assert "caches." not in worker and "\"fetch\"" not in worker
+    assert "caches." not in worker and '"fetch"' not in worker
     assert page.errors == []
     context.close()

@@ -174,3 +174,15 @@ def _code(text: str, kind: str) -> str:
     found = re.search(rf"#{kind}=([A-Za-z0-9_.\-]+)", text)
     assert found, text
     return found.group(1)
+
+
+def test_vapid_keys_makes_a_pair_the_server_loads(capsys: pytest.CaptureFixture[str]) -> None:
+    from petersburg.cli import main
+    from petersburg.server.alerts.channels import Push
+
+    assert main(["vapid-keys"]) == 0
+    line = capsys.readouterr().out.splitlines()[0]
+    name, _, key = line.partition("=")
+    assert name == "PETERSBURG_VAPID_PRIVATE_KEY"
+    push = Push(Settings(vapid_private_key=key))  # type: ignore[arg-type]
+    assert push.available and push.public_key is not None and len(push.public_key) == 87

@@ -102,3 +102,32 @@ def test_a_database_newer_than_the_code_is_refused_with_a_sentence(tmp_path: Pat
         newer.execute("UPDATE alembic_version SET version_num = '9999'")
     with pytest.raises(StorageError, match="schema version 9999, which this server does not know"):
         create_app(path, Settings(bot_delay=0.0))
+
+
+def test_migration_0006_adds_the_alert_tables_and_keeps_the_accounts(tmp_path: Path) -> None:
+    """An account of a database at 0005 is there after 0006, with no alert settings (every channel
+    off) and an empty queue; 0006 goes down and up again cleanly."""
+    from alembic import command
+
+    path = str(tmp_path / "accounts.db")
+    engine = db.create_engine(path)
+    config = db.alembic_config()
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "0005")
+            connection.exec_driver_sql(
+                "INSERT INTO accounts (name, name_key, password_hash, uid, created, mu, sigma)"
+                " VALUES ('Bea', 'bea', 'x', 'u1', 1.0, 25.0, 8.3)"
+            )
+            command.upgrade(config, "0006")
+            assert connection.exec_driver_sql("SELECT count(*) FROM account_alerts").scalar() == 0
+            assert connection.exec_driver_sql("SELECT count(*) FROM alert_queue").scalar() == 0
+            command.downgrade(config, "0005")
+            command.upgrade(config, "head")
+            assert connection.exec_driver_sql("SELECT name FROM accounts").scalar() == "Bea"
+    finally:
+        engine.dispose()
+    with TestClient(create_app(path, Settings(bot_delay=0.0))) as client:
+        answer = client.post("/api/account/signin", json={"name": "Bea", "password": "wrong password"})
+        assert answer.status_code == 401
