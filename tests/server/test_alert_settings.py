@@ -186,3 +186,37 @@ def test_vapid_keys_makes_a_pair_the_server_loads(capsys: pytest.CaptureFixture[
     assert name == "PETERSBURG_VAPID_PRIVATE_KEY"
     push = Push(Settings(vapid_private_key=key))  # type: ignore[arg-type]
     assert push.available and push.public_key is not None and len(push.public_key) == 87
+
+
+@pytest.mark.parametrize("status", [404, 410])
+def test_a_push_subscription_the_service_calls_gone_is_removed(
+    make_client: Callable[..., TestClient], status: int
+) -> None:
+    from petersburg.server.alerts.vapid import new_keys
+    from tests.server.alert_receivers import PushDevice
+
+    private, _public = new_keys()
+    with http_receiver(lambda _got: (status, {})) as service:
+        settings = Settings(
+            bot_delay=0.0,
+            public_url="http://127.0.0.1:9",
+            vapid_private_key=private,
+            vapid_subject="mailto:operator@example.org",
+            alerts_allow_loopback=True,
+            alert_retries=5,
+            alert_retry_seconds=0.0,
+            alert_poll=0.1,
+        )
+        client = make_client(settings)
+        signed_up(client)
+        device = PushDevice(f"http://127.0.0.1:{service.server_address[1]}/push/bea")
+        answer = client.post("/api/alerts/settings", json={"push_subscription": device.subscription()})
+        assert answer.json()["push_endpoint"] == device.endpoint
+        assert client.post("/api/alerts/test", json={"channel": "push"}).status_code == 200
+
+        def removed() -> bool:
+            return client.get("/api/alerts/settings").json()["push_endpoint"] is None
+
+        wait_for(removed, what="the gone subscription's removal")
+        assert len(service.received) == 1, "a gone subscription is not tried again"
+        device.decrypt(service.received[0])

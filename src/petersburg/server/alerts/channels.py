@@ -16,7 +16,7 @@ from email.message import EmailMessage
 import aiohttp
 import aiosmtplib
 from cryptography.hazmat.primitives import serialization
-from py_vapid import Vapid
+from py_vapid import Vapid, VapidException
 from pywebpush import WebPushException, webpush_async
 
 from petersburg.server.alerts.addresses import resolve_public
@@ -31,6 +31,16 @@ PUSH_TTL = 86400
 
 class DeliveryError(Exception):
     """An alert could not be delivered this time (the reason has no secret in it)."""
+
+
+class SubscriptionGone(DeliveryError):
+    """The push service answered 404 or 410: the subscription no longer exists (the browser
+    unsubscribed, or the service expired it), so the Web Push standard (RFC 8030, 7.3) says to
+    stop using it. It is removed, not retried."""
+
+
+GONE = (404, 410)
+"""A push service's answers that mean the subscription is gone for good."""
 
 
 @dataclass(frozen=True)
@@ -129,7 +139,13 @@ class Push:
             )
         except WebPushException as error:
             status = getattr(error.response, "status", None)
+            if status in GONE:
+                raise SubscriptionGone(
+                    f"the push service answered {status}: the subscription is gone"
+                ) from None
             raise DeliveryError(f"the push service answered {status}") from None
+        except VapidException:
+            raise DeliveryError("the VAPID subject is not a mailto: or https: address") from None
         except (aiohttp.ClientError, OSError, TimeoutError) as error:
             raise DeliveryError(f"the push service was unreachable ({type(error).__name__})") from None
 

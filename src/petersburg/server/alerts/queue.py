@@ -23,7 +23,7 @@ import contextlib
 import logging
 from collections.abc import Coroutine
 
-from petersburg.server.alerts.channels import DeliveryError
+from petersburg.server.alerts.channels import DeliveryError, SubscriptionGone
 from petersburg.server.alerts.outbox import Outbox
 from petersburg.server.clock import Clock
 from petersburg.server.cluster.leases import Leases
@@ -199,14 +199,23 @@ class AlertQueue:
             wanted = await self.store.settings(alert.account_id)
             try:
                 await self.outbox.deliver(alert, wanted)
+            except SubscriptionGone as gone:
+                await self.store.failed(alert.id, str(gone))
+                await self.store.forget_push(alert.account_id, wanted.push_subscription)
+                log.info("alert %s: the push subscription is gone; removed", alert.id)
+                return
             except DeliveryError as error:
                 await self._failed(alert, str(error))
                 return
             await self.store.sent(alert.id)
             if alert.channel == "webhook" and wanted.webhook_failure is not None:
                 await self.store.webhook_outcome(alert.account_id, None)
-        except Exception:
+        except Exception as error:
+            # Counted as a failed attempt, so an alert that always fails this way is not tried
+            # again at every look at the queue for ever.
             log.exception("alert %s: cannot deliver or mark it", alert.id)
+            with contextlib.suppress(Exception):
+                await self._failed(alert, type(error).__name__)
 
     async def _failed(self, alert: QueuedAlert, error: str) -> None:
         attempts = alert.attempts + 1

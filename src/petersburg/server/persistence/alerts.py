@@ -93,6 +93,11 @@ class AlertStore(Protocol):
         """The alert failed for the last time (it stays in the queue as failed, with why)."""
         ...
 
+    async def forget_push(self, account_id: int, subscription: JsonObject | None) -> None:
+        """Remove the account's push subscription if it is still ``subscription`` (the push
+        service said it is gone; a subscription made meanwhile is kept)."""
+        ...
+
     async def webhook_outcome(self, account_id: int, failure: str | None) -> None:
         """How the account's webhook last fared: why it failed for good, or None (it worked)."""
         ...

@@ -150,6 +150,20 @@ class SqlAlerts:
     async def failed(self, alert_id: int, error: str) -> None:
         await self._update(alert_id, status="failed", error=error, attempts=db.alert_queue.c.attempts + 1)
 
+    async def forget_push(self, account_id: int, subscription: JsonObject | None) -> None:
+        t = db.account_alerts
+
+        def write(connection: Connection) -> None:
+            row = connection.execute(
+                sa.select(t.c.push_subscription).where(t.c.account_id == account_id)
+            ).first()
+            if row is not None and row[0] == subscription:
+                connection.execute(
+                    sa.update(t).where(t.c.account_id == account_id).values(push_subscription=None)
+                )
+
+        await self.store.run_write(write)
+
     async def webhook_outcome(self, account_id: int, failure: str | None) -> None:
         t = db.account_alerts
         statement = sa.update(t).where(t.c.account_id == account_id).values(webhook_failure=failure)
