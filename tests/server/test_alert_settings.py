@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 from fastapi.testclient import TestClient
-from pydantic import ValidationError
+from pydantic import SecretStr, ValidationError
 
 from petersburg.server.local import free_port
 from petersburg.server.settings import Settings
@@ -200,7 +200,7 @@ def test_a_push_subscription_the_service_calls_gone_is_removed(
         settings = Settings(
             bot_delay=0.0,
             public_url="http://127.0.0.1:9",
-            vapid_private_key=private,
+            vapid_private_key=SecretStr(private),
             vapid_subject="mailto:operator@example.org",
             alerts_allow_loopback=True,
             alert_retries=5,

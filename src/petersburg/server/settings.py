@@ -245,6 +245,19 @@ class Settings(BaseSettings):
     idle_turn_based: Seconds = Field(
         default=7 * 86400.0, description="the same for turn-based games (604800: 7 days)"
     )
+    missed_turns_to_bot: int = Field(
+        default=3,
+        ge=1,
+        le=100,
+        description="turns in a row a player of a turn-based table with a move deadline may let run "
+        "out (a bot plays each) before the bot takes the seat for good",
+    )
+    vacation_days_per_year: int = Field(
+        default=14,
+        ge=0,
+        le=366,
+        description="days a year an account may pause the move deadlines of its turn-based games",
+    )
 
     # The wire ----------------------------------------------------------------------------------
     lobby_interval: float = Field(

@@ -39,11 +39,13 @@ from petersburg.server.cluster.bus import Bus, RedisBus
 from petersburg.server.cluster.leases import Leases
 from petersburg.server.game.automation import Automation, BotRunner
 from petersburg.server.game.chat import Chat
+from petersburg.server.game.deadlines import MoveDeadlines
 from petersburg.server.game.play import Play
 from petersburg.server.game.seating import Seating
 from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.sql.accounts import SqlAccounts
 from petersburg.server.persistence.sql.alerts import SqlAlerts
+from petersburg.server.persistence.sql.deadlines import SqlDeadlines
 from petersburg.server.persistence.sql.leases import SqlLeases
 from petersburg.server.persistence.sql.ratings import SqlRatings
 from petersburg.server.persistence.sql.store import SqlStore
@@ -92,12 +94,17 @@ def build_server(
     chat = Chat(tables, events, clock, settings, seating)
     runner = injected.get("bots") or BotRunner(settings.bot_workers, modules=settings.bot_modules)
     leases = Leases(SqlLeases(store), clock, settings.lease_seconds) if settings.redis_url else None
-    automation = Automation(tables, play, seating, runner, clock, settings, leases)
+    deadline_store = SqlDeadlines(store)
+    deadlines = MoveDeadlines(deadline_store, clock, settings)
+    automation = Automation(tables, play, seating, runner, clock, settings, leases, deadlines)
     connections = Connections(tables, presenter, settings)
     tokens = Tokens(accounts.signer, clock)
     alert_store = SqlAlerts(store)
     alert_leases = Leases(SqlLeases(store), clock, settings.lease_seconds) if settings.redis_url else None
-    alerts = AlertQueue(alert_store, accounts.store, Outbox(settings, tokens), clock, settings, alert_leases)
+    alerts = AlertQueue(
+        alert_store, accounts.store, Outbox(settings, tokens), clock, settings, alert_leases, deadline_store
+    )
+    deadlines.alerts = alerts
     events.listen(automation.schedule)
     events.listen(connections.table_changed, connections.chat_line)
     events.listen(alerts.table_changed)
@@ -116,7 +123,7 @@ def build_server(
         events,
         alerts,
         Recovery(accounts, alert_store, alerts, tokens, settings),
-        Preferences(alert_store, alerts, tokens, settings),
+        Preferences(alert_store, alerts, tokens, settings, deadline_store, tables),
     )
 
 

@@ -8,7 +8,7 @@ whole sentence here.
 
 from __future__ import annotations
 
-from petersburg.text.wording import Catalogue, Message, Param
+from petersburg.text.wording import Catalogue, Message, Param, Plural
 
 ALERTS = Catalogue(
     "alert",
@@ -20,6 +20,26 @@ ALERTS = Catalogue(
         "turn_link": "Play your turn: {link}",
         "turn_webhook": "{player}, it is your turn at {table}: {link}",
         "turn_webhook_title": "Your turn, {player}",
+        # A move deadline ------------------------------------------------------------------------
+        "reminder_title": "Half your time is gone at {table}",
+        "reminder_body": Plural(
+            "Half of your time for this move at {table} is gone: {count} hour is left.",
+            "Half of your time for this move at {table} is gone: {count} hours are left.",
+        ),
+        "bot_moved_title": "A bot played your turn at {table}",
+        "bot_moved_body": Plural(
+            "Your time for the move at {table} ran out, so {bot} played it for you. If {count} more turn "
+            "in a row runs out, {bot} takes your seat for good.",
+            "Your time for the move at {table} ran out, so {bot} played it for you. If {count} more turns "
+            "in a row run out, {bot} takes your seat for good.",
+        ),
+        "handed_title": "A bot took your seat at {table}",
+        "handed_body": Plural(
+            "You let {count} turn in a row run out at {table}: {bot} plays your seat to the end of the "
+            "game, and the result counts as yours.",
+            "You let {count} turns in a row run out at {table}: {bot} plays your seat to the end of "
+            "the game, and the result counts as yours.",
+        ),
         "unsubscribe": (
             "You get this e-mail because you asked for turn alerts. Stop them in one click: {link}"
         ),

@@ -92,6 +92,7 @@ REFUSALS = Catalogue(
         "field_webhook_format": "'webhook_format' must be json, discord or slack.",
         "field_interval": "'interval' must be 600, 3600, 21600 or 86400 seconds.",
         "field_muted": "'muted' must be a list of at most 500 table numbers.",
+        "field_table": "'table' must be a table number.",
         "field_channel": "'channel' must be email, push or webhook.",
         "url_https": "A webhook or push address is an https:// URL with a host (at most {most} characters).",
         "url_not_public": "{host} is not a public address: alerts go to public hosts only.",
@@ -171,6 +172,16 @@ REFUSALS = Catalogue(
             "The seat with two start-player markers can only be chosen at 3-seat tables (0-2)."
         ),
         "timer_range": "The turn timer is 0 (none) to {most} seconds.",
+        "field_move_deadline": (
+            "The time per move is 0 (none), 43200 (12 hours), 86400 (1 day) or 259200 (3 days) seconds."
+        ),
+        "field_deadline_bot": "'deadline_bot' must be the name of a bot level.",
+        "field_vacation": "'vacation_days' must be a whole number of days from 0 to {most}.",
+        "vacation_left": Plural(
+            "You have {count} day of vacation left this year (of {most}): ask for at most that.",
+            "You have {count} days of vacation left this year (of {most}): ask for at most that many.",
+        ),
+        "table_webhook_creator": "Only the player who created this table sets its webhook.",
         "title_too_long": "A table name has at most {most} characters.",
         "unknown_level": "Unknown bot level {level!r}. Known: {known}.",
         "replay_unfinished": "Only finished games can be replayed.",

@@ -9,16 +9,36 @@ from __future__ import annotations
 
 from petersburg.server.alerts.channels import DeliveryError, Email, Push, Webhook, Worded
 from petersburg.server.alerts.tokens import Tokens
-from petersburg.server.persistence.alerts import AlertSettings, JsonObject, QueuedAlert
+from petersburg.server.persistence.alerts import AlertSettings, JsonObject, QueuedAlert, WebhookFormat
 from petersburg.server.settings import Settings
 from petersburg.text.alerts import alert_text
 
 SETTINGS_PAGE = "/settings"
+DEADLINE_KINDS = ("reminder", "bot_moved", "handed")
+"""Alerts of a move deadline (``game/deadlines.py``); each kind's title and body are
+``<kind>_title`` and ``<kind>_body`` in ``text/alerts.py``."""
 
 
 def _text(payload: JsonObject, name: str) -> str:
     value = payload.get(name)
     return value if isinstance(value, str) else ""
+
+
+def _deadline_words(kind: str, facts: JsonObject) -> Worded:
+    """A move deadline's alert in words: the reminder, a bot's move, the seat handed to it."""
+    table, link, bot = _text(facts, "name"), _text(facts, "link"), _text(facts, "bot")
+    number = facts.get("count")
+    count = number if isinstance(number, int) else 0
+    if kind == "reminder":
+        title = alert_text("reminder_title", table=table)
+        body = alert_text("reminder_body", table=table, count=count)
+    elif kind == "bot_moved":
+        title = alert_text("bot_moved_title", table=table)
+        body = alert_text("bot_moved_body", table=table, bot=bot, count=count)
+    else:
+        title = alert_text("handed_title", table=table)
+        body = alert_text("handed_body", table=table, bot=bot, count=count)
+    return Worded(str(title), f"{body}\n\n{alert_text('turn_link', link=link)}", link, facts)
 
 
 def word(alert: QueuedAlert, base_url: str) -> Worded:
@@ -34,6 +54,8 @@ def word(alert: QueuedAlert, base_url: str) -> Worded:
             lines += ["", str(alert_text("turn_changes")), *(f"- {line}" for line in changes)]
         lines += ["", str(alert_text("turn_link", link=link))]
         return Worded(str(alert_text("turn_title", table=table)), "\n".join(lines), link, facts)
+    if alert.kind in DEADLINE_KINDS:
+        return _deadline_words(alert.kind, facts)
     return Worded(
         str(alert_text("test_title")),
         str(alert_text("test_body")),
@@ -55,6 +77,14 @@ class Outbox:
     def unsubscribe_link(self, account_id: int) -> str:
         token = self.tokens.make("unsubscribe", [account_id])
         return f"{self.settings.base_url}{SETTINGS_PAGE}#unsubscribe={token}"
+
+    async def deliver_table_webhook(self, alert: QueuedAlert, url: str, form: WebhookFormat) -> None:
+        """Tell a table's own webhook whose turn it is (``DeliveryError`` if it cannot be now)."""
+        payload = alert.payload
+        player, link = _text(payload, "player"), _text(payload, "link")
+        text = str(alert_text("turn_webhook", player=player, table=_text(payload, "name"), link=link))
+        title = str(alert_text("turn_webhook_title", player=player))
+        await self.webhook.send(url, form, Worded(title, text, link, payload))
 
     async def deliver(self, alert: QueuedAlert, wanted: AlertSettings) -> None:
         """Send ``alert`` to the account's address on its channel; ``DeliveryError`` if it

@@ -7,6 +7,7 @@ public, a wrong type anywhere leaves every setting as it was.
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 from petersburg.server.accounts.accounts import Account
@@ -14,19 +15,37 @@ from petersburg.server.alerts.addresses import check_url, resolve_public
 from petersburg.server.alerts.queue import AlertQueue
 from petersburg.server.alerts.tokens import UNSUBSCRIBE_LIFETIME, Tokens
 from petersburg.server.errors import Refusal
-from petersburg.server.persistence.alerts import AlertStore, Channel, NewAlert
-from petersburg.server.protocol.http import AlertSettingsInfo
-from petersburg.server.protocol.requests import AlertSettingsBody
+from petersburg.server.game.tables import Tables
+from petersburg.server.persistence.alerts import AlertSettings, AlertStore, Channel, NewAlert
+from petersburg.server.persistence.deadlines import TableWebhook, TableWebhookStore
+from petersburg.server.protocol.http import AlertSettingsInfo, TableWebhookInfo
+from petersburg.server.protocol.requests import AlertSettingsBody, TableWebhookBody
 from petersburg.server.settings import Settings
 
 TEST_SPACING = 60
 """At most one test per channel and account in this many seconds."""
+DAY = 86400
+
+
+def year_of(moment: float) -> int:
+    """The calendar year (UTC) a vacation's days are counted in."""
+    return time.gmtime(moment).tm_year
 
 
 class Preferences:
     """Reads and changes accounts' alert settings."""
 
-    def __init__(self, store: AlertStore, queue: AlertQueue, tokens: Tokens, settings: Settings) -> None:
+    def __init__(
+        self,
+        store: AlertStore,
+        queue: AlertQueue,
+        tokens: Tokens,
+        settings: Settings,
+        webhooks: TableWebhookStore,
+        tables: Tables,
+    ) -> None:
+        self.webhooks = webhooks
+        self.tables = tables
         self.store = store
         self.queue = queue
         self.tokens = tokens
@@ -37,6 +56,9 @@ class Preferences:
         outbox = self.queue.outbox
         subscription = wanted.push_subscription
         endpoint = subscription.get("endpoint") if subscription else None
+        now = self.queue.clock.time()
+        until = wanted.vacation_until
+        booked = wanted.vacation_days if wanted.vacation_year == year_of(now) else 0
         return {
             "email": wanted.email,
             "email_confirmed": wanted.email_confirmed,
@@ -50,7 +72,44 @@ class Preferences:
             "webhook_failure": wanted.webhook_failure,
             "interval": round(wanted.interval),
             "muted": list(wanted.muted),
+            "vacation_until": until if until is not None and until > now else None,
+            "vacation_left": max(0, self.settings.vacation_days_per_year - booked),
+            "vacation_per_year": self.settings.vacation_days_per_year,
         }
+
+    @staticmethod
+    def _vacation_used(wanted: AlertSettings, now: float) -> int:
+        """Days of vacation the account has used or booked this year, the whole days a vacation
+        running now has still ahead given back (it may be ended or replaced)."""
+        if wanted.vacation_year != year_of(now):
+            return 0
+        used = wanted.vacation_days
+        until = wanted.vacation_until
+        if until is not None and until > now:
+            used -= int((until - now) // DAY)
+        return max(0, used)
+
+    def _vacation(self, wanted: AlertSettings, days: int) -> AlertSettings:
+        """``wanted`` with a vacation of ``days`` from now (0: the running one ends now), or the
+        refusal if the year's days do not allow it."""
+        now = self.queue.clock.time()
+        used = self._vacation_used(wanted, now)
+        most = self.settings.vacation_days_per_year
+        if days > most - used:
+            raise Refusal("vacation_left", count=max(0, most - used), most=most)
+        running = wanted.vacation_until is not None and wanted.vacation_until > now
+        if days == 0:
+            if not running:
+                return wanted
+            return replace(wanted, vacation_until=now, vacation_year=year_of(now), vacation_days=used)
+        start = wanted.vacation_start if running and wanted.vacation_start is not None else now
+        return replace(
+            wanted,
+            vacation_start=start,
+            vacation_until=now + days * DAY,
+            vacation_year=year_of(now),
+            vacation_days=used + days,
+        )
 
     async def _checked_url(self, url: str) -> str:
         allow = self.settings.alerts_allow_loopback
@@ -85,6 +144,8 @@ class Preferences:
             wanted = replace(wanted, interval=float(body["interval"]))
         if "muted" in body:
             wanted = replace(wanted, muted=tuple(sorted(set(body["muted"]))))
+        if "vacation_days" in body:
+            wanted = self._vacation(wanted, body["vacation_days"])
         await self.store.save_settings(wanted)
         return await self.info(account)
 
@@ -119,3 +180,28 @@ class Preferences:
         wanted = await self.store.settings(account_id)
         if wanted.email_alerts:
             await self.store.save_settings(replace(wanted, email_alerts=False))
+
+    async def table_webhook(self, account: Account, table_id: int) -> TableWebhookInfo:
+        """The webhook of a table the account created."""
+        await self._created(account, table_id)
+        hook = await self.webhooks.table_webhook(table_id)
+        if hook is None:
+            return {"table": table_id, "url": None, "format": "json", "failure": None}
+        return {"table": table_id, "url": hook.url, "format": hook.format, "failure": hook.failure}
+
+    async def set_table_webhook(self, account: Account, body: TableWebhookBody) -> TableWebhookInfo:
+        """Set (or, with "", remove) the webhook of a table the account created: the same checks
+        as an account's webhook (https, a public host)."""
+        table_id = body["table"]
+        await self._created(account, table_id)
+        url = body["url"].strip()
+        hook = (
+            TableWebhook(table_id, await self._checked_url(url), body.get("format", "json")) if url else None
+        )
+        await self.webhooks.save_table_webhook(table_id, hook)
+        return await self.table_webhook(account, table_id)
+
+    async def _created(self, account: Account, table_id: int) -> None:
+        table = await self.tables.get(table_id)
+        if table.row.creator != account.uid:
+            raise Refusal("table_webhook_creator", status=403)

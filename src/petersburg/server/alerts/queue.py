@@ -30,6 +30,7 @@ from petersburg.server.cluster.leases import Leases
 from petersburg.server.game.table import Table
 from petersburg.server.persistence.accounts import AccountStore
 from petersburg.server.persistence.alerts import AlertSettings, AlertStore, Channel, NewAlert, QueuedAlert
+from petersburg.server.persistence.deadlines import TableWebhookStore
 from petersburg.server.settings import Settings
 from petersburg.text.narration import describe_event
 
@@ -39,6 +40,8 @@ QUEUE_LEASE = -1
 """The lease id of the alert queue (table ids start at 1; 0 is the lobby)."""
 BATCH = 50
 """Alerts taken from the queue at once."""
+TABLE_WEBHOOK_ACCOUNT = 0
+"""The account of a table's own webhook's alerts in the queue: none (account ids start at 1)."""
 CHANGES_SHOWN = 12
 """At most this many events since the player's last move are told in an alert."""
 
@@ -89,8 +92,10 @@ class AlertQueue:
         clock: Clock,
         settings: Settings,
         leases: Leases | None = None,
+        webhooks: TableWebhookStore | None = None,
     ) -> None:
         self.store = store
+        self.webhooks = webhooks
         self.accounts = accounts
         self.outbox = outbox
         self.clock = clock
@@ -116,22 +121,68 @@ class AlertQueue:
         seat_row = table.row.seats[seat]
         if seat_row.kind != "human" or seat_row.user_id is None or seat_row.user_id in table.present:
             return
-        facts: dict[str, object] = {
+        facts = {**self._facts(table, seat), "changes": changes_since_last_move(table, seat)}
+        key = f"turn:{table.id}:{seat}:{table.seq}"
+        self._in_task(self._queue_turn(seat_row.user_id, table.id, key, facts))
+        if self.webhooks is not None:
+            self._in_task(self._queue_table_webhook(table.id, key, facts))
+
+    def _facts(self, table: Table, seat: int) -> dict[str, object]:
+        return {
             "table": table.id,
             "name": table.row.name,
             "player": table.names()[seat],
             "link": f"{self.settings.base_url}/table/{table.id}",
-            "changes": changes_since_last_move(table, seat),
         }
-        key = f"turn:{table.id}:{seat}:{table.seq}"
-        self._in_task(self._queue_turn(seat_row.user_id, table.id, key, facts))
+
+    def seat_alert(self, table: Table, seat: int, kind: str, facts: dict[str, object]) -> None:
+        """Queue an alert of a move deadline (``game/deadlines.py``: ``reminder``, ``bot_moved``,
+        ``handed``) for ``seat``'s account, on every channel it wants, whatever its interval."""
+        uid = table.row.seats[seat].user_id
+        if not self.running or uid is None:
+            return
+        key = f"{kind}:{table.id}:{seat}:{table.seq}"
+        self._in_task(self._queue_turn(uid, table.id, key, {**self._facts(table, seat), **facts}, kind))
+
+    async def vacation(self, uid: str) -> tuple[float, float] | None:
+        """The latest vacation (start, until) of the account ``uid`` is (None: a guest, or none)."""
+        account = await self.accounts.account_by_uid(uid)
+        if account is None:
+            return None
+        wanted = await self.store.settings(account.id)
+        if wanted.vacation_start is None or wanted.vacation_until is None:
+            return None
+        return wanted.vacation_start, wanted.vacation_until
+
+    async def _queue_table_webhook(self, table_id: int, key: str, facts: dict[str, object]) -> None:
+        """The table's own webhook (set by its creator) hears of every turn of a person who is not
+        at the table; it belongs to no account (``TABLE_WEBHOOK_ACCOUNT``)."""
+        assert self.webhooks is not None
+        try:
+            if await self.webhooks.table_webhook(table_id) is None:
+                return
+            alert = NewAlert(
+                f"{key}:table",
+                TABLE_WEBHOOK_ACCOUNT,
+                table_id,
+                "webhook",
+                "table_turn",
+                facts,
+                self.clock.time(),
+            )
+            if await self.store.enqueue(alert, 0.0):
+                self._wake.set()
+        except Exception:
+            log.exception("table %s: cannot queue its webhook", table_id)
 
     def _in_task(self, work: Coroutine[object, object, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)
         self._queuing.add(task)
         task.add_done_callback(self._queuing.discard)
 
-    async def _queue_turn(self, uid: str, table_id: int, key: str, facts: dict[str, object]) -> None:
+    async def _queue_turn(
+        self, uid: str, table_id: int, key: str, facts: dict[str, object], kind: str = "turn"
+    ) -> None:
         try:
             account = await self.accounts.account_by_uid(uid)
             if account is None:
@@ -142,8 +193,8 @@ class AlertQueue:
             now = self.clock.time()
             queued = False
             for channel in wanted_channels(wanted, self.outbox):
-                alert = NewAlert(f"{key}:{channel}", account.id, table_id, channel, "turn", facts, now)
-                queued |= await self.store.enqueue(alert, wanted.interval)
+                alert = NewAlert(f"{key}:{channel}", account.id, table_id, channel, kind, facts, now)
+                queued |= await self.store.enqueue(alert, wanted.interval if kind == "turn" else 0.0)
             if queued:
                 self._wake.set()
         except Exception:
@@ -195,6 +246,9 @@ class AlertQueue:
                 self._wake.set()
 
     async def _deliver(self, alert: QueuedAlert) -> None:
+        if alert.kind == "table_turn":
+            await self._deliver_table_webhook(alert)
+            return
         try:
             wanted = await self.store.settings(alert.account_id)
             try:
@@ -217,12 +271,34 @@ class AlertQueue:
             with contextlib.suppress(Exception):
                 await self._failed(alert, type(error).__name__)
 
+    async def _deliver_table_webhook(self, alert: QueuedAlert) -> None:
+        try:
+            hook = None
+            if self.webhooks is not None and alert.table_id is not None:
+                hook = await self.webhooks.table_webhook(alert.table_id)
+            try:
+                if hook is None:
+                    raise DeliveryError("the table has no webhook")
+                await self.outbox.deliver_table_webhook(alert, hook.url, hook.format)
+            except DeliveryError as error:
+                await self._failed(alert, str(error))
+                return
+            await self.store.sent(alert.id)
+            if hook.failure is not None and self.webhooks is not None:
+                await self.webhooks.table_webhook_outcome(hook.table_id, None)
+        except Exception as error:
+            log.exception("alert %s: cannot deliver or mark it", alert.id)
+            with contextlib.suppress(Exception):
+                await self._failed(alert, type(error).__name__)
+
     async def _failed(self, alert: QueuedAlert, error: str) -> None:
         attempts = alert.attempts + 1
         if attempts >= self.settings.alert_retries:
             log.warning("alert %s (%s, %s) failed for good: %s", alert.id, alert.kind, alert.channel, error)
             await self.store.failed(alert.id, error)
-            if alert.channel == "webhook":
+            if alert.kind == "table_turn" and self.webhooks is not None and alert.table_id is not None:
+                await self.webhooks.table_webhook_outcome(alert.table_id, error)
+            elif alert.channel == "webhook":
                 await self.store.webhook_outcome(alert.account_id, error)
             return
         delay = self.settings.alert_retry_seconds * 2 ** (attempts - 1)

@@ -30,6 +30,13 @@ class AlertSettings:
     """Seconds within which one game alerts the account at most once per channel."""
     muted: tuple[int, ...] = field(default=())
     """Tables whose turns alert nobody of this account."""
+    vacation_start: float | None = None
+    vacation_until: float | None = None
+    """The account's latest vacation (epoch seconds): its turn-based games' move deadlines do not
+    run between the two (``game/deadlines.py``)."""
+    vacation_year: int | None = None
+    vacation_days: int = 0
+    """Days of vacation booked in ``vacation_year`` (at most ``Settings.vacation_days_per_year``)."""
 
 
 class QueuedAlert(NamedTuple):

@@ -206,6 +206,21 @@ class AlertSettingsInfo(TypedDict):
     """Why the webhook last failed for good (none once it worked again)."""
     interval: int
     muted: list[int]
+    vacation_until: float | None
+    """When the account's vacation ends (epoch seconds), while it runs."""
+    vacation_left: int
+    """Days of vacation left this year."""
+    vacation_per_year: int
+
+
+@with_config(MESSAGE)
+class TableWebhookInfo(TypedDict):
+    """``/api/alerts/table-webhook``: a table's own webhook, as its creator sees it."""
+
+    table: int
+    url: str | None
+    format: str
+    failure: str | None
 
 
 @with_config(MESSAGE)

@@ -27,6 +27,7 @@ from petersburg.server.protocol.requests import (
     RESET_BODY,
     TABLE_REQUESTS,
     TABLE_TYPES,
+    TABLE_WEBHOOK_BODY,
     AccountBody,
     AlertSettingsBody,
     AlertTestBody,
@@ -38,6 +39,7 @@ from petersburg.server.protocol.requests import (
     PasswordChangeBody,
     ResetBody,
     TableRequest,
+    TableWebhookBody,
 )
 from petersburg.text.refusals import refusal
 from petersburg.text.wording import Message
@@ -81,6 +83,8 @@ FIELD_REFUSALS: dict[str, Message] = {
     "allow_undo": refusal("field_realtime"),
     "sit": refusal("field_sit"),
     "timer": refusal("timer_range", most=MAX_TIMER),
+    "move_deadline": refusal("field_move_deadline"),
+    "deadline_bot": refusal("field_deadline_bot"),
     "fill": refusal("field_fill"),
     "options": refusal("field_options"),
     "rated": refusal("field_rated"),
@@ -93,6 +97,10 @@ FIELD_REFUSALS: dict[str, Message] = {
     "webhook_format": refusal("field_webhook_format"),
     "interval": refusal("field_interval"),
     "muted": refusal("field_muted"),
+    "vacation_days": refusal("field_vacation", most=366),
+    "table": refusal("field_table"),
+    "url": refusal("url_https", most=2000),
+    "format": refusal("field_webhook_format"),
     "code": refusal("link_invalid"),
     "channel": refusal("field_channel"),
 }
@@ -238,6 +246,11 @@ def parse_code_body(data: bytes) -> CodeBody:
 def parse_reset_body(data: bytes) -> ResetBody:
     """The body of ``POST /api/account/reset``."""
     return parse_body(data, RESET_BODY)
+
+
+def parse_table_webhook_body(data: bytes) -> TableWebhookBody:
+    """The body of ``POST /api/alerts/table-webhook``."""
+    return parse_body(data, TABLE_WEBHOOK_BODY)
 
 
 def parse_alert_test_body(data: bytes) -> AlertTestBody:

@@ -12,6 +12,7 @@ from typing_extensions import TypedDict
 from petersburg.server.protocol.fields import (
     REQUEST,
     ActionNumber,
+    MoveDeadline,
     SeatCount,
     SeatNumber,
     Seq,
@@ -82,6 +83,12 @@ class TableParams(TypedDict):
     ``show_hands``, ``edition`` (first|second), ``market`` and the Market's ``market_board``,
     ``joker``, ``market_values``, ``unpaid_crate``, ``market_ties``. A combination the engine
     refuses is answered with its sentence and creates nothing."""
+    move_deadline: NotRequired[MoveDeadline]
+    """Turn-based tables only: seconds per move, 0 (none, the default), 43200 (12 hours), 86400
+    (1 day) or 259200 (3 days). A reminder comes at half time; when it runs out a bot plays the
+    turn, and after ``missed_turns_to_bot`` missed turns in a row it takes the seat for good."""
+    deadline_bot: NotRequired[str | None]
+    """The bot level that plays a turn whose deadline ran out (default ``greedy``)."""
     rated: NotRequired[bool]
     """Rate the game even with bots at the table (they count at their fixed reference ratings).
     A game of two or more seats, all held by signed-in accounts, is always rated; solo never."""
@@ -243,6 +250,19 @@ class AlertSettingsBody(TypedDict):
     """Seconds within which one game alerts at most once per channel."""
     muted: NotRequired[Annotated[list[Annotated[int, Field(ge=1, lt=2**31)]], Field(max_length=500)]]
     """Tables whose turns alert nobody."""
+    vacation_days: NotRequired[Annotated[int, Field(ge=0, le=366)]]
+    """Start a vacation of this many days now (the move deadlines of the account's turn-based
+    games stop meanwhile); 0 ends the current one. At most ``vacation_days_per_year`` a year."""
+
+
+@with_config(REQUEST)
+class TableWebhookBody(TypedDict):
+    """``POST /api/alerts/table-webhook``: the webhook of a table the account created, told of
+    every turn of its game ("" as ``url``: none)."""
+
+    table: Annotated[int, Field(ge=1, lt=2**31)]
+    url: str
+    format: NotRequired[Literal["json", "discord", "slack"]]
 
 
 @with_config(REQUEST)
@@ -304,3 +324,4 @@ EMAIL_BODY: TypeAdapter[EmailBody] = TypeAdapter(EmailBody)
 CODE_BODY: TypeAdapter[CodeBody] = TypeAdapter(CodeBody)
 RESET_BODY: TypeAdapter[ResetBody] = TypeAdapter(ResetBody)
 ALERT_TEST_BODY: TypeAdapter[AlertTestBody] = TypeAdapter(AlertTestBody)
+TABLE_WEBHOOK_BODY: TypeAdapter[TableWebhookBody] = TypeAdapter(TableWebhookBody)

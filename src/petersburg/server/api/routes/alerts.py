@@ -16,13 +16,14 @@ from petersburg.server.accounts.accounts import SESSION_COOKIE, Account
 from petersburg.server.api.deps import AccountsDep, AddressDep, PreferencesDep, RecoveryDep
 from petersburg.server.api.responses import json_response
 from petersburg.server.api.static import web_dir
-from petersburg.server.protocol.http import AlertSettingsInfo
+from petersburg.server.protocol.http import AlertSettingsInfo, TableWebhookInfo
 from petersburg.server.protocol.parsing import (
     parse_alert_settings_body,
     parse_alert_test_body,
     parse_code_body,
     parse_email_body,
     parse_reset_body,
+    parse_table_webhook_body,
 )
 
 router = APIRouter()
@@ -46,6 +47,22 @@ async def change_alert_settings(
     account = await _account(request, accounts)
     body = parse_alert_settings_body(await request.body())
     return json_response(await preferences.change(account, body))
+
+
+@router.get("/api/alerts/table-webhook/{table_id}", response_model=TableWebhookInfo)
+async def table_webhook(
+    table_id: int, request: Request, accounts: AccountsDep, preferences: PreferencesDep
+) -> Response:
+    """The webhook of a table the signed-in account created (``TableWebhookInfo``)."""
+    return json_response(await preferences.table_webhook(await _account(request, accounts), table_id))
+
+
+@router.post("/api/alerts/table-webhook", response_model=TableWebhookInfo)
+async def set_table_webhook(request: Request, accounts: AccountsDep, preferences: PreferencesDep) -> Response:
+    """Set the webhook of a table the account created (``TableWebhookBody``; "" removes it)."""
+    account = await _account(request, accounts)
+    body = parse_table_webhook_body(await request.body())
+    return json_response(await preferences.set_table_webhook(account, body))
 
 
 @router.post("/api/alerts/test", response_model=dict[str, object])

@@ -34,6 +34,10 @@ SETTINGS_COLUMNS = (
     "webhook_failure",
     "interval",
     "muted",
+    "vacation_start",
+    "vacation_until",
+    "vacation_year",
+    "vacation_days",
 )
 
 
@@ -52,6 +56,10 @@ def _settings(account_id: int, row: Any) -> AlertSettings:
         webhook_failure=m["webhook_failure"],
         interval=float(m["interval"]),
         muted=tuple(int(table) for table in m["muted"] or ()),
+        vacation_start=m["vacation_start"],
+        vacation_until=m["vacation_until"],
+        vacation_year=m["vacation_year"],
+        vacation_days=int(m["vacation_days"]),
     )
 
 

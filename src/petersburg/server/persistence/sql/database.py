@@ -42,6 +42,8 @@ tables = sa.Table(
     sa.Column("result", Json),
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("revision", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("move_deadline", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("deadline_bot", sa.Text),
     sa.Index("tables_by_status", "status", "id"),
     sqlite_autoincrement=True,
 )
@@ -194,6 +196,10 @@ account_alerts = sa.Table(
     sa.Column("webhook_failure", sa.Text),
     sa.Column("interval", sa.Float, nullable=False, server_default="3600"),
     sa.Column("muted", Json, nullable=False, server_default="[]"),
+    sa.Column("vacation_start", sa.Float),
+    sa.Column("vacation_until", sa.Float),
+    sa.Column("vacation_year", sa.Integer),
+    sa.Column("vacation_days", sa.Integer, nullable=False, server_default="0"),
     sa.Index("account_alerts_by_email", "email_key"),
 )
 """What an account wants to hear of its turns away from the page: its e-mail address (and whether
@@ -321,3 +327,31 @@ def migrate(connection: Connection) -> None:
             f"The database is at schema version {version}, which this server does not know (was it "
             f"written by a newer version?); nothing was changed. ({error})"
         ) from None
+
+
+turn_clocks = sa.Table(
+    "turn_clocks",
+    metadata,
+    sa.Column("table_id", sa.Integer, primary_key=True),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("started", sa.Float, nullable=False),
+    sa.Column("due", sa.Float, nullable=False),
+    sa.Column("reminded", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("expired", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("missed", Json, nullable=False, server_default="[]"),
+)
+"""The move deadline of a turn-based table's current turn (the seat to act at log row ``seq``, when
+its turn began and runs out, whether its half-time reminder and its expiry were done) and each
+seat's turns missed in a row, so a deadline survives a restart and any process can enforce it."""
+
+table_webhooks = sa.Table(
+    "table_webhooks",
+    metadata,
+    sa.Column("table_id", sa.Integer, primary_key=True),
+    sa.Column("url", sa.Text, nullable=False),
+    sa.Column("format", sa.Text, nullable=False, server_default="json"),
+    sa.Column("failure", sa.Text),
+)
+"""The webhook a table's creator set for its turns (a group's Discord or Slack channel), and why
+it last failed for good, if it did."""
