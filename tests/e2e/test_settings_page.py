@@ -63,3 +63,60 @@ def test_the_service_worker_registers_and_the_app_is_installable(browser: Any, s
     assert "caches." not in worker and '"fetch"' not in worker
     assert page.errors == []
     context.close()
+
+
+def test_vacation_move_deadlines_and_the_mute_button(browser: Any, server: str) -> None:
+    """The vacation form refuses what is not a number of days with the server's sentence and
+    starts one; the lobby's form offers a time per move; a turn-based table with one shows the
+    time left and, to a signed-in player, a button that mutes its alerts (kept in the settings)."""
+    for width, height, name in ((390, 844, "Phone"), (1366, 900, "Desk")):
+        context, page = signed_up_page(browser, server, f"Away {name}", width, height)
+        page.goto(server + "/settings")
+        page.wait_for_selector("#vacation-panel:not([hidden])")
+        assert "Not on vacation. 14 of 14 days left this year." in page.inner_text("#vacation-state")
+        page.fill("#vacation-form input[name=days]", "20")
+        page.click("#vacation-form button[type=submit]")
+        page.wait_for_selector("#vacation-form .form-error:not([hidden])")
+        assert "You have 14 days of vacation left this year" in page.inner_text("#vacation-form .form-error")
+        page.fill("#vacation-form input[name=days]", "3")
+        page.click("#vacation-form button[type=submit]")
+        page.wait_for_selector("#vacation-end:not([hidden])")
+        assert "11 of 14 days left" in page.inner_text("#vacation-state")
+        page.locator("#vacation-panel").scroll_into_view_if_needed()
+        shot(page, f"settings/vacation-{width}x{height}")
+
+        page.goto(server + "/")
+        page.check("input[name=mode][value=turn]")
+        page.select_option("select[name=move_deadline]", "86400")
+        assert page.locator("select[name=deadline_bot] option").count() >= 5
+        page.locator("select[name=move_deadline]").scroll_into_view_if_needed()
+        shot(page, f"settings/lobby-deadline-{width}x{height}", full_page=False)
+
+        answer = page.request.post(
+            server + "/api/tables",
+            data={
+                "name": f"Away {name}",
+                "seats": 2,
+                "realtime": False,
+                "move_deadline": 86400,
+                "fill": "random",
+            },
+            headers={"Content-Type": "application/json"},
+        )
+        assert answer.status == 201, answer.text()
+        table = answer.json()["id"]
+        page.goto(f"{server}/table/{table}")
+        page.click("#start")
+        page.wait_for_function("document.body.dataset.myturn === '1'")
+        page.wait_for_selector("#timer:not([hidden])")
+        assert page.inner_text("#timer") == "3 d 23 h left", "a day, and the 3 days of vacation"
+        assert "when it runs out, a bot plays it" in (page.get_attribute("#timer", "title") or "")
+        page.wait_for_selector("#mute-button:not([hidden])")
+        assert page.inner_text("#mute-button") == "Mute alerts"
+        page.click("#mute-button")
+        page.wait_for_selector("#mute-button[aria-pressed=true]")
+        shot(page, f"settings/table-deadline-{width}x{height}", full_page=False)
+        muted = page.request.get(server + "/api/alerts/settings").json()["muted"]
+        assert muted == [table]
+        assert page.errors == []
+        context.close()

@@ -10,7 +10,8 @@ import { postJson, submitForm } from "./account/submit.js";
  * @typedef {{email: string | null, email_confirmed: boolean, email_alerts: boolean,
  *   email_available: boolean, push_available: boolean, push_key: string | null,
  *   push_endpoint: string | null, webhook_url: string | null, webhook_format: string,
- *   webhook_failure: string | null, interval: number, muted: number[]}} AlertSettings
+ *   webhook_failure: string | null, interval: number, muted: number[],
+ *   vacation_until: number | null, vacation_left: number, vacation_per_year: number}} AlertSettings
  */
 
 renderAccountNav(byId("account-nav"));
@@ -101,7 +102,7 @@ let current = null;
 /** @param {AlertSettings} settings */
 async function show(settings) {
   current = settings;
-  for (const id of ["email-panel", "push-panel", "webhook-panel", "often-panel"]) byId(id).hidden = false;
+  for (const id of ["email-panel", "push-panel", "webhook-panel", "vacation-panel", "table-hook-panel", "often-panel"]) byId(id).hidden = false;
   const emailForm = /** @type {HTMLFormElement} */ (byId("email-form"));
   const address = /** @type {HTMLInputElement} */ (emailForm.elements.namedItem("email"));
   if (document.activeElement !== address) address.value = settings.email || "";
@@ -136,6 +137,12 @@ async function show(settings) {
   failure.hidden = settings.webhook_failure === null;
   failure.textContent = settings.webhook_failure ? `The last alert did not arrive: ${settings.webhook_failure}.` : "";
   /** @type {HTMLSelectElement} */ (byId("interval")).value = String(settings.interval);
+  const until = settings.vacation_until;
+  const left = `${settings.vacation_left} of ${settings.vacation_per_year} days left this year.`;
+  byId("vacation-state").textContent = until
+    ? `On vacation until ${new Date(until * 1000).toLocaleString()}. ${left}`
+    : `Not on vacation. ${left}`;
+  byId("vacation-end").hidden = !until;
   byId("muted-games").textContent = settings.muted.length ? `Muted games: ${settings.muted.join(", ")}.` : "";
 }
 
@@ -174,6 +181,37 @@ function wire() {
     const response = await submitForm("/api/alerts/settings", { webhook_url: url, webhook_format: format }, error);
     done.hidden = !response;
     if (response) await show(await response.json());
+  });
+  const vacation = /** @type {HTMLFormElement} */ (byId("vacation-form"));
+  const vacationError = /** @type {HTMLElement} */ (vacation.querySelector(".form-error"));
+  vacation.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const typed = /** @type {HTMLInputElement} */ (vacation.elements.namedItem("days")).value.trim();
+    // Not a whole number: sent as typed, so the server's sentence says what it takes.
+    const days = /^[0-9]+$/.test(typed) ? Number(typed) : typed;
+    const response = await submitForm("/api/alerts/settings", { vacation_days: days }, vacationError);
+    if (response) await show(await response.json());
+  });
+  byId("vacation-end").addEventListener("click", async () => {
+    const response = await submitForm("/api/alerts/settings", { vacation_days: 0 }, vacationError);
+    if (response) await show(await response.json());
+  });
+  const tableHook = /** @type {HTMLFormElement} */ (byId("table-hook-form"));
+  tableHook.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    /** @param {string} name */
+    const field = (name) => /** @type {HTMLInputElement} */ (tableHook.elements.namedItem(name)).value.trim();
+    const table = /^[0-9]+$/.test(field("table")) ? Number(field("table")) : field("table");
+    const done = /** @type {HTMLElement} */ (tableHook.querySelector(".form-done"));
+    const body = { table, url: field("url"), format: field("format") };
+    const response = await submitForm("/api/alerts/table-webhook", body, /** @type {HTMLElement} */ (tableHook.querySelector(".form-error")));
+    done.hidden = !response;
+    if (response) {
+      /** @type {{table: number, url: string | null, failure: string | null}} */
+      const saved = await response.json();
+      done.textContent = saved.url ? `Table ${saved.table} tells its turns to ${saved.url}.` : `Table ${saved.table} has no webhook.`;
+      if (saved.failure) done.textContent += ` Its last alert did not arrive: ${saved.failure}.`;
+    }
   });
   byId("interval").addEventListener("change", (event) => {
     change({ interval: Number(/** @type {HTMLSelectElement} */ (event.target).value) });

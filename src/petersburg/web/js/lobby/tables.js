@@ -27,11 +27,15 @@ function ordered(tables, me) {
 /** @param {TableSummary} t @param {string} me */
 const yourTurn = (t, me) => !!me && t.status === "playing" && t.to_act !== null && t.seats[t.to_act].holder === me;
 
+/** A time per move as people say it ("12 hours", "1 day", "3 days").
+ * @param {number} seconds */
+export const moveTime = (seconds) => (seconds % 86400 === 0 ? `${seconds / 86400} day${seconds === 86400 ? "" : "s"}` : `${Math.round(seconds / 3600)} hours`);
+
 /** @param {TableSummary} t */
 function optionsText(t) {
   const o = t.options;
   const parts = [o.market ? "2nd edition with the Market" : o.edition === "second" ? "2nd edition" : "1st edition"];
-  parts.push(t.realtime ? (t.timer ? `real time, ${t.timer}s turns` : "real time") : "turn based");
+  parts.push(t.realtime ? (t.timer ? `real time, ${t.timer}s turns` : "real time") : t.move_deadline ? `turn based, ${moveTime(t.move_deadline)} per move` : "turn based");
   if (o.always_refill) parts.push("always refill");
   if (o.money === "traded") parts.push("money traded");
   if (o.show_rubles) parts.push("open rubles");
