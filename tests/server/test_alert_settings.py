@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -64,6 +65,18 @@ BAD_EMAILS: list[object] = [
 ]
 
 
+def loopback_settings(**more: Any) -> Settings:
+    """A server whose alerts may go to the test's loopback receivers, retried at once."""
+    return Settings(
+        bot_delay=0.0,
+        public_url="http://127.0.0.1:9",
+        alerts_allow_loopback=True,
+        alert_retry_seconds=0.0,
+        alert_poll=0.1,
+        **more,
+    )
+
+
 def signed_up(client: TestClient, name: str = "Bea") -> None:
     answer = client.post("/api/account/signup", json={"name": name, "password": "correct horse 1"})
     assert answer.status_code == 201, answer.text
@@ -108,15 +121,7 @@ def test_a_redirecting_webhook_is_not_followed_and_its_failure_shows(
     make_client: Callable[..., TestClient],
 ) -> None:
     with http_receiver(redirect) as hook:
-        settings = Settings(
-            bot_delay=0.0,
-            public_url="http://127.0.0.1:9",
-            alerts_allow_loopback=True,
-            alert_retries=2,
-            alert_retry_seconds=0.0,
-            alert_poll=0.1,
-        )
-        client = make_client(settings)
+        client = make_client(loopback_settings(alert_retries=2))
         signed_up(client)
         url = f"http://127.0.0.1:{hook.server_address[1]}/hook"
         assert client.post("/api/alerts/settings", json={"webhook_url": url}).status_code == 200
@@ -197,17 +202,8 @@ def test_a_push_subscription_the_service_calls_gone_is_removed(
 
     private, _public = new_keys()
     with http_receiver(lambda _got: (status, {})) as service:
-        settings = Settings(
-            bot_delay=0.0,
-            public_url="http://127.0.0.1:9",
-            vapid_private_key=SecretStr(private),
-            vapid_subject="mailto:operator@example.org",
-            alerts_allow_loopback=True,
-            alert_retries=5,
-            alert_retry_seconds=0.0,
-            alert_poll=0.1,
-        )
-        client = make_client(settings)
+        push = {"vapid_private_key": SecretStr(private), "vapid_subject": "mailto:operator@example.org"}
+        client = make_client(loopback_settings(alert_retries=5, **push))
         signed_up(client)
         device = PushDevice(f"http://127.0.0.1:{service.server_address[1]}/push/bea")
         answer = client.post("/api/alerts/settings", json={"push_subscription": device.subscription()})

@@ -21,6 +21,7 @@ from fastapi.testclient import TestClient
 from petersburg.engine.json_types import OptionsJson
 from petersburg.server.accounts.accounts import SESSION_COOKIE
 from petersburg.server.accounts.ratings import rated_uids
+from petersburg.server.app import create_app
 from petersburg.server.game.automation import BotRunner
 from petersburg.server.persistence.store import SeatRow, TableRow
 from petersburg.server.protocol.messages import GameResult
@@ -190,8 +191,10 @@ def test_a_missed_move_deadline_is_played_by_the_bot_and_the_player_told(
         seat = server_of(client).tables.cached(table).row.seats[1]  # type: ignore[union-attr]
         assert (seat.kind, seat.bot, seat.token) == ("bot", "greedy", None)
         assert seat.user_id == UIDS[1], "the seat keeps Bob's account: the result is his"
-        stored = server_of(client).automation.deadlines
-        assert stored is not None
+        deadlines = server_of(client).automation.deadlines
+        assert deadlines is not None
+        stored = client.portal.call(deadlines.store.turn_clock, table)  # type: ignore[union-attr]
+        assert stored is not None and stored.missed[1] == 3, stored
 
 
 def test_a_seat_a_bot_took_for_good_is_rated_as_its_account() -> None:
@@ -267,3 +270,33 @@ def test_a_vacation_moves_the_deadline_and_is_counted(make_client: Callable[...,
             assert json.loads(group.received[0].body) == {
                 "text": f"Alice, it is your turn at Club: http://127.0.0.1:9/table/{mine}"
             }
+
+
+def test_a_move_deadline_survives_a_restart(database: str) -> None:
+    """The turn's clock is stored: after a restart 5 hours into Bob's 12, his deadline is the same
+    (not 12 hours from the restart), the reminder is not sent twice, and at the stored deadline the
+    bot plays his turn."""
+    clock = ManualClock()
+    with ThreadPoolExecutor(1) as executor, http_receiver() as hook:
+        bots = BotRunner(1, executor=executor)
+        with ExitStack() as stack:
+            client = stack.enter_context(TestClient(create_app(database, settings(), clock=clock, bots=bots)))
+            bob = Bob(client, f"http://127.0.0.1:{hook.server_address[1]}/hook")
+            table, alice = duel(client, bob, stack, move_deadline=HALF_DAY, title="Duel")
+            due = with_deadline(alice, alice_until_bob(alice))["deadline"]
+            eventually(lambda: clock.due_within(HALF_DAY / 2) >= 1, what="the deadline's clock")
+            clock.advance(HALF_DAY / 2)
+            wait_for(lambda: "Half your time is gone at Duel" in titles(hook), what="the reminder")
+        clock.advance(3600)
+        with ExitStack() as stack:
+            client = stack.enter_context(TestClient(create_app(database, settings(), clock=clock, bots=bots)))
+            alice = stack.enter_context(guest_socket(client, f"/ws/table/{table}", UIDS[0]))
+            update = with_deadline(alice, hello(alice, NAMES[0]))
+            assert update["deadline"] == due and update["view"]["to_act"] == 1
+            eventually(lambda: clock.due_within(HALF_DAY) >= 1, what="the deadline's clock")
+            clock.advance(due - clock.now)
+            notice = recv_until(alice, lambda m: m["type"] == "chat" and "ran out" in m["text"])
+            assert notice["text"].startswith("Bob's time for this move ran out")
+            wait_for(lambda: "A bot played your turn at Duel" in titles(hook), what="Bob told")
+            assert titles(hook).count("Half your time is gone at Duel") == 1
+            assert titles(hook).count("Your turn, Bob") == 1, "the restart alerts the turn once"

@@ -1,4 +1,5 @@
 // The lobby's lists: open and running tables, finished games.
+import { moveTime } from "../move-time.js";
 import { byId, el, spoken } from "../dom.js";
 
 /** @typedef {import("../protocol.js").TableSummary} TableSummary */
@@ -26,10 +27,6 @@ function ordered(tables, me) {
 
 /** @param {TableSummary} t @param {string} me */
 const yourTurn = (t, me) => !!me && t.status === "playing" && t.to_act !== null && t.seats[t.to_act].holder === me;
-
-/** A time per move as people say it ("12 hours", "1 day", "3 days").
- * @param {number} seconds */
-export const moveTime = (seconds) => (seconds % 86400 === 0 ? `${seconds / 86400} day${seconds === 86400 ? "" : "s"}` : `${Math.round(seconds / 3600)} hours`);
 
 /** @param {TableSummary} t */
 function optionsText(t) {
