@@ -300,3 +300,26 @@ def test_a_move_deadline_survives_a_restart(database: str) -> None:
             wait_for(lambda: "A bot played your turn at Duel" in titles(hook), what="Bob told")
             assert titles(hook).count("Half your time is gone at Duel") == 1
             assert titles(hook).count("Your turn, Bob") == 1, "the restart alerts the turn once"
+
+
+def test_a_bad_time_per_move_or_bot_is_refused_with_a_sentence(
+    make_client: Callable[..., TestClient],
+) -> None:
+    client = make_client(settings())
+    for params, sentence in [
+        ({"move_deadline": 5}, "The time per move is 0 (none), 43200 (12 hours), 86400 (1 day) or 259200"),
+        ({"move_deadline": "1 day"}, "The time per move is 0 (none)"),
+        ({"move_deadline": 86400, "deadline_bot": "nobody"}, "Unknown bot level 'nobody'"),
+        (
+            {"move_deadline": 86400, "deadline_bot": "x" * 5000},
+            "'deadline_bot' must be the name of a bot level",
+        ),
+        ({"move_deadline": 86400, "deadline_bot": 3}, "'deadline_bot' must be the name of a bot level"),
+    ]:
+        body = {"name": NAMES[0], "seats": 2, "realtime": False, **params}
+        answer = client.post("/api/tables", json=body, headers=as_guest(client, UIDS[0]))
+        assert answer.status_code in (400, 422), answer.text
+        assert sentence in answer.json()["detail"], answer.json()["detail"]
+    assert server_of(client).tables.live_count() == 0
+    real_time = create_table(client, 2, realtime=True, move_deadline=86400)
+    assert client.get(f"/api/tables/{real_time}").json()["move_deadline"] == 0, "real time keeps its timer"

@@ -87,7 +87,7 @@ class TableParams(TypedDict):
     """Turn-based tables only: seconds per move, 0 (none, the default), 43200 (12 hours), 86400
     (1 day) or 259200 (3 days). A reminder comes at half time; when it runs out a bot plays the
     turn, and after ``missed_turns_to_bot`` missed turns in a row it takes the seat for good."""
-    deadline_bot: NotRequired[str | None]
+    deadline_bot: NotRequired[Annotated[str, Field(max_length=40)] | None]
     """The bot level that plays a turn whose deadline ran out (default ``greedy``)."""
     rated: NotRequired[bool]
     """Rate the game even with bots at the table (they count at their fixed reference ratings).
