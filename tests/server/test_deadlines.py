@@ -306,7 +306,7 @@ def test_a_bad_time_per_move_or_bot_is_refused_with_a_sentence(
     make_client: Callable[..., TestClient],
 ) -> None:
     client = make_client(settings())
-    for params, sentence in [
+    bad: list[tuple[dict[str, object], str]] = [
         ({"move_deadline": 5}, "The time per move is 0 (none), 43200 (12 hours), 86400 (1 day) or 259200"),
         ({"move_deadline": "1 day"}, "The time per move is 0 (none)"),
         ({"move_deadline": 86400, "deadline_bot": "nobody"}, "Unknown bot level 'nobody'"),
@@ -315,7 +315,8 @@ def test_a_bad_time_per_move_or_bot_is_refused_with_a_sentence(
             "'deadline_bot' must be the name of a bot level",
         ),
         ({"move_deadline": 86400, "deadline_bot": 3}, "'deadline_bot' must be the name of a bot level"),
-    ]:
+    ]
+    for params, sentence in bad:
         body = {"name": NAMES[0], "seats": 2, "realtime": False, **params}
         answer = client.post("/api/tables", json=body, headers=as_guest(client, UIDS[0]))
         assert answer.status_code in (400, 422), answer.text
