@@ -37,10 +37,13 @@ from tests.server.helpers import (
     guest_socket,
     hello,
     pick_action,
+    query,
     recv_until,
+    seated_game,
     seated_update,
     server_of,
 )
+from tests.services import PostgresServer, RedisServer
 
 HALF_DAY = 43200
 
@@ -324,3 +327,39 @@ def test_a_bad_time_per_move_or_bot_is_refused_with_a_sentence(
     assert server_of(client).tables.live_count() == 0
     real_time = create_table(client, 2, realtime=True, move_deadline=86400)
     assert client.get(f"/api/tables/{real_time}").json()["move_deadline"] == 0, "real time keeps its timer"
+
+
+def test_the_process_that_takes_the_lease_over_enforces_the_stored_deadline(
+    postgres: PostgresServer, redis: RedisServer
+) -> None:
+    """Two processes on one PostgreSQL and Redis: the first starts the turn's clock and stops (its
+    lease left behind, as after a crash); the second shows the stored deadline, takes the lease
+    over once it ran out, and at that deadline, not a whole turn later, the bot plays the turn."""
+    database, clock = postgres.new_database(), ManualClock()
+    config = Settings(bot_delay=0.0, redis_url=redis.url, lease_seconds=10.0)
+    with ThreadPoolExecutor(1) as executor:
+        bots = BotRunner(1, executor=executor)
+        with ExitStack() as stack:
+            first = stack.enter_context(TestClient(create_app(database, config, clock=clock, bots=bots)))
+            table, (alice, _bob) = seated_game(first, stack, 2, realtime=False, move_deadline=HALF_DAY)
+            dealt = with_deadline(alice, recv_until(alice, after(-1)))
+            due = dealt["deadline"]
+            assert due == clock.now + HALF_DAY
+            stored = "SELECT seq, due FROM turn_clocks WHERE table_id = :t"
+            eventually(lambda: query(database, stored, t=table) == [(0, due)], what="the clock stored")
+        with ExitStack() as stack:
+            second = stack.enter_context(TestClient(create_app(database, config, clock=clock, bots=bots)))
+            watcher = stack.enter_context(guest_socket(second, f"/ws/table/{table}", UIDS[0]))
+            shown = with_deadline(watcher, hello(watcher, NAMES[0]))
+            assert shown["deadline"] == due, "the stored deadline, not a new turn's"
+            plans = server_of(second).automation._plans
+            eventually(lambda: table in plans and plans[table][1].done(), what="the lease found held")
+            clock.advance(15)  # the first lease ran out: the second process takes it over
+            eventually(lambda: clock.due_within(HALF_DAY) >= 2, what="the clock and the lease keeper")
+            clock.advance(due - clock.now)
+            notice = recv_until(watcher, lambda m: m["type"] == "chat" and "ran out" in m["text"])
+            seat = dealt["view"]["to_act"]
+            assert (
+                notice["text"] == f"{NAMES[seat]}'s time for this move ran out: Greedy bot plays it for them."
+            )
+            assert recv_until(watcher, after(0))["log"][0]["seat"] == seat
