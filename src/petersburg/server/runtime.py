@@ -24,6 +24,9 @@ from dataclasses import dataclass, field
 from fastapi import FastAPI
 
 from petersburg.server.accounts.accounts import Accounts
+from petersburg.server.accounts.recovery import Recovery
+from petersburg.server.alerts.preferences import Preferences
+from petersburg.server.alerts.queue import AlertQueue
 from petersburg.server.api.ws.connections import Connections
 from petersburg.server.clock import Clock
 from petersburg.server.cluster.bus import Notice
@@ -103,6 +106,9 @@ class Server:
     automation: Automation
     accounts: Accounts
     events: ServerEvents
+    alerts: AlertQueue
+    recovery: Recovery
+    preferences: Preferences
     _following: set[asyncio.Task[None]] = field(default_factory=set)
     _head_checks: asyncio.Task[None] | None = None
 
@@ -138,6 +144,7 @@ class Server:
             if state is not None and state.is_over:  # killed between its last action and the result
                 await self.play.after_change(table)
         await self.automation.start()
+        await self.alerts.start(list(self.tables.live()))
         if self.settings.tune_gc:
             # What was loaded lives as long as the server: keep the collector from scanning it
             # again and again, and collect the young generation less often.
@@ -205,6 +212,7 @@ class Server:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._head_checks
         await self.tables.bus.stop()
+        await self.alerts.stop()
         await self.automation.stop()
         self.accounts.close()
         await self.store.close()

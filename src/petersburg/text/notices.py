@@ -24,6 +24,11 @@ NOTICES = Catalogue(
             "{name} takes back their last action and the {count} moves after it: {move}",
         ),
         "time_up": "Time is up for {name}.",
+        "deadline_bot_move": "{name}'s time for this move ran out: {bot} plays it for them.",
+        "deadline_handed": Plural(
+            "{name} let {count} turn in a row run out: {bot} plays seat {seat} from now on.",
+            "{name} let {count} turns in a row run out: {bot} plays seat {seat} from now on.",
+        ),
         "idle_days": Plural(
             "Nobody has been at this table for {count} day: Greedy bots finish the game.",
             "Nobody has been at this table for {count} days: Greedy bots finish the game.",

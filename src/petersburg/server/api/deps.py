@@ -16,6 +16,8 @@ from fastapi import Depends
 from starlette.requests import HTTPConnection
 
 from petersburg.server.accounts.accounts import Accounts
+from petersburg.server.accounts.recovery import Recovery
+from petersburg.server.alerts.preferences import Preferences
 from petersburg.server.api.identity import Identity, client_address, identify
 from petersburg.server.api.ws.connections import Connections
 from petersburg.server.game.chat import Chat
@@ -58,6 +60,8 @@ SeatingDep = Annotated[Seating, Depends(_part(lambda server: server.seating))]
 PlayDep = Annotated[Play, Depends(_part(lambda server: server.play))]
 ChatDep = Annotated[Chat, Depends(_part(lambda server: server.chat))]
 AccountsDep = Annotated[Accounts, Depends(_part(lambda server: server.accounts))]
+RecoveryDep = Annotated[Recovery, Depends(_part(lambda server: server.recovery))]
+PreferencesDep = Annotated[Preferences, Depends(_part(lambda server: server.preferences))]
 ConnectionsDep = Annotated[Connections, Depends(_part(lambda server: server.connections))]
 TableId = Annotated[int, Depends(parse_table_id)]
 """The ``{table_id}`` of the path, as ``parse_table_id`` reads it."""

@@ -173,6 +173,8 @@ class Seating(TableService):
         timer = params.get("timer", 0) if realtime else 0
         if not 0 <= timer <= MAX_TIMER:
             raise Refusal("timer_range", most=MAX_TIMER)
+        move_deadline = 0 if realtime else params.get("move_deadline", 0)
+        deadline_bot = self._level(params.get("deadline_bot") or "greedy").id if move_deadline else None
         title = " ".join((params.get("title") or f"{name}'s table").split())
         if len(title) > MAX_TITLE:
             raise Refusal("title_too_long", most=MAX_TITLE)
@@ -188,6 +190,8 @@ class Seating(TableService):
             creator=uid,
             seats=[SeatRow() for _ in range(seats)],
             rated=params.get("rated", False),
+            move_deadline=move_deadline,
+            deadline_bot=deadline_bot,
         )
         if params.get("sit", True):
             row.seats[0] = SeatRow("human", name, uid, secrets.token_urlsafe(24))
@@ -373,6 +377,29 @@ class Seating(TableService):
                     log.error("table %s: cannot hand seat %s to a bot: %s", table.id, seat, error)
                     return False
         await self.announce(table, _idle_notice(idle))
+        await self.play.after_change(table)
+        return True
+
+    async def hand_seat_to_bot(self, table: Table, seat: int, level: BotLevel, missed: int) -> bool:
+        """The player of ``seat`` let ``missed`` turns in a row run out (``deadlines.py``): a bot
+        of ``level`` plays the seat to the end of the game. The seat keeps its account
+        (``SeatRow.user_id``), so a rated game counts the result as the player's
+        (``accounts/ratings.py``); the player can no longer act there."""
+        return await table.queue.run(lambda: self._hand_seat_to_bot(table, seat, level, missed))
+
+    async def _hand_seat_to_bot(self, table: Table, seat: int, level: BotLevel, missed: int) -> bool:
+        old = table.row.seats[seat]
+        if table.row.status != "playing" or old.kind != "human":
+            return False
+        new = bot_seat(table.row, seat, level)
+        try:
+            await self.tables.set_seat(table, seat, SeatRow("bot", new.name, old.user_id, None, level.id))
+        except (StorageError, Refusal) as error:  # Refusal: another process changed it first
+            log.error("table %s: cannot hand seat %s to a bot: %s", table.id, seat, error)
+            return False
+        await self.announce(
+            table, notice("deadline_handed", name=old.name, count=missed, bot=new.name, seat=seat + 1)
+        )
         await self.play.after_change(table)
         return True
 

@@ -41,6 +41,10 @@ class TableSummary(TypedDict):
     realtime: bool
     timer: int
     """Seconds per turn (0: none)."""
+    move_deadline: int
+    """Turn-based tables: seconds per move before a bot plays the turn (0: none)."""
+    deadline_bot: str | None
+    """The bot level that plays a turn whose deadline ran out (with ``move_deadline``)."""
     allow_undo: bool
     round: int | None
     """The game's round once it has started."""

@@ -125,6 +125,8 @@ def row_summary(
         "options": row.options,
         "realtime": row.realtime,
         "timer": row.timer,
+        "move_deadline": row.move_deadline,
+        "deadline_bot": row.deadline_bot if row.move_deadline else None,
         "allow_undo": row.allow_undo,
         "round": round_,
         "created": row.created,

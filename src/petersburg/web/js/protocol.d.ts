@@ -263,6 +263,8 @@ export interface CreateTableBody {
   sit?: boolean;
   fill?: string | null;
   options?: { [key: string]: JsonValue } | null;
+  move_deadline?: 0 | 43200 | 86400 | 259200;
+  deadline_bot?: string | null;
   rated?: boolean;
   /** The creator's name. */
   name?: string | null;
@@ -970,6 +972,14 @@ export interface TableParams {
    */
   options?: { [key: string]: JsonValue } | null;
   /**
+   * Turn-based tables only: seconds per move, 0 (none, the default), 43200 (12 hours), 86400
+   * (1 day) or 259200 (3 days). A reminder comes at half time; when it runs out a bot plays the
+   * turn, and after `missed_turns_to_bot` missed turns in a row it takes the seat for good.
+   */
+  move_deadline?: 0 | 43200 | 86400 | 259200;
+  /** The bot level that plays a turn whose deadline ran out (default `greedy`). */
+  deadline_bot?: string | null;
+  /**
    * Rate the game even with bots at the table (they count at their fixed reference ratings).
    * A game of two or more seats, all held by signed-in accounts, is always rated; solo never.
    */
@@ -986,6 +996,10 @@ export interface TableSummary {
   realtime: boolean;
   /** Seconds per turn (0: none). */
   timer: number;
+  /** Turn-based tables: seconds per move before a bot plays the turn (0: none). */
+  move_deadline: number;
+  /** The bot level that plays a turn whose deadline ran out (with `move_deadline`). */
+  deadline_bot: string | null;
   allow_undo: boolean;
   /** The game's round once it has started. */
   round: number | null;

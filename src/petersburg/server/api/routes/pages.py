@@ -21,6 +21,7 @@ PAGES = {
     "/account": "account.html",
     "/profile/{name}": "profile.html",
     "/leaderboard": "leaderboard.html",
+    "/settings": "settings.html",
 }
 """The file of each page's path."""
 

@@ -468,6 +468,8 @@ def _table_values(row: TableRow) -> dict[str, Any]:
         "status": row.status,
         "result": row.result,
         "rated": row.rated,
+        "move_deadline": row.move_deadline,
+        "deadline_bot": row.deadline_bot,
         "revision": row.revision,
     }
 
@@ -523,6 +525,8 @@ def table_from_row(r: sa.Row[Any]) -> TableRow:
         status=cast(TableStatus, r.status),
         result=cast(GameResult | None, r.result),
         rated=bool(r.rated),
+        move_deadline=int(r.move_deadline),
+        deadline_bot=None if r.deadline_bot is None else str(r.deadline_bot),
         revision=int(r.revision),
     )
 

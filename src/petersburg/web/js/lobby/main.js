@@ -23,6 +23,8 @@ import { renderAccountNav } from "../account/nav.js";
  * @property {HTMLSelectElement} seats
  * @property {RadioNodeList} mode
  * @property {HTMLInputElement} timer
+ * @property {HTMLSelectElement} move_deadline
+ * @property {HTMLSelectElement} deadline_bot
  * @property {HTMLInputElement} allow_undo
  * @property {HTMLSelectElement} edition
  * @property {HTMLInputElement} market
@@ -86,6 +88,11 @@ function join(tableId) {
 function fillBots(levels) {
   const select = createFields.fill;
   for (const level of levels) if (![...select.options].some((o) => o.value === level.id)) select.append(el("option", { value: level.id }, `yes: ${level.name} bots`));
+  // The bot that plays a move whose time ran out (Greedy unless the creator picks another).
+  const stand = createFields.deadline_bot;
+  const first = stand.options.length === 0;
+  for (const level of levels) if (![...stand.options].some((o) => o.value === level.id)) stand.append(el("option", { value: level.id }, `a ${level.name} bot`));
+  if (first) stand.value = "greedy";
   byId("bot-levels").replaceChildren(botLevelList(levels));
 }
 
@@ -216,6 +223,9 @@ createForm.addEventListener("submit", (event) => {
     realtime: f.mode.value === "realtime",
     timer: Number(f.timer.value) || 0,
     allow_undo: f.allow_undo.checked,
+    ...(f.mode.value !== "realtime" && f.move_deadline.value !== "0"
+      ? { move_deadline: /** @type {0 | 43200 | 86400 | 259200} */ (Number(f.move_deadline.value)), deadline_bot: f.deadline_bot.value || null }
+      : {}),
     ...(f.fill.value ? { fill: f.fill.value } : {}),
     options,
   };

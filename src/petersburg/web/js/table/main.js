@@ -13,6 +13,7 @@ import { connectionIndicator, sendOrTell, Socket } from "../socket.js";
 import { toast } from "../toast.js";
 import { renderActionBar, turnWords } from "./action-bar.js";
 import { drawAlertControls, turnAlert } from "./alerts.js";
+import { drawMuteButton } from "./mute.js";
 import { renderBoard } from "./board.js";
 import { closeChoice, openChoice } from "./choice.js";
 import { dropTarget, makeDraggable } from "./drag.js";
@@ -116,6 +117,7 @@ function draw(m, fresh) {
   document.title = (mine ? "● Your turn — " : "") + `Sankt Petersburg — ${m.table.name}`;
   if (!replayMode) {
     drawAlertControls(!!m.you && m.view.stage !== "over");
+    drawMuteButton(tableId, !!m.you && m.view.stage !== "over" && !replayMode);
     turnAlert(mine, "Your turn", `${m.table.name}: ${turnWords(m, n)}`);
   }
   if (m.result && scoresShownFor !== m.table.id && !replayMode) {

@@ -1,4 +1,5 @@
 // The seats before a game starts: take a seat, put a bot in one, leave, start.
+import { moveTime } from "../move-time.js";
 import { byId, el, spoken } from "../dom.js";
 import { botLevelList } from "../bot-levels.js";
 import { identity } from "../identity.js";
@@ -17,7 +18,7 @@ function optionWords(t) {
     o.market ? "2nd edition with the Market." : o.edition === "second" ? "2nd edition." : "1st edition.",
     market,
     " ",
-    t.realtime ? (t.timer ? `Real time, ${t.timer} s per turn.` : "Real time.") : "Turn based: leave and come back any time.",
+    t.realtime ? (t.timer ? `Real time, ${t.timer} s per turn.` : "Real time.") : t.move_deadline ? `Turn based, ${moveTime(t.move_deadline)} per move (then the ${t.deadline_bot} bot plays it).` : "Turn based: leave and come back any time.",
     t.allow_undo ? " Undo allowed." : " No undo.",
     o.always_refill ? " Board always refilled." : "",
     o.money === "traded" ? " Money traded at the end." : "",
