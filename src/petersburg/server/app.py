@@ -12,17 +12,25 @@ from typing import Unpack
 
 from fastapi import FastAPI
 
+from petersburg.server.api import static
 from petersburg.server.api.body_limit import BodyLimit
 from petersburg.server.api.handlers import add_exception_handlers
 from petersburg.server.api.identity import GuestCookies
 from petersburg.server.api.routes import accounts, pages, profiles, reference, tables
 from petersburg.server.api.security import EdgeSecurity
-from petersburg.server.api.static import RevalidatedStaticFiles, web_dir
 from petersburg.server.api.ws import dispatcher
 from petersburg.server.settings import Settings
 from petersburg.server.wiring import Injected, build_server
 
-ROUTERS = (pages.router, reference.router, tables.router, accounts.router, profiles.router, dispatcher.router)
+ROUTERS = (
+    pages.router,
+    static.router,
+    reference.router,
+    tables.router,
+    accounts.router,
+    profiles.router,
+    dispatcher.router,
+)
 
 
 def create_app(
@@ -38,7 +46,6 @@ def create_app(
     app.add_middleware(GuestCookies, accounts=server.accounts, settings=server.settings)
     # Outermost (added last): its headers go on every answer, the body limit's refusals included.
     app.add_middleware(EdgeSecurity, settings=server.settings, own_policy=(app.docs_url or "",))
-    app.mount("/static", RevalidatedStaticFiles(directory=web_dir()), name="static")
     add_exception_handlers(app)
     for router in ROUTERS:
         app.include_router(router)

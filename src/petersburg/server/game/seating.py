@@ -117,11 +117,15 @@ class Seating(TableService):
 
     async def create(self, uid: str, name: str | None, params: TableParams, *, address: str) -> Table:
         """A new open table, created by ``uid`` from client ``address``; the creator takes seat 1
-        unless ``sit`` is false."""
+        unless ``sit`` is false. With ``start`` the game is dealt at once (the lobby's "Play now"),
+        which needs every seat taken: checked before anything is created."""
         cleaned = clean_name(name)
         await self.check_name_owner(uid, cleaned)
         async with self._creating:
             row = self._new_row(uid, cleaned, params)
+            empty = [str(i + 1) for i, s in enumerate(row.seats) if s.kind == "empty"]
+            if params.get("start", False) and empty:
+                raise Refusal("seats_empty", seats=", ".join(empty))
             self._check_table_limits(uid, address)
             try:
                 table = await self.tables.create(row)
@@ -130,6 +134,8 @@ class Seating(TableService):
                 raise Refusal("save_failed") from None
             self._created_from[table.id] = address
         self.events.table_changed(table)
+        if params.get("start", False):
+            await self.start(table, uid, address)
         return table
 
     def _check_table_limits(self, uid: str, address: str) -> None:

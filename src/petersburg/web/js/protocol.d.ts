@@ -262,6 +262,7 @@ export interface CreateTableBody {
   allow_undo?: boolean;
   sit?: boolean;
   fill?: string | null;
+  start?: boolean;
   options?: { [key: string]: JsonValue } | null;
   rated?: boolean;
   /** The creator's name. */
@@ -961,6 +962,11 @@ export interface TableParams {
   sit?: boolean;
   /** A bot level for every other seat. */
   fill?: string | null;
+  /**
+   * Deal the game at once (the lobby's "Play now"): every seat must then be taken, by the
+   * creator and `fill`'s bots; otherwise nothing is created (default false).
+   */
+  start?: boolean;
   /**
    * Engine `GameOptions` as JSON (`docs/state-format.md`): `always_refill`, `money`
    * (kept|traded), `double_marker_seat` (3 seats; with the Market any seat), `show_rubles`,
