@@ -20,6 +20,7 @@ import pytest
 
 from petersburg.server.errors import Refusal
 from petersburg.server.game.seating import level_ids
+from petersburg.text.advice import ADVICE
 from petersburg.text.chat import CHAT, help_text
 from petersburg.text.notices import NOTICES, notice
 from petersburg.text.refusals import REFUSALS, refusal
@@ -27,7 +28,13 @@ from petersburg.text.wording import Catalogue, Plural, placeholders
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "petersburg"
 
-CALLS: dict[str, Catalogue] = {"Refusal": REFUSALS, "refusal": REFUSALS, "notice": NOTICES, "chat_text": CHAT}
+CALLS: dict[str, Catalogue] = {
+    "Refusal": REFUSALS,
+    "refusal": REFUSALS,
+    "notice": NOTICES,
+    "chat_text": CHAT,
+    "advice": ADVICE,
+}
 """The names whose calls word a sentence, and the catalogue each reads from."""
 NOT_PARAMETERS = frozenset({"status"})
 """Keywords of ``Refusal`` that are not parameters of its sentence."""
@@ -104,7 +111,7 @@ SITES = call_sites()
 
 def test_the_scan_finds_the_call_sites() -> None:
     kinds = {site.catalogue.name for site in SITES}
-    assert kinds == {"refusal", "notice", "chat"}
+    assert kinds == {"refusal", "notice", "chat", "advice"}
     assert len(SITES) > 100
 
 
@@ -134,13 +141,13 @@ def test_every_call_site_passes_exactly_the_placeholders() -> None:
     assert wrong == []
 
 
-@pytest.mark.parametrize("catalogue", [REFUSALS, NOTICES, CHAT], ids=lambda c: c.name)
+@pytest.mark.parametrize("catalogue", [REFUSALS, NOTICES, CHAT, ADVICE], ids=lambda c: c.name)
 def test_every_entry_is_used(catalogue: Catalogue) -> None:
     used = {site.message_id for site in SITES if site.catalogue is catalogue}
     assert sorted(set(catalogue.entries) - used) == []
 
 
-@pytest.mark.parametrize("catalogue", [REFUSALS, NOTICES, CHAT], ids=lambda c: c.name)
+@pytest.mark.parametrize("catalogue", [REFUSALS, NOTICES, CHAT, ADVICE], ids=lambda c: c.name)
 def test_every_entry_is_a_sentence_with_named_placeholders(catalogue: Catalogue) -> None:
     for message_id, entry in catalogue.entries.items():
         assert all(name.isidentifier() for name in placeholders(entry)), message_id

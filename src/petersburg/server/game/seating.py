@@ -48,6 +48,13 @@ from petersburg.text.wording import Message
 log = logging.getLogger("petersburg.server")
 
 
+HANDOVER_LEVEL = "greedy"
+"""The level of the bot that takes over a person's seat during a game, whether he left it or the
+game was left idle: the same, so that leaving by button, by ``/leave`` or by staying away plays on
+alike. Greedy rather than Random: it plays sensibly for the others still at the table and decides
+at once, so a game of bots alone ends quickly instead of running for ever."""
+
+
 def clean_name(name: str | None) -> str:
     """A person's name as it is shown (``protocol.names.shown_name``: NFKC, spaces collapsed, no
     invisible character or stray mark); refused if empty or too long."""
@@ -228,7 +235,8 @@ class Seating(TableService):
         await table.queue.run(lambda: self._clear(table, uid, seat))
 
     async def leave(self, table: Table, uid: str) -> None:
-        """Give up your seat; during a game a random bot plays on for you (the game never stalls)."""
+        """Give up your seat; during a game a bot of ``HANDOVER_LEVEL`` plays on for you (the game
+        never stalls)."""
         await table.queue.run(lambda: self._leave(table, uid))
 
     async def start(self, table: Table, uid: str, address: str) -> None:
@@ -331,7 +339,7 @@ class Seating(TableService):
         await self._change_seat(
             table,
             seat,
-            SeatRow("bot", f"{old.name} (bot)", None, None, "random"),
+            SeatRow("bot", f"{old.name} (bot)", None, None, HANDOVER_LEVEL),
             notice("leaves_to_bot", name=old.name, seat=seat + 1),
         )
 
@@ -369,7 +377,7 @@ class Seating(TableService):
     async def _hand_to_bots(self, table: Table, idle: float) -> bool:
         if table.row.status != "playing" or table.person_here():
             return False
-        greedy = self._level("greedy")
+        greedy = self._level(HANDOVER_LEVEL)
         for seat, row in enumerate(table.row.seats):
             if row.kind == "human":
                 new = SeatRow("bot", f"{row.name} (bot)", None, None, greedy.id)

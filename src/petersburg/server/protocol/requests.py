@@ -115,7 +115,7 @@ class SitRequest(TypedDict):
 
 @with_config(REQUEST)
 class LeaveRequest(TypedDict):
-    """Give up your seat; during a game a random bot plays on for you."""
+    """Give up your seat; during a game a Greedy bot plays on for you (as for a seat left idle)."""
 
     type: Literal["leave"]
 

@@ -11,8 +11,8 @@ export const SPRITE = new URL("../img/cards.svg", import.meta.url).pathname;
 /** The id of the emblem symbol of a card kind.
  * @param {string} cardId */
 export function emblemOf(cardId) {
-  const goods = /^m_([a-z]+)_(box|\d+)$/.exec(cardId);
-  if (goods) return goods[2] === "box" ? "crate" : `good-${goods[1]}`;
+  const [goodsCard, good, which] = /^m_([a-z]+)_(box|\d+)$/.exec(cardId) || [];
+  if (goodsCard) return which === "box" ? "crate" : `good-${good}`;
   const withGood = /^(market|ship_builder)_[a-z]+$/.exec(cardId);
   return `e-${withGood ? withGood[1] : cardId}`;
 }

@@ -450,7 +450,7 @@ export interface LeaderboardResponse {
   bots: BotRating[];
 }
 
-/** Give up your seat; during a game a random bot plays on for you. */
+/** Give up your seat; during a game a Greedy bot plays on for you (as for a seat left idle). */
 export interface LeaveRequest {
   type: "leave";
 }
@@ -479,6 +479,16 @@ export interface LegalAction {
   vp?: number;
   /** The card id a trading card displaces. */
   over?: string;
+  /**
+   * What taking it costs later, in words: a crate's keep-price and when it is due, the hand
+   * penalty of a card taken into hand.
+   */
+  note?: string;
+  /**
+   * The note warns: the rubles left after paying would not cover the crates at the next
+   * market scoring.
+   */
+  warning?: boolean;
   /** The good a `joker`, `pay_crate` or `skip_crate` decision names. */
   good?: string;
 }
@@ -837,6 +847,20 @@ export interface ScoreSource {
   vp: number;
 }
 
+/** What the receiving seat is told beside its decisions (`server/view/advice.py`). */
+export interface SeatAdvice {
+  /** The hand penalty and the hand limit. */
+  hand: string;
+  /** Why no card can be taken into hand now (the hand is full). */
+  hand_full?: string;
+  /** The crates held, what keeping them costs and when. */
+  crates?: string;
+  /** The rubles held would not cover the crates at the next market scoring. */
+  crates_short?: boolean;
+  /** Why Pass is not allowed now (the engine's reason), when this seat is to act. */
+  pass_refused?: string;
+}
+
 /** Public figures of one seat. */
 export interface SeatFigures {
   /**
@@ -1057,6 +1081,8 @@ export interface UpdateMessage {
   autopass?: boolean;
   /** The viewer's legal actions when it is to act, else empty. */
   legal?: LegalAction[];
+  /** A seated viewer's advice: the hand penalty, its crates, why Pass is refused. */
+  advice?: SeatAdvice;
   /** Whether the viewer may undo now. */
   undo?: boolean;
   /** Once the game is over: the final scoring. */

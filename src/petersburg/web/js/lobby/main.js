@@ -95,7 +95,7 @@ function fillBots(levels) {
 /** "Play now": one click deals a real-time game of these settings, the bots at the level chosen
  * (the middle of the ladder unless changed); with no name yet the player is "Guest" until he
  * chooses one. */
-const PLAY_NOW = { seats: 4, level: "medium", edition: "first" };
+const PLAY_NOW = { level: "medium", edition: "first" };
 /** @type {HTMLFormElement} */
 const playForm = byId("play-form");
 const playLevel = () => /** @type {HTMLSelectElement} */ (playForm.elements.namedItem("level"));
@@ -103,8 +103,9 @@ playLevel().disabled = true;
 playForm.addEventListener("submit", (event) => {
   event.preventDefault();
   if (!identity().name) setName("Guest");
+  const seats = Number(/** @type {HTMLSelectElement} */ (playForm.elements.namedItem("seats")).value);
   /** @type {TableParams} */
-  const params = { seats: PLAY_NOW.seats, realtime: true, fill: playLevel().value, start: true, options: { edition: PLAY_NOW.edition } };
+  const params = { seats, realtime: true, fill: playLevel().value, start: true, options: { edition: PLAY_NOW.edition } };
   send({ type: "create", name: identity().name, params });
 });
 

@@ -50,7 +50,14 @@ const news = new GameNews();
 
 /** @param {TableRequest} message */
 const send = (message) => sendOrTell(socket, message);
-const chat = new Chat(byId("chat"), send);
+// "/leave" typed in the chat asks for the same confirmation as the Leave button during a game.
+const chat = new Chat(byId("chat"), (message) => {
+  if (/^\/leave\s*$/i.test(message.text) && last && last.table.status === "playing" && last.you) {
+    confirmLeave(send);
+    return true;
+  }
+  return send(message);
+});
 chat.ownName = () => identity().name;
 
 /** @param {number} actionId */
