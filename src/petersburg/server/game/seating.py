@@ -24,6 +24,9 @@ import logging
 import math
 import re
 import secrets
+from typing import cast
+
+from pydantic import JsonValue
 
 from petersburg.bots.levels import BotLevel, bot_levels, find_level
 from petersburg.engine import PetersburgError, check_options, options_from_json
@@ -111,6 +114,9 @@ class Seating(TableService):
         """Whose names are reserved (None: no accounts, every name is free)."""
         self._created_from: dict[int, str] = {}
         """The client address each table created here was created from (``identity.py``)."""
+        self._rematches: dict[int, int] = {}
+        """The table "Play again" created after each finished one (memory only: after a restart,
+        the next player to ask opens another)."""
 
     async def check_name_owner(self, uid: str, name: str) -> None:
         """Refuse a name that belongs to an account ``uid`` is not (case and spacing aside)."""
@@ -133,16 +139,78 @@ class Seating(TableService):
             empty = [str(i + 1) for i, s in enumerate(row.seats) if s.kind == "empty"]
             if params.get("start", False) and empty:
                 raise Refusal("seats_empty", seats=", ".join(empty))
-            self._check_table_limits(uid, address)
-            try:
-                table = await self.tables.create(row)
-            except StorageError as error:
-                log.error("cannot create a table: %s", error)
-                raise Refusal("save_failed") from None
-            self._created_from[table.id] = address
+            table = await self._store_new(row, uid, address)
         self.events.table_changed(table)
         if params.get("start", False):
             await self.start(table, uid, address)
+        return table
+
+    async def again(self, finished: Table, uid: str, *, address: str) -> Table:
+        """ "Play again" after ``finished``: the same players with the same options at a new table.
+
+        The first of its players to ask creates it: he sits in his old seat under his old name,
+        every seat a bot held at the end gets a bot of the same level, the table has the same
+        name, options, pace, timer, undo and rating; the other people's seats stay free for
+        them. Each of them who asks next is seated in his old seat there. With no other person,
+        the game starts at once. Only a person seated at the end may ask, once the game is over.
+        """
+        old = finished.row
+        if old.status != "over":
+            raise Refusal("again_unfinished", status=409)
+        seat = next((i for i, s in enumerate(old.seats) if s.kind == "human" and s.user_id == uid), None)
+        if seat is None:
+            raise Refusal("again_not_a_player", status=403)
+        name = old.seats[seat].name
+        rematch = await self._rematch_of(old.id)
+        if rematch is not None and rematch.seat_of_uid(uid) is not None:
+            return rematch
+        if rematch is not None and rematch.row.status == "open" and rematch.row.seats[seat].kind == "empty":
+            await self.sit(rematch, uid, name, seat)
+            return rematch
+        await self.check_name_owner(uid, name)
+        params: TableParams = {
+            "seats": old.num_seats,
+            "title": old.name,
+            "realtime": old.realtime,
+            "timer": old.timer,
+            "allow_undo": old.allow_undo,
+            "rated": old.rated,
+            "sit": False,
+            # The stored options are the engine's JSON of them (docs/state-format.md), as sent.
+            "options": cast("dict[str, JsonValue]", old.options),
+        }
+        async with self._creating:
+            row = self._new_row(uid, name, params)
+            row.seats[seat] = SeatRow("human", name, uid, secrets.token_urlsafe(24))
+            for index, held in enumerate(old.seats):
+                if held.kind == "bot":
+                    row.seats[index] = bot_seat(row, index, self._level(held.bot))
+            table = await self._store_new(row, uid, address)
+            self._rematches[old.id] = table.id
+        self.events.table_changed(table)
+        if all(s.kind != "empty" for s in table.row.seats):
+            await self.start(table, uid, address)
+        return table
+
+    async def _rematch_of(self, table_id: int) -> Table | None:
+        """The table "Play again" opened after ``table_id``, while it is still there."""
+        known = self._rematches.get(table_id)
+        if known is None:
+            return None
+        try:
+            return await self.tables.get(known)
+        except Refusal:
+            return None
+
+    async def _store_new(self, row: TableRow, uid: str, address: str) -> Table:
+        """Store a new table's row (within the creation lock), after the limits on tables."""
+        self._check_table_limits(uid, address)
+        try:
+            table = await self.tables.create(row)
+        except StorageError as error:
+            log.error("cannot create a table: %s", error)
+            raise Refusal("save_failed") from None
+        self._created_from[table.id] = address
         return table
 
     def _check_table_limits(self, uid: str, address: str) -> None:

@@ -48,6 +48,9 @@ class TableSummary(TypedDict):
     """While the game runs: the seat to act (0-based)."""
     created: float
     """Epoch seconds."""
+    host: NotRequired[str | None]
+    """The name of the person who created the table, while he holds a seat at it (an invitation
+    names him)."""
 
 
 @with_config(MESSAGE)

@@ -129,6 +129,7 @@ def row_summary(
         "allow_undo": row.allow_undo,
         "round": round_,
         "created": row.created,
+        "host": next((s.name for s in row.seats if s.kind == "human" and s.user_id == row.creator), None),
     }
 
 

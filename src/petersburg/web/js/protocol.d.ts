@@ -1023,6 +1023,11 @@ export interface TableSummary {
   to_act: number | null;
   /** Epoch seconds. */
   created: number;
+  /**
+   * The name of the person who created the table, while he holds a seat at it (an invitation
+   * names him).
+   */
+  host?: string | null;
 }
 
 /** The lobby list again, after tables changed (at most a few times a second). */

@@ -4,7 +4,7 @@
 // page's parts; keyboard focus stays on the same control (or its successor) across redraws.
 import { loadCards } from "../catalogue.js";
 import { Chat } from "../chat.js";
-import { byId, focusByKey, keepFocus } from "../dom.js";
+import { byId, el, focusByKey, keepFocus } from "../dom.js";
 import { identity, setName } from "../identity.js";
 import { boardPlaces, boardSnapshot, flyCards, lastMoveLine, lastMoves, markLastCard, scoringSummary, showSummary } from "./feedback.js";
 import { confirmLeave } from "./leave.js";
@@ -26,7 +26,7 @@ import { renderPhaseBar } from "./phase-bar.js";
 import { renderPlayers } from "./players.js";
 import { renderPrompt } from "./prompt.js";
 import { startReplay } from "./replay.js";
-import { renderSeats } from "./seats.js";
+import { optionWords, renderSeats, seatLines } from "./seats.js";
 import { renderTimer } from "./timer.js";
 
 /** @typedef {import("../protocol.js").UpdateMessage} UpdateMessage */
@@ -215,6 +215,21 @@ if (replayMode) {
   });
 }
 
+/** The invitation above the name form: who invites, the edition and options, the seats (from the
+ * lobby's public summary of the table; nothing is connected before the name). */
+async function showInvitation() {
+  const response = await fetch(`/api/tables/${tableId}`);
+  if (!response.ok) return;
+  /** @type {import("../protocol.js").TableSummary} */
+  const t = await response.json();
+  byId("table-title").textContent = `#${t.id} ${t.name}`;
+  byId("invitation").replaceChildren(
+    el("p", { class: "invitation-host", id: "invitation-host" }, t.host ? `${t.host} invites you to ${t.name}.` : `${t.name}.`),
+    el("p", { class: "invitation-options", id: "invitation-options" }, optionWords(t)),
+    seatLines(t)
+  );
+}
+
 /** Someone who opens a table's address without a name (a friend following a link) chooses one
  * before anything else: seats, chat lines and the log show it.
  * @param {() => void} then */
@@ -226,6 +241,7 @@ function askNameFirst(then) {
   const panel = byId("name-panel");
   /** @type {HTMLInputElement} */
   const input = byId("name-input");
+  showInvitation();
   panel.hidden = false;
   document.body.dataset.naming = "1";
   byId("status").textContent = "choose a name";
