@@ -27,6 +27,11 @@ from tests.server.test_accounts import play_to_end
 MARKET = {"edition": "second", "market": True, "market_board": 8, "unpaid_crate": "idle"}
 
 
+def later_than(seq: int) -> Callable[[dict[str, Any]], bool]:
+    """An update after ``seq``, or the one with the result."""
+    return lambda m: is_update(m) and (m["seq"] > seq or "result" in m)
+
+
 def again(client: TestClient, table: int, uid: str) -> Any:
     return client.post(f"/api/tables/{table}/again", json={}, headers=as_guest(client, uid))
 
@@ -86,8 +91,7 @@ def test_bots_come_back_at_their_levels_and_one_person_starts_at_once(
                         "action": pick_action(update, rng),
                     }
                 )
-            seq = update["seq"]
-            update = recv_until(ws, lambda m: is_update(m) and (m["seq"] > seq or "result" in m))
+            update = recv_until(ws, later_than(update["seq"]))
     finished = client.get(f"/api/tables/{table}").json()
     rematch = again(client, table, UIDS[0]).json()
     assert rematch["status"] == "playing" and rematch["realtime"] is False
