@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import gzip
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from petersburg.server.api.static import IMMUTABLE, StaticTree, router, static_tree
+from petersburg.server.api.static import IMMUTABLE, StaticTree, router, static_tree, without_comments
 
 
 def test_a_versioned_file_is_cached_for_good_and_gzipped(client: TestClient) -> None:
@@ -64,3 +66,26 @@ def test_a_small_file_goes_out_as_it_is(tmp_path: Path) -> None:
     app.include_router(router)
     with TestClient(app) as client:
         assert client.get("/static/css/base.css").headers["content-encoding"] == "gzip"
+
+
+def test_scripts_go_out_without_comments_and_still_parse(tmp_path: Path) -> None:
+    tree = static_tree()
+    node = shutil.which("node")
+    assert node is not None, "node is needed (the web types are checked with it)"
+    for name, sent in tree.files.items():
+        if not name.endswith(".js"):
+            continue
+        text = sent.body.decode()
+        assert not re.search(r"^//|^/\*[^\n]*\*/$", text, re.MULTILINE), name  # whole-line comments
+        module = tmp_path / (name.replace("/", "_") + ".mjs")
+        module.write_text(text)
+        checked = subprocess.run([node, "--check", str(module)], capture_output=True, text=True, check=False)
+        assert checked.returncode == 0, f"{name}: {checked.stderr}"
+    assert without_comments("a = 1; // kept\n  // dropped\n/* dropped */\n/*\n dropped\n*/ b = 2;") == (
+        "a = 1; // kept\nb = 2;"
+    )
+
+
+def test_the_api_json_is_gzipped(client: TestClient) -> None:
+    response = client.get("/api/cards", headers={"Accept-Encoding": "gzip"})
+    assert response.headers["content-encoding"] == "gzip" and len(response.json()) > 40

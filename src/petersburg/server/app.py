@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Unpack
 
 from fastapi import FastAPI
+from starlette.middleware.gzip import GZipMiddleware
 
 from petersburg.server.api import static
 from petersburg.server.api.body_limit import BodyLimit
@@ -33,6 +34,10 @@ ROUTERS = (
 )
 
 
+GZIP_MIN_BYTES = 1000
+"""An answer smaller than this goes out as it is: gzip would gain little on it."""
+
+
 def create_app(
     database: str | None = None, settings: Settings | None = None, **injected: Unpack[Injected]
 ) -> FastAPI:
@@ -43,6 +48,8 @@ def create_app(
     app = FastAPI(title="Sankt Petersburg", lifespan=server.lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.server = server
     app.add_middleware(BodyLimit, limit=server.settings.max_body_bytes)
+    # The API's JSON gzipped (the card catalogue is 10 kB); static files come gzipped already.
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN_BYTES)
     app.add_middleware(GuestCookies, accounts=server.accounts, settings=server.settings)
     # Outermost (added last): its headers go on every answer, the body limit's refusals included.
     app.add_middleware(EdgeSecurity, settings=server.settings, own_policy=(app.docs_url or "",))

@@ -49,6 +49,36 @@ def _media_type(path: str) -> str:
     return guessed or "application/octet-stream"
 
 
+def without_comments(text: str) -> str:
+    """JavaScript or CSS without its whole-line comments (``// …`` lines, ``/* … */`` blocks
+    that start a line) and its indentation: they are for the people reading the source (and for
+    tsc), not for the browser, and they are a quarter of the modules' bytes. A comment after code
+    on a line, and anything inside a string, stays: a line is dropped only if it begins a
+    comment, so no string or regular expression is ever cut (the modules have no template
+    literal over several lines; ``tests/server/test_static.py`` parses every module sent)."""
+    kept: list[str] = []
+    in_block = False
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if in_block:
+            if "*/" in stripped:
+                in_block = False
+                rest = stripped.split("*/", 1)[1].strip()
+                if rest:
+                    kept.append(rest)
+            continue
+        if stripped.startswith("//"):
+            continue
+        if stripped.startswith("/*"):
+            if "*/" not in stripped:
+                in_block = True
+                continue
+            if stripped.endswith("*/") and stripped.count("*/") == 1:
+                continue
+        kept.append(stripped)
+    return "\n".join(kept)
+
+
 @dataclass(frozen=True, slots=True)
 class StaticFile:
     """One file as it goes out: its bytes, their gzip (or None), type and ETag."""
@@ -79,6 +109,13 @@ class StaticFile:
         return Response(self.body, media_type=self.media_type, headers=headers)
 
 
+def _shipped(name: str, body: bytes) -> bytes:
+    """A file as it is sent: scripts and style sheets without their comments."""
+    if name.endswith((".js", ".css")):
+        return without_comments(body.decode("utf-8")).encode("utf-8")
+    return body
+
+
 class StaticTree:
     """The static tree in memory: each file ready to send, the tree's version, the pages with their
     static addresses versioned."""
@@ -94,7 +131,9 @@ class StaticTree:
             digest.update(name.encode() + b"\0" + hashlib.sha256(body).digest())
         self.version = digest.hexdigest()[:VERSION_LENGTH]
         self.prefix = f"{STATIC_PREFIX}{self.version}/"
-        self.files = {name: StaticFile.of(body, _media_type(name)) for name, body in raw.items()}
+        self.files = {
+            name: StaticFile.of(_shipped(name, body), _media_type(name)) for name, body in raw.items()
+        }
         self.pages = {
             name: StaticFile.of(
                 body.replace(b'"' + STATIC_PREFIX.encode(), b'"' + self.prefix.encode()), "text/html"
