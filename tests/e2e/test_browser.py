@@ -146,6 +146,7 @@ def test_a_game_against_three_bots_to_its_end(server: str, browser: Any) -> None
     try:
         page.select_option("select[name=seats]", "4")
         page.select_option("select[name=fill]", "random")
+        page.click("#more-options > summary")  # the rules' variants are folded away
         page.check("input[name=always_refill]")
         page.click("#create-form button[type=submit]")
         page.wait_for_url("**/table/*")

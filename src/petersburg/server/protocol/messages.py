@@ -272,6 +272,9 @@ class UpdateMessage(TypedDict):
     """Whether auto-pass is on for the viewer's seat."""
     legal: NotRequired[list[LegalAction]]
     """The viewer's legal actions when it is to act, else empty."""
+    board_size: NotRequired[int]
+    """How many cards the two rows hold together (8, or 10 with the Market's large board): the
+    page lays a row out for that many."""
     advice: NotRequired[SeatAdvice]
     """A seated viewer's advice: the hand penalty, its crates, why Pass is refused."""
     undo: NotRequired[bool]

@@ -398,6 +398,7 @@ class Presenter:
         message["summary"] = frame.summary
         message["names"] = frame.names
         message["phases"] = frame.phases
+        message["board_size"] = state.shape.board_size
         if frame.market is not None:
             message["market"] = frame.market
         start = min(log_from, len(game.events))

@@ -1086,6 +1086,11 @@ export interface UpdateMessage {
   autopass?: boolean;
   /** The viewer's legal actions when it is to act, else empty. */
   legal?: LegalAction[];
+  /**
+   * How many cards the two rows hold together (8, or 10 with the Market's large board): the
+   * page lays a row out for that many.
+   */
+  board_size?: number;
   /** A seated viewer's advice: the hand penalty, its crates, why Pass is refused. */
   advice?: SeatAdvice;
   /** Whether the viewer may undo now. */

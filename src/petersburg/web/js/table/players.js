@@ -22,7 +22,8 @@ function incomeChip(c, income) {
   return el(
     "span",
     { class: `count-chip ${c.name}` },
-    `${income.cards} ${c.plural.toLowerCase()}`,
+    el("span", { "aria-hidden": "true" }, `${c.plural.charAt(0)} ${income.cards}`),
+    spoken(`${income.cards} ${c.plural.toLowerCase()}`),
     income.rubles ? figure("ruble", income.rubles, "figure chip-figure") : null,
     income.vp ? figure("vp", income.vp, "figure chip-figure") : null,
     income.rubles || income.vp ? spoken(`, paying ${incomeWords(income.rubles, income.vp)}`) : null
