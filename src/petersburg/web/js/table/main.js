@@ -106,7 +106,9 @@ function draw(m, fresh) {
   byId("nav-me").hidden = replayMode;
   renderPhaseBar(m, n);
   const you = m.you ? m.you.seat : null;
-  renderBoard(m, byKey, cardHandlers, boardPlaces(gameLog.lines, m.view), (seat) => (seat === you ? "You" : n[seat]));
+  // The final board shows the cards left, without the last moves' gaps (the game is over).
+  const places = m.view.stage === "over" ? boardPlaces([], m.view) : boardPlaces(gameLog.lines, m.view);
+  renderBoard(m, byKey, cardHandlers, places, (seat) => (seat === you ? "You" : n[seat]));
   if (replayMode) byId("me").hidden = true;
   else {
     renderActionBar(m, n, byKey, barHandlers);
