@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from petersburg.engine.actions import PASS_ID
 from petersburg.engine.options import GameOptions
-from petersburg.engine.rules import legal_actions
+from petersburg.engine.rules import apply_action, legal_actions
 from petersburg.engine.shape import MARKET_PHASE
 from petersburg.server.view.advice import seat_advice
 from petersburg.server.view.presenter import legal_for
@@ -49,3 +49,15 @@ def test_a_refused_pass_comes_with_the_engines_reason() -> None:
     reason = seat_advice(state, 0).get("pass_refused", "")
     assert reason and "pass" in reason.lower(), reason
     assert "pass_refused" not in seat_advice(state, 1)
+
+
+def test_each_good_a_question_mark_may_be_named_says_what_it_would_change() -> None:
+    state = position(2, phase=MARKET_PHASE, options=WITH_MARKET, upper=("ship_builder_joker",))
+    state.round = 3
+    give(state, 0, "m_fish_2")
+    give(state, 1, "m_fish_1")
+    buy = next(a for a in legal_for(state) if a["kind"] == "buy")
+    apply_action(state, buy["id"])
+    notes = {a["good"]: a.get("note", "") for a in legal_for(state) if a["kind"] == "joker"}
+    assert notes["fish"] == "You would count 3 fish, worth 3 VP if the market scoring were now."
+    assert notes["apple"] == "You would count 1 apple, worth 3 VP if the market scoring were now."

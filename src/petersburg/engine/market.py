@@ -115,3 +115,15 @@ def crates_short(state: GameState, seat: int, spend: int = 0, more: int = 0) -> 
     his crates and ``more`` crates at the next market scoring (income before it not counted)."""
     due = (crates_held(state, seat) + more) * crate_keep_price(state)
     return due > 0 and state.players[seat].rubles - spend < due
+
+
+def standing_if_named(state: GameState, good: int) -> tuple[int, int]:
+    """What naming ``good`` for the "?" at the head of the Market's decisions changes for its
+    owner: (his count of ``good``, the VP it would score him if the market scoring were now)."""
+    market = state.market
+    assert market is not None and market.queue
+    seat, card = market.queue[0]
+    trial = state.copy()
+    assert trial.market is not None
+    trial.market.jokers[state.shape.joker_slot[card]] = good
+    return goods_counts(trial, seat)[good], good_points(trial)[good][seat]

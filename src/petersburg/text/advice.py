@@ -28,6 +28,7 @@ ADVICE = Catalogue(
             "You hold {count} crate: keeping it costs {due} ₽ at the next market scoring.",
             "You hold {count} crates: keeping them costs {due} ₽ at the next market scoring.",
         ),
+        "joker_effect": "You would count {count} {good}, worth {vp} VP if the market scoring were now.",
         "hand_penalty": "Each card still in your hand at the end costs {penalty} VP; your hand "
         "holds at most {limit}.",
         "hand_full": "Your hand is full ({held} of {limit}): no card can be taken into hand until "

@@ -9,9 +9,24 @@ the table may hide from the others.
 from __future__ import annotations
 
 from petersburg.engine import GameState
-from petersburg.engine.actions import ACTION_ARG, ACTION_KIND, KIND_BUY, KIND_PLAY, KIND_TAKE, PASS_ID
+from petersburg.cards_second_edition import GOODS
+from petersburg.engine.actions import (
+    ACTION_ARG,
+    ACTION_KIND,
+    KIND_BUY,
+    KIND_JOKER,
+    KIND_PLAY,
+    KIND_TAKE,
+    PASS_ID,
+)
 from petersburg.engine.constants import HAND_PENALTY
-from petersburg.engine.market import crate_keep_price, crates_held, crates_short, next_market_round
+from petersburg.engine.market import (
+    crate_keep_price,
+    crates_held,
+    crates_short,
+    next_market_round,
+    standing_if_named,
+)
 from petersburg.engine.predicates import hand_has_room
 from petersburg.engine.rules import explain_illegal, legal_actions, source_card
 from petersburg.server.protocol.messages import LegalAction, SeatAdvice
@@ -38,10 +53,14 @@ def _crate_due(state: GameState) -> str:
 def annotate(state: GameState, item: LegalAction) -> None:
     """Add to a legal action of the seat to act what it costs later: a crate's keep-price and, if
     his rubles after paying would not cover his crates then, a warning; taking into hand, the
-    hand penalty."""
+    hand penalty; naming a "?", what his count of that good and its VP would be."""
     action = item["id"]
     kind = ACTION_KIND[action]
-    if kind == KIND_TAKE:
+    if kind == KIND_JOKER:
+        good = ACTION_ARG[action]
+        count, vp = standing_if_named(state, good)
+        item["note"] = str(advice("joker_effect", count=count, good=GOODS[good], vp=vp))
+    elif kind == KIND_TAKE:
         player = state.players[state.to_act]
         item["note"] = str(advice("hand_penalty", penalty=HAND_PENALTY, limit=player.hand_limit))
     elif kind in (KIND_BUY, KIND_PLAY) and _card_of(state, action) in state.shape.crate_kinds:

@@ -33,11 +33,11 @@ const buyFirst = (actions) => [...actions].sort((a, b) => Number(a.kind === "han
 /** The choice box; `note` (words above the choices) and `closeLabel` are optional.
  * @param {string} title @param {string | null} card @param {LegalAction[]} actions @param {Act} act
  * @param {import("./types.js").ChoiceOptions} [options] */
-export function openChoice(title, card, actions, act, { note, closeLabel = "Cancel" } = {}) {
+export function openChoice(title, card, actions, act, { note, closeLabel = "Cancel", side = false } = {}) {
   closeChoice();
   const handle = openDialog({
     title,
-    className: "choice-dialog",
+    className: "choice-dialog" + (side ? " side-dialog" : ""),
     closeLabel,
     body: [
       card ? el("div", { class: "dialog-card" }, renderCard(card, { size: "dialog" })) : null,
