@@ -8,8 +8,8 @@ the table may hide from the others.
 
 from __future__ import annotations
 
-from petersburg.engine import GameState
 from petersburg.cards_second_edition import GOODS
+from petersburg.engine import GameState
 from petersburg.engine.actions import (
     ACTION_ARG,
     ACTION_KIND,
