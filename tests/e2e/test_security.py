@@ -70,7 +70,12 @@ def test_every_page_runs_under_the_content_security_policy(server: str, browser:
         # The chart's legend keeps its line styles (set through the CSSOM, not a style attribute).
         page.goto(f"{server}/results/{finished}")
         page.wait_for_selector(".legend .swatch")
-        assert page.evaluate("getComputedStyle(document.querySelector('.swatch')).borderTopStyle") == "solid"
+        # Each swatch is drawn as its line: the same dashes as the chart's line of that player.
+        assert page.evaluate(
+            "[...document.querySelectorAll('.swatch line')].map((l) => l.getAttribute('stroke-dasharray'))"
+        ) == page.evaluate(
+            "[...document.querySelectorAll('.vp-chart polyline')].map((l) => l.getAttribute('stroke-dasharray'))"
+        )
         assert page.evaluate("window.__csp") == []
     finally:
         context.close()

@@ -103,7 +103,7 @@ playLevel().disabled = true;
 playForm.addEventListener("submit", (event) => {
   event.preventDefault();
   if (!identity().name) setName("Guest");
-  const seats = Number(/** @type {HTMLSelectElement} */ (playForm.elements.namedItem("seats")).value);
+  const seats = Number(/** @type {HTMLSelectElement} */ (playForm.elements.namedItem("players")).value);
   /** @type {TableParams} */
   const params = { seats, realtime: true, fill: playLevel().value, start: true, options: { edition: PLAY_NOW.edition } };
   send({ type: "create", name: identity().name, params });
