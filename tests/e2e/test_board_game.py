@@ -10,14 +10,24 @@ from __future__ import annotations
 import json
 import random
 import urllib.request
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.sync.client import connect
 
+from petersburg.engine import GameState, new_game, options_from_json
+from petersburg.engine.actions import ACTION_ARG, ACTION_KIND, KIND_BUY, KIND_PAY_CRATE, KIND_PUB
+from petersburg.engine.market import crates_held, crates_short
+from petersburg.engine.rules import action_price, apply_action, legal_actions, source_card
+from petersburg.server.clock import fixed_seeds
+from petersburg.server.local import LocalServer
 from tests.e2e.conftest import shot
 from tests.e2e.pages import create_table, open_page
-from tests.e2e.test_account_pages import play
+from tests.e2e.test_account_pages import play, receive
 from tests.e2e.transfer import static_from_network, visit
+from tests.server.live import guest_cookie
 
 pytestmark = [pytest.mark.browser]
 
@@ -239,3 +249,72 @@ def test_the_table_page_transfers_half_of_what_it_did_and_nothing_static_again(
         assert static_from_network(again) == []
     finally:
         context.close()
+
+
+CRATE_SEED = 1
+"""The server's seed sequence for the crate test: its first game, played as ``spend_on_crates``
+plays it, holds a crate that the rubles left will not cover within a few moves."""
+CRATE_OPTIONS = {"edition": "second", "market": True, "market_values": "open"}
+
+
+def spend_on_crates(state: GameState) -> int:
+    """A spendthrift's move: a crate if one can be bought, else the most VP at a Pub, else the
+    dearest card, else paying for a crate, else the first legal action."""
+    legal = legal_actions(state)
+    buys = [a for a in legal if ACTION_KIND[a] == KIND_BUY]
+    crates = [a for a in buys if source_card(state, ACTION_ARG[a])[0] in state.shape.crate_kinds]
+    pubs = [a for a in legal if ACTION_KIND[a] == KIND_PUB]
+    pays = [a for a in legal if ACTION_KIND[a] == KIND_PAY_CRATE]
+    if crates:
+        return crates[0]
+    if pubs:
+        return max(pubs, key=lambda a: ACTION_ARG[a])
+    if buys:
+        return max(buys, key=lambda a: action_price(state, a))
+    return pays[0] if pays else legal[0]
+
+
+def update_after(seq: int) -> Callable[[dict[str, Any]], bool]:
+    return lambda message: message["type"] == "update" and message.get("seq", 0) > seq
+
+
+def moves_to_a_crate_short_of_rubles() -> list[int]:
+    """The moves of a solo Market game from the server's first seed until its player holds crates
+    his rubles will not cover at the next market scoring (the engine's ``crates_short``)."""
+    state = new_game(1, fixed_seeds(CRATE_SEED)(), options_from_json(CRATE_OPTIONS))
+    moves: list[int] = []
+    while not (crates_held(state, 0) and crates_short(state, 0)):
+        assert not state.is_over and len(moves) < 200, "the seed no longer leads to a short crate"
+        moves.append(spend_on_crates(state))
+        apply_action(state, moves[-1])
+    return moves
+
+
+def test_a_crate_warning_appears_when_the_rubles_will_not_cover_its_keep_price(
+    browser: Any, tmp_path: Path
+) -> None:
+    moves = moves_to_a_crate_short_of_rubles()
+    env = {"PETERSBURG_SEED": str(CRATE_SEED)}
+    with LocalServer(tmp_path, bot_delay=0.02, env=env) as local:
+        base = local.base_url
+        table = create_table(base, ANN, "Ann", seats=1, start=True, options=CRATE_OPTIONS)
+        address = base.replace("http://", "ws://") + f"/ws/table/{table}"
+        with connect(address, additional_headers={"Cookie": guest_cookie(base, ANN)}) as ws:
+            ws.send(json.dumps({"type": "hello", "name": "Ann"}))
+            update = receive(ws, lambda m: m["type"] == "update" and "view" in m)
+            for move in moves:
+                assert move in [a["id"] for a in update["legal"]], (move, update["legal"])
+                token, seq = update["you"]["token"], update["seq"]
+                ws.send(json.dumps({"type": "act", "token": token, "seq": seq, "action": move}))
+                update = receive(ws, update_after(seq))
+        context, page = open_page(browser, base, uid=ANN, name="Ann", width=DESKTOP[0], height=DESKTOP[1])
+        try:
+            page.goto(f"{base}/table/{table}")
+            note = page.wait_for_selector("#crate-note.warning")
+            assert note is not None
+            text = note.inner_text()
+            assert "Keeping a crate costs" in text and "Warning: you have" in text, text
+            page.locator("#market").scroll_into_view_if_needed()
+            shot(page, "board-game/crate_warning_1366x900", full_page=False)
+        finally:
+            context.close()

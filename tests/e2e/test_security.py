@@ -71,10 +71,9 @@ def test_every_page_runs_under_the_content_security_policy(server: str, browser:
         page.goto(f"{server}/results/{finished}")
         page.wait_for_selector(".legend .swatch")
         # Each swatch is drawn as its line: the same dashes as the chart's line of that player.
-        assert page.evaluate(
-            "[...document.querySelectorAll('.swatch line')].map((l) => l.getAttribute('stroke-dasharray'))"
-        ) == page.evaluate(
-            "[...document.querySelectorAll('.vp-chart polyline')].map((l) => l.getAttribute('stroke-dasharray'))"
+        dashes = "(lines) => lines.map((line) => line.getAttribute('stroke-dasharray'))"
+        assert page.eval_on_selector_all(".swatch line", dashes) == page.eval_on_selector_all(
+            ".vp-chart polyline", dashes
         )
         assert page.evaluate("window.__csp") == []
     finally:
