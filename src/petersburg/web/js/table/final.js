@@ -3,16 +3,12 @@
 import { openDialog } from "../dialog.js";
 import { el, spoken } from "../dom.js";
 import { playAgainButton } from "../again.js";
+import { winnerWords } from "./news.js";
 
 /** @typedef {import("../protocol.js").GameResult} GameResult */
 /** @typedef {import("../protocol.js").SoloPlacement} SoloPlacement */
 /** @typedef {import("../protocol.js").UpdateMessage} UpdateMessage */
 
-/** @param {GameResult} result @param {string[]} names */
-export function winnerWords(result, names) {
-  const winners = result.winners.map((s) => names[s]).join(" and ");
-  return `${winners} ${result.winners.length > 1 ? "share the win" : "wins"}`;
-}
 
 /** @param {number} n */
 const ordinal = (n) => `${n}${[11, 12, 13].includes(n % 100) ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th"}`;

@@ -16,7 +16,6 @@ import { drawAlertControls, turnAlert } from "./alerts.js";
 import { renderBoard } from "./board.js";
 import { closeChoice, openChoice } from "./choice.js";
 import { dropTarget, makeDraggable } from "./drag.js";
-import { openScores } from "./final.js";
 import { actionsBy } from "./legal.js";
 import { GameLog } from "./log.js";
 import { renderMarket } from "./market.js";
@@ -25,7 +24,6 @@ import { GameNews } from "./news.js";
 import { renderPhaseBar } from "./phase-bar.js";
 import { renderPlayers } from "./players.js";
 import { renderPrompt } from "./prompt.js";
-import { startReplay } from "./replay.js";
 import { optionWords, renderSeats, seatLines } from "./seats.js";
 import { renderTimer } from "./timer.js";
 
@@ -84,6 +82,13 @@ const barHandlers = {
   explain: (text) => toast(text),
   showScores: () => openScores(lastUpdate(), names()),
 };
+
+// The final scores and the replay are loaded when first needed: most visits to a table are to a
+// game in play, and each module left out is bytes off the first load.
+/** @param {UpdateMessage} m @param {string[]} n */
+async function openScores(m, n) {
+  (await import("./final.js")).openScores(m, n);
+}
 
 /** Is this an update of a started game (with its view)?
  * @param {UpdateMessage} m @returns {m is GameUpdate} */
@@ -205,6 +210,7 @@ addShortcut("s", "Show the final scores", () => byId("scores").click(), visibleB
 installShortcuts();
 
 if (replayMode) {
+  const { startReplay } = await import("./replay.js");
   startReplay(tableId, async (update, log) => {
     await loadCards(update.table.options);
     gameLog.replace(log);
