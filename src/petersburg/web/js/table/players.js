@@ -3,6 +3,7 @@
 // open on wide screens and closed on a phone.
 import { COLOURS, GOODS, incomeWords } from "../catalogue.js";
 import { figure, symbol } from "../art.js";
+import { botBadge } from "../bot-levels.js";
 import { renderChip } from "../card-view.js";
 import { byId, el, spoken } from "../dom.js";
 import { markerChips, renderArea, rublesChip } from "./area.js";
@@ -49,7 +50,7 @@ function summaryLine(m, seat, names) {
   return el(
     "summary",
     { dataset: { focusKey: `player:${seat}` } },
-    el("span", { class: "summary-top" }, el("h3", { class: "player-name" }, names[seat], bot ? el("span", { class: "bot-badge" }, "bot") : null), toAct ? el("span", { class: "to-act-badge" }, "to act") : null, markerChips(v, seat)),
+    el("span", { class: "summary-top" }, el("h3", { class: "player-name" }, names[seat], bot ? botBadge(names[seat]) : null), toAct ? el("span", { class: "to-act-badge" }, "to act") : null, markerChips(v, seat)),
     el("span", { class: "summary-figures" }, el("span", { class: "vp" }, `${p.vp} VP`), rublesChip(p), el("span", { class: "hand-size" }, symbol("icon-hand", "icon"), `hand ${p.hand_size}`), el("span", { class: "counts" }, counts, goodsChips(p))),
     spoken(". Details")
   );

@@ -1,6 +1,6 @@
 // The seats before a game starts: take a seat, put a bot in one, leave, start.
 import { byId, el, spoken } from "../dom.js";
-import { botLevelList } from "../bot-levels.js";
+import { botBadge, botLevelList } from "../bot-levels.js";
 import { identity } from "../identity.js";
 import { toast } from "../toast.js";
 
@@ -85,7 +85,7 @@ function linkButtons(t) {
 /** Who is at the table, one line per seat (the invitation before a name is chosen).
  * @param {import("../protocol.js").TableSummary} t */
 export function seatLines(t) {
-  return el("ul", { class: "seat-list invitation-seats" }, t.seats.map((s, i) => el("li", { class: "seat-row" }, el("span", { class: "seat-no" }, `Seat ${i + 1}`), el("span", { class: "seat-who" }, s.kind === "empty" ? el("span", { class: "muted" }, "free") : s.kind === "bot" ? [s.name, " ", el("span", { class: "bot-badge" }, "bot")] : s.name))));
+  return el("ul", { class: "seat-list invitation-seats" }, t.seats.map((s, i) => el("li", { class: "seat-row" }, el("span", { class: "seat-no" }, `Seat ${i + 1}`), el("span", { class: "seat-who" }, s.kind === "empty" ? el("span", { class: "muted" }, "free") : s.kind === "bot" ? [s.name, botBadge(s.name)] : s.name))));
 }
 
 /** @param {UpdateMessage} m @param {Send} send */
@@ -97,7 +97,7 @@ export function renderSeats(m, send) {
   panel.textContent = "";
   const list = el("ul", { class: "seat-list" });
   t.seats.forEach((s, i) => {
-    const who = s.kind === "empty" ? el("span", { class: "muted" }, "free") : s.kind === "bot" ? [s.name, " ", el("span", { class: "bot-badge" }, "bot")] : s.name + (s.you ? " (you)" : "");
+    const who = s.kind === "empty" ? el("span", { class: "muted" }, "free") : s.kind === "bot" ? [s.name, botBadge(s.name)] : s.name + (s.you ? " (you)" : "");
     list.append(el("li", { class: "seat-row" }, el("span", { class: "seat-no" }, `Seat ${i + 1}`), el("span", { class: "seat-who" }, who), el("span", { class: "seat-controls" }, seatControls(m, s, i, send))));
   });
   const full = t.seats.every((s) => s.kind !== "empty");
