@@ -230,6 +230,10 @@ def test_every_card_kind_of_both_editions_and_the_market_has_its_art(server: str
             """async () => (await (await fetch('/api/cards?edition=second&market=true')).json()).length"""
         )
         assert kinds > 70
+        page.wait_for_selector("#editions .help-emblem")  # each card's emblem in the help tables
+        audit: list[str] = []
+        every_size(page, "help", audit)
+        assert audit == [], "\n".join(audit)
     finally:
         context.close()
 
