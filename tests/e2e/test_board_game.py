@@ -194,6 +194,16 @@ def test_an_invitation_names_host_and_edition_and_play_again_seats_the_same_play
         assert [s["name"] for s in again["seats"]] == [s["name"] for s in finished["seats"]]
         assert [s["kind"] for s in again["seats"]] == ["human", "human"]
         assert again["options"] == finished["options"] and again["allow_undo"] is False
+        # The replay of the finished game plays by itself and jumps to a round.
+        page.goto(f"{server}/replay/{table}")
+        page.wait_for_selector("#replay-round option[value='3']", state="attached")
+        page.select_option("#replay-round", "3")
+        page.wait_for_function("document.querySelector('.round-number').textContent.trim() === '3'")
+        step = page.input_value("#replay-slider")
+        page.click("#replay-play")
+        page.wait_for_function(f"Number(document.getElementById('replay-slider').value) > {step}")
+        page.click("#replay-play")  # stops
+        assert page.get_attribute("#replay-play", "aria-pressed") == "false"
         assert not page.errors and not other.errors
         assert audit == [], "\n".join(audit)
     finally:
