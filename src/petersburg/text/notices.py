@@ -16,7 +16,8 @@ NOTICES = Catalogue(
         "sits_down": "{name} sits down in seat {seat}.",
         "bot_replaced": "{old} in seat {seat} is replaced by {name}.",
         "leaves_seat": "{name} leaves seat {seat}.",
-        "leaves_to_bot": "{name} leaves; a random bot plays seat {seat} from now on.",
+        "leaves_to_bot": "{name} leaves; a Greedy bot plays seat {seat} from now on, as for a player "
+        "who stays away: it plays sensibly for the others and never keeps them waiting.",
         "game_starts": "The game starts.",
         "takes_back": "{name} takes back their last action: {move}",
         "takes_back_with_later": Plural(

@@ -186,6 +186,8 @@ REFUSALS = Catalogue(
         "unknown_level": "Unknown bot level {level!r}. Known: {known}.",
         "replay_unfinished": "Only finished games can be replayed.",
         "story_unfinished": "The results are shown once the game is over.",
+        "again_unfinished": "A game can be played again once it is over.",
+        "again_not_a_player": "Only the people seated at the end of this game can play it again.",
         # Seats -------------------------------------------------------------------------------------
         "seats_fixed": "The game has already started; seats can no longer change.",
         "creator_puts_bots": "Only the player who created this table can put bots in its seats.",

@@ -77,6 +77,9 @@ class TableParams(TypedDict):
     """Whether the creator takes seat 1 (default true)."""
     fill: NotRequired[str | None]
     """A bot level for every other seat."""
+    start: NotRequired[bool]
+    """Deal the game at once (the lobby's "Play now"): every seat must then be taken, by the
+    creator and ``fill``'s bots; otherwise nothing is created (default false)."""
     options: NotRequired[dict[str, JsonValue] | None]
     """Engine ``GameOptions`` as JSON (``docs/state-format.md``): ``always_refill``, ``money``
     (kept|traded), ``double_marker_seat`` (3 seats; with the Market any seat), ``show_rubles``,
@@ -119,7 +122,7 @@ class SitRequest(TypedDict):
 
 @with_config(REQUEST)
 class LeaveRequest(TypedDict):
-    """Give up your seat; during a game a random bot plays on for you."""
+    """Give up your seat; during a game a Greedy bot plays on for you (as for a seat left idle)."""
 
     type: Literal["leave"]
 
