@@ -54,11 +54,15 @@ def without_comments(text: str) -> str:
     that start a line) and its indentation: they are for the people reading the source (and for
     tsc), not for the browser, and they are a quarter of the modules' bytes. A comment after code
     on a line, and anything inside a string, stays: a line is dropped only if it begins a
-    comment, so no string or regular expression is ever cut (the modules have no template
-    literal over several lines; ``tests/server/test_static.py`` parses every module sent)."""
+    comment. A file where a string may run over several lines (a line with an odd number of
+    backticks, or one ending in a backslash) goes out as it is, so no string's content is ever
+    changed; ``tests/server/test_static.py`` also parses every module sent."""
+    lines = text.split("\n")
+    if any(line.count("`") % 2 or line.endswith("\\") for line in lines):
+        return text
     kept: list[str] = []
     in_block = False
-    for line in text.split("\n"):
+    for line in lines:
         stripped = line.strip()
         if in_block:
             if "*/" in stripped:
