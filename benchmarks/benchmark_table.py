@@ -25,7 +25,11 @@ SETTINGS = {"first": [], "second": ["--edition", "second"], "market": ["--editio
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--policies", nargs="+", default=["random", "greedy", "ismcts:easy", "ismcts:medium", "ismcts:hard", "ismcts:expert"])
+    parser.add_argument(
+        "--policies",
+        nargs="+",
+        default=["random", "greedy", "ismcts:easy", "ismcts:medium", "ismcts:hard", "ismcts:expert"],
+    )
     parser.add_argument("--opponents", nargs="+", default=["random", "greedy"])
     parser.add_argument("--players", nargs="+", type=int, default=[2, 4])
     parser.add_argument("--settings", nargs="+", default=["first", "market"], choices=sorted(SETTINGS))
@@ -40,13 +44,30 @@ def main(argv: list[str] | None = None) -> int:
         for players in args.players:
             for policy in args.policies:
                 for opponent in args.opponents:
-                    command = ["evaluate", "--policy", policy, "--opponent", opponent, "--players", str(players),
-                               "--games", str(args.games), "--seed", str(args.seed), *SETTINGS[setting]]
+                    command = [
+                        "evaluate",
+                        "--policy",
+                        policy,
+                        "--opponent",
+                        opponent,
+                        "--players",
+                        str(players),
+                        "--games",
+                        str(args.games),
+                        "--seed",
+                        str(args.seed),
+                        *SETTINGS[setting],
+                    ]
                     command += [f"--import={module}" for module in args.modules]
                     start = time.perf_counter()
-                    result = evaluate_from_args(build_parser().parse_args([*command, "--jobs", str(args.jobs)]))
-                    result |= {"setting": setting, "command": "petersburg " + shlex.join(command),
-                               "wall_seconds": round(time.perf_counter() - start, 1)}
+                    result = evaluate_from_args(
+                        build_parser().parse_args([*command, "--jobs", str(args.jobs)])
+                    )
+                    result |= {
+                        "setting": setting,
+                        "command": "petersburg " + shlex.join(command),
+                        "wall_seconds": round(time.perf_counter() - start, 1),
+                    }
                     results.append(result)
                     print(result["command"], f"({result['wall_seconds']} s)")
                     print(format_result(result), flush=True)
@@ -54,14 +75,23 @@ def main(argv: list[str] | None = None) -> int:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(results, handle, indent=2)
     print()
-    print("| setting | players | policy | " + " | ".join(f"vs {o}" for o in args.opponents) + " | ms / decision |")
+    print(
+        "| setting | players | policy | "
+        + " | ".join(f"vs {o}" for o in args.opponents)
+        + " | ms / decision |"
+    )
     print("|---|---:|---|" + "---|" * len(args.opponents) + "---:|")
     for setting in args.settings:
         for players in args.players:
             for policy in args.policies:
-                cells = [r for r in results if (r["setting"], r["players"], r["policy"]) == (setting, players, policy)]
+                cells = [
+                    r
+                    for r in results
+                    if (r["setting"], r["players"], r["policy"]) == (setting, players, policy)
+                ]
                 text = [
-                    f"{100 * r['win_rate']:.1f} % ({r['wins']:g}/{r['games']}; {100 * r['win_rate_low']:.1f}–{100 * r['win_rate_high']:.1f})"
+                    f"{100 * r['win_rate']:.1f} % ({r['wins']:g}/{r['games']};"
+                    f" {100 * r['win_rate_low']:.1f}–{100 * r['win_rate_high']:.1f})"
                     for r in cells
                 ]
                 ms = 1000 * max(r["mean_decision_seconds"] for r in cells)

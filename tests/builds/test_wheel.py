@@ -41,7 +41,9 @@ def test_the_wheel_runs_the_engine_and_environments_without_the_server(tmp_path:
     dist = tmp_path / "dist"
     env = {**os.environ, "PETERSBURG_PURE_PYTHON": "1"}
     env.pop("PYTHONPATH", None)
-    built = _run([sys.executable, "-m", "build", "--no-isolation", "--outdir", dist, ROOT], env=env, cwd=tmp_path)
+    built = _run(
+        [sys.executable, "-m", "build", "--no-isolation", "--outdir", dist, ROOT], env=env, cwd=tmp_path
+    )
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
     wheels = list(dist.glob("petersburg-*.whl"))
     assert len(wheels) == 1 and len(list(dist.glob("petersburg-*.tar.gz"))) == 1
@@ -56,7 +58,16 @@ def test_the_wheel_runs_the_engine_and_environments_without_the_server(tmp_path:
     installed = _run([python, "-m", "pip", "install", "--quiet", f"{wheels[0]}[rl]"], env=env)
     assert installed.returncode == 0, installed.stdout[-3000:] + installed.stderr[-3000:]
     clean = {key: value for key, value in env.items() if key != "PETERSBURG_PURE_PYTHON"}
-    absent = _run([python, "-c", "import importlib.util as u; print([m for m in ('fastapi', 'pydantic', 'uvicorn', 'sqlalchemy') if u.find_spec(m)])"], env=clean, cwd=tmp_path)
+    absent = _run(
+        [
+            python,
+            "-c",
+            "import importlib.util as u;"
+            " print([m for m in ('fastapi', 'pydantic', 'uvicorn', 'sqlalchemy') if u.find_spec(m)])",
+        ],
+        env=clean,
+        cwd=tmp_path,
+    )
     assert absent.stdout.strip() == "[]", absent.stdout + absent.stderr
 
     bench = _run([target / "bin" / "petersburg", "bench", "--seconds", "1"], env=clean, cwd=tmp_path)

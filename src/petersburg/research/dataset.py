@@ -65,7 +65,15 @@ def view_id(view_json: object) -> str:
 def play_recorded(spec: Any, game: int) -> dict[str, Any]:
     """Game ``game`` of the tournament ``spec``, with every decision's view id and legal actions."""
     from petersburg.bots import make_bot
-    from petersburg.engine import GameRecord, apply_action, final_scores, new_game, view, view_to_json, winners
+    from petersburg.engine import (
+        GameRecord,
+        apply_action,
+        final_scores,
+        new_game,
+        view,
+        view_to_json,
+        winners,
+    )
     from petersburg.tournament.runner import derive_seed, game_seed, seating
 
     entries = seating(spec, game)
@@ -82,7 +90,13 @@ def play_recorded(spec: Any, game: int) -> dict[str, Any]:
         legal = seen.legal_actions()
         action = bots[seat].choose(seen)
         decisions.append(
-            {"step": state.step, "seat": seat, "view_id": view_id(view_to_json(seen)), "legal": legal, "action": action}
+            {
+                "step": state.step,
+                "seat": seat,
+                "view_id": view_id(view_to_json(seen)),
+                "legal": legal,
+                "action": action,
+            }
         )
         apply_action(state, action)
         record.actions.append(action)
@@ -120,7 +134,9 @@ def _play(game: int) -> dict[str, Any]:
     return play_recorded(_SPEC, game)
 
 
-def write_dataset(spec: Any, out: Path, jobs: int = 1, modules: list[str] | None = None, parquet: bool = True) -> dict[str, Any]:
+def write_dataset(
+    spec: Any, out: Path, jobs: int = 1, modules: list[str] | None = None, parquet: bool = True
+) -> dict[str, Any]:
     """Play ``spec``'s games and write the dataset's files into ``out``; returns the manifest."""
     from petersburg import __version__
 
@@ -133,7 +149,9 @@ def write_dataset(spec: Any, out: Path, jobs: int = 1, modules: list[str] | None
     if jobs > 1 and len(games) > 1:
         import multiprocessing
 
-        with multiprocessing.get_context("spawn").Pool(jobs, initializer=_init, initargs=(modules, spec)) as pool:
+        with multiprocessing.get_context("spawn").Pool(
+            jobs, initializer=_init, initargs=(modules, spec)
+        ) as pool:
             lines = pool.map(_play, games, chunksize=1)
     else:
         _init(modules, spec)
@@ -163,11 +181,13 @@ def write_dataset(spec: Any, out: Path, jobs: int = 1, modules: list[str] | None
 def _write_parquet(lines: list[dict[str, Any]], path: Path) -> bool:
     """The decisions as one flat Parquet table; False (nothing written) without pyarrow."""
     try:
-        import pyarrow as pa  # type: ignore[import-not-found, unused-ignore]
-        import pyarrow.parquet as pq  # type: ignore[import-not-found, unused-ignore]
+        import pyarrow as pa  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        import pyarrow.parquet as pq  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except ImportError:
         return False
-    rows: dict[str, list[Any]] = {k: [] for k in ("game", "seed", "step", "seat", "bot", "view_id", "legal", "action")}
+    rows: dict[str, list[Any]] = {
+        k: [] for k in ("game", "seed", "step", "seat", "bot", "view_id", "legal", "action")
+    }
     for line in lines:
         for decision in line["decisions"]:
             rows["game"].append(line["game"])

@@ -22,6 +22,8 @@ import statistics
 import sys
 from typing import Any
 
+DIGITS = 4
+"""Decimals kept of a rate in a result."""
 PROTOCOL = "petersburg-eval/1"
 """The version of the protocol: a result names it, and any change to what is measured bumps it."""
 
@@ -35,10 +37,14 @@ def register(subparsers: Any) -> None:
         help="measure a bot or policy under the evaluation protocol (docs/benchmark.md)",
         description="The candidate against --opponent bots, seats rotated over the same deals.",
     )
-    p.add_argument("--policy", required=True, help="the candidate's bot spec (e.g. ismcts:hard, or one --import adds)")
+    p.add_argument(
+        "--policy", required=True, help="the candidate's bot spec (e.g. ismcts:hard, or one --import adds)"
+    )
     p.add_argument("--players", "-p", type=int, default=2, help="seats at the table (default %(default)s)")
     p.add_argument("--opponent", default="greedy", help="bot spec in every other seat (default %(default)s)")
-    p.add_argument("--games", type=int, default=200, help="games, rounded up to whole deals (default %(default)s)")
+    p.add_argument(
+        "--games", type=int, default=200, help="games, rounded up to whole deals (default %(default)s)"
+    )
     p.add_argument("--seed", type=int, default=2026, help="seed of the deals and bots (default %(default)s)")
     p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default %(default)s)")
     p.add_argument("--out", help="write every game's record and result as JSON lines to this file")
@@ -92,7 +98,9 @@ def evaluate_from_args(args: argparse.Namespace) -> dict[str, Any]:
     finally:
         if out is not None:
             out.close()
-    return summarize_candidate(lines, spec.labels(), args.players, vars(args) | {"options": options.to_json()})
+    return summarize_candidate(
+        lines, spec.labels(), args.players, vars(args) | {"options": options.to_json()}
+    )
 
 
 def summarize_candidate(
@@ -111,9 +119,7 @@ def summarize_candidate(
         keys = list(zip(result["scores"], result["rubles"], strict=True))
         others = [s for s in range(players) if s != seat]
         if others:
-            ranks.append(
-                sum((keys[seat] > keys[o]) - (keys[seat] < keys[o]) for o in others) / len(others)
-            )
+            ranks.append(sum((keys[seat] > keys[o]) - (keys[seat] < keys[o]) for o in others) / len(others))
             margins.append(result["scores"][seat] - statistics.fmean(result["scores"][o] for o in others))
         else:
             ranks.append(float(result["scores"][seat]))
@@ -132,12 +138,12 @@ def summarize_candidate(
         "games": games,
         "deals": games // players,
         "wins": candidate["wins"],
-        "win_rate": round(candidate["wins"] / games, 4),
-        "win_rate_low": round(low, 4),
-        "win_rate_high": round(high, 4),
-        "chance": round(1 / players, 4),
-        "mean_rank_reward": round(statistics.fmean(ranks), 4),
-        "mean_rank_reward_half_interval": round(half, 4),
+        "win_rate": round(candidate["wins"] / games, DIGITS),
+        "win_rate_low": round(low, DIGITS),
+        "win_rate_high": round(high, DIGITS),
+        "chance": round(1 / players, DIGITS),
+        "mean_rank_reward": round(statistics.fmean(ranks), DIGITS),
+        "mean_rank_reward_half_interval": round(half, DIGITS),
         "mean_score": candidate["mean_score"],
         "mean_margin": round(statistics.fmean(margins), 2),
         "elo_vs_opponent": round(candidate["elo"] - opponent_elo + 1500.0, 1),
@@ -153,11 +159,13 @@ def format_result(result: dict[str, Any]) -> str:
     against = f" vs {result['players'] - 1} {result['opponent']}" if result["opponent"] else " (solo)"
     return (
         f"{result['protocol']}: {result['policy']}{against}, {result['players']} players, {edition},"
-        f" {result['games']} games ({result['deals']} deals x {result['players']} seats), seed {result['seed']}\n"
+        f" {result['games']} games ({result['deals']} deals x {result['players']} seats),"
+        f" seed {result['seed']}\n"
         f"  win rate {100 * result['win_rate']:.1f}% ({result['wins']:g}/{result['games']},"
         f" 95% CI {100 * result['win_rate_low']:.1f}-{100 * result['win_rate_high']:.1f}%, chance"
         f" {100 * result['chance']:.1f}%)\n"
-        f"  mean rank reward {result['mean_rank_reward']:+.3f} +- {result['mean_rank_reward_half_interval']:.3f},"
+        f"  mean rank reward {result['mean_rank_reward']:+.3f}"
+        f" +- {result['mean_rank_reward_half_interval']:.3f},"
         f" mean score {result['mean_score']}, margin {result['mean_margin']:+.1f} VP,"
         f" Elo vs opponent {result['elo_vs_opponent']:.0f}\n"
         f"  {1000 * result['mean_decision_seconds']:.1f} ms per decision, {result['mean_rounds']} rounds"
