@@ -446,8 +446,11 @@ def _register_missing_extra(subparsers: Any, command: str, extra: str, missing: 
             f" (no module named '{missing}'): pip install 'petersburg[{extra}]'."
         )
 
-    p = subparsers.add_parser(command, help=f"(needs: pip install 'petersburg[{extra}]')", add_help=False)
-    p.add_argument("rest", nargs=argparse.REMAINDER)
+    # No option prefix: whatever flags follow are taken as they come, and the sentence answers them all.
+    p = subparsers.add_parser(
+        command, help=f"(needs: pip install 'petersburg[{extra}]')", add_help=False, prefix_chars="\0"
+    )
+    p.add_argument("rest", nargs="*")
     p.set_defaults(func=refuse)
 
 

@@ -89,3 +89,22 @@ def test_dataset_parquet_holds_every_decision(tmp_path: Path) -> None:
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     assert table.num_rows == manifest["decisions"] and "decisions.parquet" in manifest["files"]
     assert table.column_names == ["game", "seed", "step", "seat", "bot", "view_id", "legal", "action"]
+
+
+def test_a_command_whose_extra_is_missing_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without the server's packages (the wheel test installs none) ``serve`` is still listed."""
+    import importlib
+
+    real = importlib.import_module
+
+    def without_pydantic(name: str, package: str | None = None) -> object:
+        if name == "petersburg.server.cli":
+            raise ModuleNotFoundError("No module named 'pydantic'", name="pydantic")
+        return real(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", without_pydantic)
+    assert main(["serve", "--port", "8001"]) == 2
+    assert "pip install 'petersburg[server]'" in capsys.readouterr().err
+    assert main(["bench", "--seconds", "0.05"]) == 0
