@@ -38,6 +38,7 @@ VERSION = 1
 def register(subparsers: Any) -> None:
     """Add the ``dataset`` subcommand to the ``petersburg`` CLI."""
     from petersburg.cli import add_option_arguments
+    from petersburg.tournament.cli import add_import_argument
 
     p = subparsers.add_parser(
         "dataset",
@@ -51,7 +52,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the deals and bots (default %(default)s)")
     p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default %(default)s)")
     p.add_argument("--no-parquet", action="store_true", help="JSON Lines only, even with pyarrow installed")
-    p.add_argument("--import", dest="modules", action="append", default=[], metavar="MODULE")
+    add_import_argument(p)
     add_option_arguments(p)
     p.set_defaults(func=cmd_dataset)
 
@@ -65,16 +66,8 @@ def view_id(view_json: object) -> str:
 def play_recorded(spec: Any, game: int) -> dict[str, Any]:
     """Game ``game`` of the tournament ``spec``, with every decision's view id and legal actions."""
     from petersburg.bots import make_bot
-    from petersburg.engine import (
-        GameRecord,
-        apply_action,
-        final_scores,
-        new_game,
-        view,
-        view_to_json,
-        winners,
-    )
-    from petersburg.tournament.runner import derive_seed, game_seed, seating
+    from petersburg.engine import GameRecord, apply_action, new_game, view, view_to_json
+    from petersburg.tournament.runner import derive_seed, game_result, game_seed, seating
 
     entries = seating(spec, game)
     labels = spec.labels()
@@ -100,7 +93,6 @@ def play_recorded(spec: Any, game: int) -> dict[str, Any]:
         )
         apply_action(state, action)
         record.actions.append(action)
-    lines = final_scores(state)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -109,12 +101,7 @@ def play_recorded(spec: Any, game: int) -> dict[str, Any]:
         "seed": seed,
         "bots": names,
         "record": record.to_json(state),
-        "result": {
-            "scores": [line.total for line in lines],
-            "rubles": [line.rubles for line in lines],
-            "winners": winners(state),
-            "rounds": state.round,
-        },
+        "result": game_result(state),
         "decisions": decisions,
     }
 

@@ -31,6 +31,7 @@ PROTOCOL = "petersburg-eval/1"
 def register(subparsers: Any) -> None:
     """Add the ``evaluate`` subcommand to the ``petersburg`` CLI."""
     from petersburg.cli import add_option_arguments
+    from petersburg.tournament.cli import add_import_argument
 
     p = subparsers.add_parser(
         "evaluate",
@@ -49,14 +50,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default %(default)s)")
     p.add_argument("--out", help="write every game's record and result as JSON lines to this file")
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
-    p.add_argument(
-        "--import",
-        dest="modules",
-        action="append",
-        default=[],
-        metavar="MODULE",
-        help="module or .py file that registers extra bots (repeatable), e.g. examples/ppo_selfplay.py",
-    )
+    add_import_argument(p)
     add_option_arguments(p)
     p.set_defaults(func=cmd_evaluate)
 
