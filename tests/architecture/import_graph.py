@@ -65,6 +65,11 @@ RULES: tuple[Rule, ...] = (
         allowed=("petersburg.bots", "petersburg.engine", "petersburg.buildinfo", *CARD_DATA),
     ),
     Rule(
+        "petersburg.research",
+        ("petersburg.server", *SQL_LIBRARIES, *WEB_LIBRARIES, "pydantic"),
+        "the research commands run from a wheel without the web server's packages",
+    ),
+    Rule(
         "petersburg.server.game",
         (*_server("api", "app", "wiring", "view", "persistence.sql"), *SQL_LIBRARIES, *WEB_LIBRARIES),
         "what happens at a table knows no socket, no route, no viewer's message and no SQL",

@@ -73,8 +73,8 @@ def run_terminal_game(
     except QuitGame:
         write("Game abandoned.")
         return state
-    # The final scoring counts everyone's rubles: it is read from the whole state, not a view
-    # (which hides rubles, and would score them as -1).
+    # The final scoring is read from the whole state, not a view: a view keeps everyone's rubles,
+    # but one without the ledger (``hidden_rubles_view``) would score them as -1.
     write(render_scores(View(None, state), names))
     return state
 
