@@ -43,7 +43,11 @@ from petersburg.engine import (
 from petersburg.engine.options import CHOICES
 from petersburg.text import describe_events, legal_action_infos
 
-COMMAND_MODULES: tuple[str, ...] = ("petersburg.server.cli", "petersburg.tournament.cli", "petersburg.analysis.cli")
+COMMAND_MODULES: tuple[str, ...] = (
+    "petersburg.server.cli",
+    "petersburg.tournament.cli",
+    "petersburg.analysis.cli",
+)
 """Modules that add subcommands (``register(subparsers)``), e.g. the tournament and the server."""
 
 

@@ -77,7 +77,10 @@ def test_a_random_seat_loses_clearly_more_per_move_than_an_expert_seat() -> None
             )
     expert = sum(losses["ismcts:expert"]) / len(losses["ismcts:expert"])
     random_seat = sum(losses["random"]) / len(losses["random"])
-    print(f"average loss per move over {len(lines)} games: ismcts:expert {expert:.2f} VP, random {random_seat:.2f} VP")
+    print(
+        f"average loss per move over {len(lines)} games: "
+        f"ismcts:expert {expert:.2f} VP, random {random_seat:.2f} VP"
+    )
     assert random_seat > 2 * expert
 
 

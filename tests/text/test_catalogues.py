@@ -20,6 +20,7 @@ import pytest
 
 from petersburg.server.errors import Refusal
 from petersburg.server.game.seating import level_ids
+from petersburg.text.analysis import ANALYSIS
 from petersburg.text.chat import CHAT, help_text
 from petersburg.text.notices import NOTICES, notice
 from petersburg.text.refusals import REFUSALS, refusal
@@ -27,7 +28,13 @@ from petersburg.text.wording import Catalogue, Plural, placeholders
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "petersburg"
 
-CALLS: dict[str, Catalogue] = {"Refusal": REFUSALS, "refusal": REFUSALS, "notice": NOTICES, "chat_text": CHAT}
+CALLS: dict[str, Catalogue] = {
+    "Refusal": REFUSALS,
+    "refusal": REFUSALS,
+    "notice": NOTICES,
+    "chat_text": CHAT,
+    "analysis_text": ANALYSIS,
+}
 """The names whose calls word a sentence, and the catalogue each reads from."""
 NOT_PARAMETERS = frozenset({"status"})
 """Keywords of ``Refusal`` that are not parameters of its sentence."""
@@ -104,7 +111,7 @@ SITES = call_sites()
 
 def test_the_scan_finds_the_call_sites() -> None:
     kinds = {site.catalogue.name for site in SITES}
-    assert kinds == {"refusal", "notice", "chat"}
+    assert kinds == {"refusal", "notice", "chat", "analysis"}
     assert len(SITES) > 100
 
 

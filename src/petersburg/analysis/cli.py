@@ -23,10 +23,12 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "analyse",
         help="judge every decision of a finished game: chances, best moves, losses, turning points",
-        description="Judge every decision of a finished game (a record from 'petersburg selfplay' or a saved game).",
+        description="Judge every decision of a finished game (a record as 'petersburg selfplay' writes it).",
     )
     p.add_argument("record", help="the game's record as JSON ('-' reads stdin)")
-    p.add_argument("--seat", type=int, action="append", help="judge only this seat (1 for the first; may repeat)")
+    p.add_argument(
+        "--seat", type=int, action="append", help="judge only this seat (1 for the first; may repeat)"
+    )
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
     p.set_defaults(func=_cmd_analyse)
 
@@ -57,21 +59,40 @@ def report_lines(analysis: GameAnalysis) -> list[str]:
     lines = [str(analysis_text("cli_header", players=analysis.players, decisions=len(analysis.decisions)))]
     for d in analysis.decisions:
         mark = analysis.mark(d)
-        params: dict[str, str | int | float] = {
-            "step": d.step + 1,
-            "round": d.round,
-            "phase": d.phase,
-            "name": analysis.names[d.seat],
-            "move": d.played_text,
-            "after": value_text(d.after, analysis.solo),
-            "best": d.best_text,
-            "before": value_text(d.before, analysis.solo),
-            "loss": round(d.loss, 1),
-        }
+        name, after, before = (
+            analysis.names[d.seat],
+            value_text(d.after, analysis.solo),
+            value_text(d.before, analysis.solo),
+        )
+        loss = round(d.loss, 1)
         if mark is None:
-            lines.append(str(analysis_text("cli_decision", **params)))
+            line = analysis_text(
+                "cli_decision",
+                step=d.step + 1,
+                round=d.round,
+                phase=d.phase,
+                name=name,
+                move=d.played_text,
+                after=after,
+                best=d.best_text,
+                before=before,
+                loss=loss,
+            )
         else:
-            lines.append(str(analysis_text("cli_decision_marked", **params, mark=mark_text(mark))))
+            line = analysis_text(
+                "cli_decision_marked",
+                step=d.step + 1,
+                round=d.round,
+                phase=d.phase,
+                name=name,
+                move=d.played_text,
+                after=after,
+                best=d.best_text,
+                before=before,
+                loss=loss,
+                mark=mark_text(mark),
+            )
+        lines.append(str(line))
     for line in analysis.summary():
         lines.append(
             str(

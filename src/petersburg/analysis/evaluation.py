@@ -11,9 +11,9 @@ of this function and every hint, mark and curve improves with no other change.
 
 A chance of winning is made from the cut-off worths (VP equivalents, ``position_worths``) by a
 softmax whose temperature grows with the rounds still to come after the cut-off
-(``WIN_TEMPERATURE``, fitted to greedy self-play): worth differences decide more the closer the end is. At the real end of the
-game it is the result itself (a shared win shared). With one seat (solo) there is no one to beat:
-the value is the expected final worth in VP instead of a chance.
+(``WIN_TEMPERATURE``, fitted to greedy self-play): worth differences decide more the closer the
+end is. At the real end of the game it is the result itself (a shared win shared). With one seat
+(solo) there is no one to beat: the value is the expected final worth in VP instead of a chance.
 
 It decides from the view alone (``seen``): hidden cards and rubles are sampled, never read.
 """
@@ -42,6 +42,10 @@ round; fitted to greedy self-play (``benchmarks/analysis_calibration.py``), not 
 WIN_TEMPERATURE_PER_ROUND = 2.0
 """What each estimated round still to come adds to the temperature (more rounds, more can change);
 fitted with ``WIN_TEMPERATURE``."""
+
+
+PRECISION = 4
+"""Decimals a chance is written with (in JSON: to a hundredth of a percentage point)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +132,9 @@ def win_distribution(state: GameState, weights: Weights, values: list[float] | N
     return [e / total for e in exps]
 
 
-def evaluate_decision(seen: View, budget: Budget = ANALYSIS_BUDGET, include: tuple[ActionId, ...] = ()) -> Evaluation:
+def evaluate_decision(
+    seen: View, budget: Budget = ANALYSIS_BUDGET, include: tuple[ActionId, ...] = ()
+) -> Evaluation:
     """Every candidate move of the seat whose turn it is in ``seen``, with its chance, best first.
 
     ``include`` adds moves to the candidates (the move a player made, to measure its loss); a move
@@ -171,7 +177,9 @@ def evaluate_decision(seen: View, budget: Budget = ANALYSIS_BUDGET, include: tup
             chances[action] += win_distribution(state, config.weights, values)[seat]
             margins[action] += margin(values, seat)
         samples += 1
-    moves = [MoveEstimate(action, chances[action] / samples, margins[action] / samples) for action in candidates]
+    moves = [
+        MoveEstimate(action, chances[action] / samples, margins[action] / samples) for action in candidates
+    ]
     # Chances a hair apart (every move hopeless, or every move winning) are told apart by the margin.
     moves.sort(key=lambda m: (-round(m.value, 3), -m.margin))
     return Evaluation(seat, root.num_players == 1, tuple(moves), samples)

@@ -21,8 +21,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
-from petersburg.analysis.evaluation import ANALYSIS_BUDGET, STRONGEST, Budget, evaluate_decision, win_distribution
-from petersburg.analysis.marks import BLUNDER, CHANCE_THRESHOLDS, INACCURACY, MISTAKE, SOLO_THRESHOLDS, mark_of
+from petersburg.analysis.evaluation import (
+    ANALYSIS_BUDGET,
+    PRECISION,
+    STRONGEST,
+    Budget,
+    evaluate_decision,
+    win_distribution,
+)
+from petersburg.analysis.marks import (
+    BLUNDER,
+    CHANCE_THRESHOLDS,
+    INACCURACY,
+    MISTAKE,
+    SOLO_THRESHOLDS,
+    mark_of,
+)
 from petersburg.analysis.reasons import seat_names
 from petersburg.engine import OMNISCIENT, ActionId, GameRecord, apply_with_events, new_game, view
 from petersburg.engine.shape import PHASE_NAMES
@@ -114,6 +128,7 @@ class Decision:
     def drop(self) -> float:
         """How much the chance of winning fell against the best move: what earns a mark."""
         return max(0.0, self.before - self.after)
+
     @property
     def loss(self) -> float:
         """VP of expected margin given away against the best candidate: the average loss per move
@@ -182,8 +197,8 @@ class GameAnalysis:
                     "step": start.step,
                     "end": end.step,
                     "player": player,
-                    "before": round(before, 4),
-                    "after": round(after, 4),
+                    "before": round(before, PRECISION),
+                    "after": round(after, PRECISION),
                     "text": str(text),
                 }
             )
@@ -228,16 +243,21 @@ class GameAnalysis:
                     "played_text": d.played_text,
                     "best": d.best,
                     "best_text": d.best_text,
-                    "before": round(d.before, 4),
-                    "after": round(d.after, 4),
-                    "drop": round(d.drop, 4),
+                    "before": round(d.before, PRECISION),
+                    "after": round(d.after, PRECISION),
+                    "drop": round(d.drop, PRECISION),
                     "loss": round(d.loss, 3),
                     "mark": self.mark(d),
                 }
                 for d in self.decisions
             ],
             "curve": [
-                {"step": p.step, "round": p.round, "phase": p.phase, "chances": [round(c, 4) for c in p.chances]}
+                {
+                    "step": p.step,
+                    "round": p.round,
+                    "phase": p.phase,
+                    "chances": [round(c, PRECISION) for c in p.chances],
+                }
                 for p in self.curve
             ],
             "turning_points": self.turning_points(),
@@ -268,7 +288,14 @@ def analyse_game(
     moves: dict[tuple[int, int], list[str]] = {}
     for step, action in enumerate(record.actions):
         if not curve or (curve[-1].round, curve[-1].phase) != (state.round, PHASE_NAMES[state.phase]):
-            curve.append(CurvePoint(step, state.round, PHASE_NAMES[state.phase], tuple(win_distribution(state, STRONGEST.weights))))
+            curve.append(
+                CurvePoint(
+                    step,
+                    state.round,
+                    PHASE_NAMES[state.phase],
+                    tuple(win_distribution(state, STRONGEST.weights)),
+                )
+            )
         seat = state.current_player
         if seat in judged:
             seen = view(state, seat)
@@ -302,5 +329,12 @@ def analyse_game(
             progress(step + 1, len(record.actions))
     if not state.is_over:
         raise ValueError("Only a finished game can be analysed: this record stops before the end.")
-    curve.append(CurvePoint(len(record.actions), state.round, PHASE_NAMES[state.phase], tuple(win_distribution(state, STRONGEST.weights))))
+    curve.append(
+        CurvePoint(
+            len(record.actions),
+            state.round,
+            PHASE_NAMES[state.phase],
+            tuple(win_distribution(state, STRONGEST.weights)),
+        )
+    )
     return GameAnalysis(players, seat_names(record.names, players), players == 1, decisions, curve, moves)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
-from petersburg.analysis.evaluation import HINT_BUDGET, Budget, evaluate_decision
+from petersburg.analysis.evaluation import HINT_BUDGET, PRECISION, Budget, evaluate_decision
 from petersburg.analysis.reasons import reason
 from petersburg.engine import ActionId, View
 from petersburg.text.analysis import analysis_text, value_text
@@ -65,7 +65,7 @@ class Hint:
                 {
                     "action": move.action,
                     "move": move.move,
-                    "value": round(move.value, 4),
+                    "value": round(move.value, PRECISION),
                     "reason": str(move.reason),
                     "reason_id": move.reason.message_id,
                 }
@@ -78,7 +78,12 @@ def hint(seen: View, budget: Budget = HINT_BUDGET, names: Sequence[str] | None =
     """The best moves (up to ``HINT_MOVES``) for the seat whose turn it is in ``seen``."""
     evaluation = evaluate_decision(seen, budget)
     moves = tuple(
-        HintMove(estimate.action, describe_action(seen.state, estimate.action), estimate.value, reason(seen, estimate.action, names))
+        HintMove(
+            estimate.action,
+            describe_action(seen.state, estimate.action),
+            estimate.value,
+            reason(seen, estimate.action, names),
+        )
         for estimate in evaluation.moves[:HINT_MOVES]
     )
     return Hint(evaluation.seat, evaluation.solo, evaluation.samples, moves)
@@ -91,7 +96,11 @@ def hint_lines(found: Hint) -> list[str]:
         lines.append(
             str(
                 analysis_text(
-                    "cli_hint", rank=rank, move=move.move, value=value_text(move.value, found.solo), reason=str(move.reason)
+                    "cli_hint",
+                    rank=rank,
+                    move=move.move,
+                    value=value_text(move.value, found.solo),
+                    reason=str(move.reason),
                 )
             )
         )

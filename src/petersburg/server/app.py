@@ -15,14 +15,22 @@ from fastapi import FastAPI
 from petersburg.server.api.body_limit import BodyLimit
 from petersburg.server.api.handlers import add_exception_handlers
 from petersburg.server.api.identity import GuestCookies
-from petersburg.server.api.routes import accounts, pages, profiles, reference, tables
+from petersburg.server.api.routes import accounts, analysis, pages, profiles, reference, tables
 from petersburg.server.api.security import EdgeSecurity
 from petersburg.server.api.static import RevalidatedStaticFiles, web_dir
 from petersburg.server.api.ws import dispatcher
 from petersburg.server.settings import Settings
 from petersburg.server.wiring import Injected, build_server
 
-ROUTERS = (pages.router, reference.router, tables.router, accounts.router, profiles.router, dispatcher.router)
+ROUTERS = (
+    pages.router,
+    reference.router,
+    tables.router,
+    analysis.router,
+    accounts.router,
+    profiles.router,
+    dispatcher.router,
+)
 
 
 def create_app(

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from fastapi import FastAPI
 
 from petersburg.server.accounts.accounts import Accounts
+from petersburg.server.analysis.hints import Hints
+from petersburg.server.analysis.queue import AnalysisQueue
 from petersburg.server.api.ws.connections import Connections
 from petersburg.server.clock import Clock
 from petersburg.server.cluster.bus import Notice
@@ -103,6 +105,8 @@ class Server:
     automation: Automation
     accounts: Accounts
     events: ServerEvents
+    hints: Hints
+    analyses: AnalysisQueue
     _following: set[asyncio.Task[None]] = field(default_factory=set)
     _head_checks: asyncio.Task[None] | None = None
 
@@ -138,6 +142,7 @@ class Server:
             if state is not None and state.is_over:  # killed between its last action and the result
                 await self.play.after_change(table)
         await self.automation.start()
+        await self.analyses.start()
         if self.settings.tune_gc:
             # What was loaded lives as long as the server: keep the collector from scanning it
             # again and again, and collect the young generation less often.
@@ -205,6 +210,7 @@ class Server:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._head_checks
         await self.tables.bus.stop()
+        await self.analyses.stop()
         await self.automation.stop()
         self.accounts.close()
         await self.store.close()

@@ -27,6 +27,8 @@ from petersburg.bots import import_bot_modules
 from petersburg.server.accounts.accounts import Accounts
 from petersburg.server.accounts.passwords import Passwords
 from petersburg.server.accounts.ratings import GameRating
+from petersburg.server.analysis.hints import Hints
+from petersburg.server.analysis.queue import AnalysisQueue
 from petersburg.server.api.ws.connections import Connections
 from petersburg.server.clock import Clock, SeedSource, SystemClock, fixed_seeds, random_seeds
 from petersburg.server.cluster.bus import Bus, RedisBus
@@ -37,6 +39,7 @@ from petersburg.server.game.play import Play
 from petersburg.server.game.seating import Seating
 from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.sql.accounts import SqlAccounts
+from petersburg.server.persistence.sql.analyses import SqlAnalyses
 from petersburg.server.persistence.sql.leases import SqlLeases
 from petersburg.server.persistence.sql.ratings import SqlRatings
 from petersburg.server.persistence.sql.store import SqlStore
@@ -87,8 +90,11 @@ def build_server(
     leases = Leases(SqlLeases(store), clock, settings.lease_seconds) if settings.redis_url else None
     automation = Automation(tables, play, seating, runner, clock, settings, leases)
     connections = Connections(tables, presenter, settings)
+    hints = Hints(tables, events, clock, settings, runner)
+    analyses = AnalysisQueue(tables, SqlAnalyses(store), clock, background=settings.analyse_games)
     events.listen(automation.schedule)
     events.listen(connections.table_changed, connections.chat_line)
+    events.listen(analyses.table_changed)
     return Server(
         settings,
         clock,
@@ -102,6 +108,8 @@ def build_server(
         automation,
         accounts,
         events,
+        hints,
+        analyses,
     )
 
 

@@ -45,15 +45,25 @@ ANALYSIS = Catalogue(
             "{player}'s chance of winning went from {before} % to {after} %."
         ),
         "turning_point_solo": (
-            "Round {round}, {phase} phase: {player} {moves}; the expected score went from {before} to {after} VP."
+            "Round {round}, {phase} phase: {player} {moves}; "
+            "the expected score went from {before} to {after} VP."
         ),
         "no_move": "made no move",
         "better_move": "Better: {move} ({value}).",
         # petersburg analyse ---------------------------------------------------------------------
         "cli_header": "Analysis of a {players}-player game ({decisions} decisions judged).",
-        "cli_decision": "Move {step}, round {round}, {phase} phase, {name}: {move} ({after}); best {best} ({before}); loss {loss} VP.",
-        "cli_decision_marked": "Move {step}, round {round}, {phase} phase, {name}: {move} ({after}); best {best} ({before}); loss {loss} VP. {mark}.",
-        "cli_average": "{name}: average loss {loss} VP per move over {count} decisions; {blunders} blunders, {mistakes} mistakes, {inaccuracies} inaccuracies.",
+        "cli_decision": (
+            "Move {step}, round {round}, {phase} phase, {name}: {move} ({after}); "
+            "best {best} ({before}); loss {loss} VP."
+        ),
+        "cli_decision_marked": (
+            "Move {step}, round {round}, {phase} phase, {name}: {move} ({after}); "
+            "best {best} ({before}); loss {loss} VP. {mark}."
+        ),
+        "cli_average": (
+            "{name}: average loss {loss} VP per move over {count} decisions; "
+            "{blunders} blunders, {mistakes} mistakes, {inaccuracies} inaccuracies."
+        ),
         "cli_turning_points": "Turning points:",
         "cli_hint": "{rank}. {move} ({value}): {reason}.",
         "cli_hint_header": "What the strongest bot would do here:",
@@ -77,4 +87,9 @@ def value_text(value: float, solo: bool) -> str:
 
 def mark_text(mark: str) -> str:
     """The word of a mark (``inaccuracy``, ``mistake``, ``blunder``)."""
-    return str(ANALYSIS.message(f"mark_{mark}", {}))
+    words = {
+        "inaccuracy": analysis_text("mark_inaccuracy"),
+        "mistake": analysis_text("mark_mistake"),
+        "blunder": analysis_text("mark_blunder"),
+    }
+    return str(words[mark])

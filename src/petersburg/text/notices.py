@@ -24,6 +24,7 @@ NOTICES = Catalogue(
             "{name} takes back their last action and the {count} moves after it: {move}",
         ),
         "time_up": "Time is up for {name}.",
+        "hint_used": "{name} asked for a hint.",
         "idle_days": Plural(
             "Nobody has been at this table for {count} day: Greedy bots finish the game.",
             "Nobody has been at this table for {count} days: Greedy bots finish the game.",

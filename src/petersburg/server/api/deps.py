@@ -16,6 +16,8 @@ from fastapi import Depends
 from starlette.requests import HTTPConnection
 
 from petersburg.server.accounts.accounts import Accounts
+from petersburg.server.analysis.hints import Hints
+from petersburg.server.analysis.queue import AnalysisQueue
 from petersburg.server.api.identity import Identity, client_address, identify
 from petersburg.server.api.ws.connections import Connections
 from petersburg.server.game.chat import Chat
@@ -59,6 +61,8 @@ PlayDep = Annotated[Play, Depends(_part(lambda server: server.play))]
 ChatDep = Annotated[Chat, Depends(_part(lambda server: server.chat))]
 AccountsDep = Annotated[Accounts, Depends(_part(lambda server: server.accounts))]
 ConnectionsDep = Annotated[Connections, Depends(_part(lambda server: server.connections))]
+HintsDep = Annotated[Hints, Depends(_part(lambda server: server.hints))]
+AnalysesDep = Annotated[AnalysisQueue, Depends(_part(lambda server: server.analyses))]
 TableId = Annotated[int, Depends(parse_table_id)]
 """The ``{table_id}`` of the path, as ``parse_table_id`` reads it."""
 

@@ -188,6 +188,7 @@ class Seating(TableService):
             creator=uid,
             seats=[SeatRow() for _ in range(seats)],
             rated=params.get("rated", False),
+            hints=params.get("hints", True),
         )
         if params.get("sit", True):
             row.seats[0] = SeatRow("human", name, uid, secrets.token_urlsafe(24))

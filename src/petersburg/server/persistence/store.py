@@ -78,6 +78,8 @@ class TableRow:
     rated: bool = False
     """Rate the game even with bots at the table (``accounts/ratings.py``; games between accounts
     alone are rated anyway)."""
+    hints: bool = True
+    """Whether a seat may ask for a hint (where the game allows hints at all: never rated)."""
     revision: int = 0
     """Counts the stored changes of the row and its seats (not the log rows, which have their own
     key): each change is written only if the stored revision is still this one (``TableChanged``

@@ -51,6 +51,7 @@ from petersburg.engine.actions import (
 )
 from petersburg.engine.records import score_json
 from petersburg.engine.state import PHASE_NAMES
+from petersburg.server.analysis.policy import hints_allowed
 from petersburg.server.game.chat import commands_help
 from petersburg.server.game.game import Game, LoggedEvent
 from petersburg.server.game.seating import level_ids
@@ -126,6 +127,7 @@ def row_summary(
         "realtime": row.realtime,
         "timer": row.timer,
         "allow_undo": row.allow_undo,
+        "hints": hints_allowed(row),
         "round": round_,
         "created": row.created,
     }

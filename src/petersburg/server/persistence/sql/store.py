@@ -468,6 +468,7 @@ def _table_values(row: TableRow) -> dict[str, Any]:
         "status": row.status,
         "result": row.result,
         "rated": row.rated,
+        "hints": row.hints,
         "revision": row.revision,
     }
 
@@ -523,6 +524,7 @@ def table_from_row(r: sa.Row[Any]) -> TableRow:
         status=cast(TableStatus, r.status),
         result=cast(GameResult | None, r.result),
         rated=bool(r.rated),
+        hints=bool(r.hints),
         revision=int(r.revision),
     )
 
