@@ -93,17 +93,17 @@ def report_lines(analysis: GameAnalysis) -> list[str]:
                 mark=mark_text(mark),
             )
         lines.append(str(line))
-    for line in analysis.summary():
+    for seat in analysis.summary():
         lines.append(
             str(
                 analysis_text(
                     "cli_average",
-                    name=line["name"],
-                    loss=line["average_loss"],
-                    count=line["decisions"],
-                    blunders=line["blunders"],
-                    mistakes=line["mistakes"],
-                    inaccuracies=line["inaccuracies"],
+                    name=seat["name"],
+                    loss=seat["average_loss"],
+                    count=seat["decisions"],
+                    blunders=seat["blunders"],
+                    mistakes=seat["mistakes"],
+                    inaccuracies=seat["inaccuracies"],
                 )
             )
         )

@@ -133,12 +133,14 @@ def win_distribution(state: GameState, weights: Weights, values: list[float] | N
 
 
 def evaluate_decision(
-    seen: View, budget: Budget = ANALYSIS_BUDGET, include: tuple[ActionId, ...] = ()
+    seen: View, budget: Budget = ANALYSIS_BUDGET, include: tuple[ActionId, ...] = (), least: int = 1
 ) -> Evaluation:
     """Every candidate move of the seat whose turn it is in ``seen``, with its chance, best first.
 
     ``include`` adds moves to the candidates (the move a player made, to measure its loss); a move
-    that is not legal is ignored. ValueError if it is not the viewer's turn.
+    that is not legal is ignored. ``least``: at least this many candidates where there are as many
+    legal moves (a hint shows three, even where the greedy gain finds only two worth a look).
+    ValueError if it is not the viewer's turn.
     """
     seat = seen.seat
     actions = seen.legal_actions()
@@ -149,7 +151,14 @@ def evaluate_decision(
     if len(actions) == 1:
         candidates = list(actions)
     else:
-        candidates = _candidates(actions, action_gains(root, actions, config.weights), budget.width)
+        gains = action_gains(root, actions, config.weights)
+        candidates = _candidates(actions, gains, budget.width)
+        by_gain = sorted(range(len(actions)), key=lambda i: -gains[i])
+        for index in by_gain:
+            if len(candidates) >= least:
+                break
+            if actions[index] not in candidates:
+                candidates.append(actions[index])
     for action in include:
         if action in actions and action not in candidates:
             candidates.append(action)

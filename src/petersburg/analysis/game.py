@@ -39,6 +39,9 @@ from petersburg.analysis.marks import (
 )
 from petersburg.analysis.reasons import seat_names
 from petersburg.engine import OMNISCIENT, ActionId, GameRecord, apply_with_events, new_game, view
+from petersburg.engine.actions import ACTION_ARG, ACTION_KIND, KIND_BUY, KIND_PLAY, KIND_TAKE
+from petersburg.engine.events import ROW_DRAWN
+from petersburg.engine.rules import source_place
 from petersburg.engine.shape import PHASE_NAMES
 from petersburg.text.analysis import analysis_text
 from petersburg.text.narration import describe_action, describe_move
@@ -57,6 +60,7 @@ class DecisionJson(TypedDict):
     played_text: str
     best: int
     best_text: str
+    best_place: str | None
     before: float
     after: float
     drop: float
@@ -243,6 +247,7 @@ class GameAnalysis:
                     "played_text": d.played_text,
                     "best": d.best,
                     "best_text": d.best_text,
+                    "best_place": board_place(d.best),
                     "before": round(d.before, PRECISION),
                     "after": round(d.after, PRECISION),
                     "drop": round(d.drop, PRECISION),
@@ -263,6 +268,19 @@ class GameAnalysis:
             "turning_points": self.turning_points(),
             "summary": self.summary(),
         }
+
+
+def board_place(action: ActionId) -> str | None:
+    """Where the move's card lies before it is made, as the board names its places ("upper:2",
+    "lower:0", "hand:1"), so a replay can show the better move on the board; None for a move
+    without a card (pass, the Pub, the Market's choices) or with the drawn card."""
+    kind, arg = ACTION_KIND[action], ACTION_ARG[action]
+    if kind == KIND_PLAY:
+        return f"hand:{arg}"
+    if kind in (KIND_BUY, KIND_TAKE):
+        row, slot = source_place(arg)
+        return None if row == ROW_DRAWN else f"{row}:{slot}"
+    return None
 
 
 def analyse_game(

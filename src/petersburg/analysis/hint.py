@@ -22,6 +22,9 @@ from petersburg.text.wording import Message
 
 HINT_MOVES = 3
 """How many moves a hint shows."""
+SPARE = 2
+"""Candidates searched beyond ``HINT_MOVES``, so that moves worded alike (the same card twice on
+the board) still leave three different ones to show."""
 
 
 class HintMoveJson(TypedDict):
@@ -76,17 +79,16 @@ class Hint:
 
 def hint(seen: View, budget: Budget = HINT_BUDGET, names: Sequence[str] | None = None) -> Hint:
     """The best moves (up to ``HINT_MOVES``) for the seat whose turn it is in ``seen``."""
-    evaluation = evaluate_decision(seen, budget)
-    moves = tuple(
-        HintMove(
-            estimate.action,
-            describe_action(seen.state, estimate.action),
-            estimate.value,
-            reason(seen, estimate.action, names),
-        )
-        for estimate in evaluation.moves[:HINT_MOVES]
-    )
-    return Hint(evaluation.seat, evaluation.solo, evaluation.samples, moves)
+    evaluation = evaluate_decision(seen, budget, least=HINT_MOVES + SPARE)
+    moves: list[HintMove] = []
+    for estimate in evaluation.moves:
+        words = describe_action(seen.state, estimate.action)
+        # Two copies of a card on the board are one move to the player: the better one is shown.
+        if len(moves) < HINT_MOVES and all(move.move != words for move in moves):
+            moves.append(
+                HintMove(estimate.action, words, estimate.value, reason(seen, estimate.action, names))
+            )
+    return Hint(evaluation.seat, evaluation.solo, evaluation.samples, tuple(moves))
 
 
 def hint_lines(found: Hint) -> list[str]:
