@@ -24,6 +24,7 @@ import { renderAccountNav } from "../account/nav.js";
  * @property {RadioNodeList} mode
  * @property {HTMLInputElement} timer
  * @property {HTMLInputElement} allow_undo
+ * @property {HTMLInputElement} hints
  * @property {HTMLSelectElement} edition
  * @property {HTMLInputElement} market
  * @property {HTMLSelectElement} market_board
@@ -216,6 +217,7 @@ createForm.addEventListener("submit", (event) => {
     realtime: f.mode.value === "realtime",
     timer: Number(f.timer.value) || 0,
     allow_undo: f.allow_undo.checked,
+    hints: f.hints.checked,
     ...(f.fill.value ? { fill: f.fill.value } : {}),
     options,
   };
