@@ -61,7 +61,7 @@ class Budget:
     seed: int = 0
 
 
-HINT_BUDGET = Budget(determinizations=40, seconds=1.5)
+HINT_BUDGET = Budget(determinizations=40, seconds=1.0)
 """A hint's search: bounded in time, so an answer comes within the page's few seconds."""
 ANALYSIS_BUDGET = Budget(determinizations=20)
 """One decision of a finished game's analysis: sized so a 4-player game takes under a minute

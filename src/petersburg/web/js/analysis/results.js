@@ -31,7 +31,7 @@ function draw(analysis) {
     el("ol", { class: "turning-points", id: "turning-points" }, analysis.turning_points.map((point) => el("li", {}, point.text))),
     el("h3", {}, "Moves judged"),
     summary(analysis),
-    el("p", { class: "muted" }, el("a", { href: `/replay/${tableId}` }, "The replay marks each inaccuracy, mistake and blunder with the better move.")));
+    el("p", { class: "result-links" }, el("a", { class: "button", href: `/replay/${tableId}` }, "The replay with its marked moves")));
   panel.dataset.loaded = "1";
 }
 
