@@ -64,9 +64,8 @@ def report_lines(analysis: GameAnalysis) -> list[str]:
             value_text(d.after, analysis.solo),
             value_text(d.before, analysis.solo),
         )
-        loss = round(d.loss, 1)
-        if mark is None:
-            line = analysis_text(
+        line = str(
+            analysis_text(
                 "cli_decision",
                 step=d.step + 1,
                 round=d.round,
@@ -76,22 +75,11 @@ def report_lines(analysis: GameAnalysis) -> list[str]:
                 after=after,
                 best=d.best_text,
                 before=before,
-                loss=loss,
+                loss=round(d.loss, 1),
             )
-        else:
-            line = analysis_text(
-                "cli_decision_marked",
-                step=d.step + 1,
-                round=d.round,
-                phase=d.phase,
-                name=name,
-                move=d.played_text,
-                after=after,
-                best=d.best_text,
-                before=before,
-                loss=loss,
-                mark=mark_text(mark),
-            )
+        )
+        if mark is not None:
+            line += " " + str(analysis_text("cli_mark", mark=mark_text(mark)))
         lines.append(str(line))
     for seat in analysis.summary():
         lines.append(

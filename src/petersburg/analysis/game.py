@@ -43,7 +43,7 @@ from petersburg.engine.actions import ACTION_ARG, ACTION_KIND, KIND_BUY, KIND_PL
 from petersburg.engine.events import ROW_DRAWN
 from petersburg.engine.rules import source_place
 from petersburg.engine.shape import PHASE_NAMES
-from petersburg.text.analysis import analysis_text
+from petersburg.text.analysis import amount_text, analysis_text, measure_text
 from petersburg.text.narration import describe_action, describe_move
 
 ANALYSIS_FORMAT = "petersburg-analysis"
@@ -176,26 +176,16 @@ class GameAnalysis:
             start, end = self.curve[index - 1], self.curve[index]
             before, after = start.chances[player], end.chances[player]
             moves = ", ".join(self.moves.get((start.step, player), [])) or str(analysis_text("no_move"))
-            if self.solo:
-                text = analysis_text(
-                    "turning_point_solo",
-                    round=start.round,
-                    phase=start.phase,
-                    player=self.names[player],
-                    moves=moves,
-                    before=round(before),
-                    after=round(after),
-                )
-            else:
-                text = analysis_text(
-                    "turning_point",
-                    round=start.round,
-                    phase=start.phase,
-                    player=self.names[player],
-                    moves=moves,
-                    before=round(100 * before),
-                    after=round(100 * after),
-                )
+            text = analysis_text(
+                "turning_point",
+                round=start.round,
+                phase=start.phase,
+                player=self.names[player],
+                moves=moves,
+                measure=measure_text(self.solo),
+                before=amount_text(before, self.solo),
+                after=amount_text(after, self.solo),
+            )
             points.append(
                 {
                     "step": start.step,

@@ -42,12 +42,12 @@ ANALYSIS = Catalogue(
         # The turning points of a game -----------------------------------------------------------
         "turning_point": (
             "Round {round}, {phase} phase: {player} {moves}; "
-            "{player}'s chance of winning went from {before} % to {after} %."
+            "{player}'s {measure} went from {before} to {after}."
         ),
-        "turning_point_solo": (
-            "Round {round}, {phase} phase: {player} {moves}; "
-            "the expected score went from {before} to {after} VP."
-        ),
+        "measure_chance": "chance of winning",
+        "measure_score": "expected score",
+        "percent": "{percent} %",
+        "points": "{vp} VP",
         "no_move": "made no move",
         "better_move": "Better: {move} ({value}).",
         # petersburg analyse ---------------------------------------------------------------------
@@ -56,10 +56,7 @@ ANALYSIS = Catalogue(
             "Move {step}, round {round}, {phase} phase, {name}: {move} ({after}); "
             "best {best} ({before}); loss {loss} VP."
         ),
-        "cli_decision_marked": (
-            "Move {step}, round {round}, {phase} phase, {name}: {move} ({after}); "
-            "best {best} ({before}); loss {loss} VP. {mark}."
-        ),
+        "cli_mark": "{mark}.",
         "cli_average": (
             "{name}: average loss {loss} VP per move over {count} decisions; "
             "{blunders} blunders, {mistakes} mistakes, {inaccuracies} inaccuracies."
@@ -83,6 +80,20 @@ def value_text(value: float, solo: bool) -> str:
     if solo:
         return str(analysis_text("expected", vp=round(value, 1)))
     return str(analysis_text("chance", percent=round(100 * value)))
+
+
+def measure_text(solo: bool) -> str:
+    """What a curve measures: the chance of winning, or, solo, the expected score."""
+    return str(analysis_text("measure_score") if solo else analysis_text("measure_chance"))
+
+
+def amount_text(value: float, solo: bool) -> str:
+    """A point of the curve: a chance (0..1) as a percentage, or, solo, VP."""
+    return str(
+        analysis_text("points", vp=round(value))
+        if solo
+        else analysis_text("percent", percent=round(100 * value))
+    )
 
 
 def mark_text(mark: str) -> str:
