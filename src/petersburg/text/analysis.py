@@ -70,6 +70,10 @@ ANALYSIS = Catalogue(
 )
 
 
+PERCENT = 100
+"""A chance of 1 written as a percentage."""
+
+
 def analysis_text(message_id: str, /, **params: Param) -> Message:
     """The sentence ``message_id`` of hints and analysis, worded with ``params``."""
     return ANALYSIS.message(message_id, params)
@@ -79,7 +83,7 @@ def value_text(value: float, solo: bool) -> str:
     """A move's estimate as people read it: a chance of winning, or, solo, the expected score."""
     if solo:
         return str(analysis_text("expected", vp=round(value, 1)))
-    return str(analysis_text("chance", percent=round(100 * value)))
+    return str(analysis_text("chance", percent=round(PERCENT * value)))
 
 
 def measure_text(solo: bool) -> str:
@@ -92,7 +96,7 @@ def amount_text(value: float, solo: bool) -> str:
     return str(
         analysis_text("points", vp=round(value))
         if solo
-        else analysis_text("percent", percent=round(100 * value))
+        else analysis_text("percent", percent=round(PERCENT * value))
     )
 
 

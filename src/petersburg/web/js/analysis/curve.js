@@ -1,6 +1,7 @@
 // The winning-chance curve of a game's analysis: one line per player over the phases of the game,
 // on a 0–100 % scale (solo: the expected score in VP), with the turning points marked.
 import { el } from "../dom.js";
+import { percent } from "./hint.js";
 
 /** @typedef {import("./types.js").GameAnalysis} GameAnalysis */
 
@@ -29,7 +30,7 @@ export function curveChart(analysis) {
   for (const share of [0, 0.25, 0.5, 0.75, 1]) {
     const v = share * top;
     grid.push(svg("line", { x1: pad.left, x2: width - pad.right, y1: y(v), y2: y(v), class: "grid" }),
-      svg("text", { x: pad.left - CHART.labelGap, y: y(v) + 4, "text-anchor": "end" }, analysis.solo ? String(Math.round(v)) : `${Math.round(share * 100)}%`));
+      svg("text", { x: pad.left - CHART.labelGap, y: y(v) + 4, "text-anchor": "end" }, analysis.solo ? String(Math.round(v)) : `${percent(share)}%`));
   }
   points.forEach((p, i) => {
     if (i === 0 || p.round !== points[i - 1].round) grid.push(svg("text", { x: x(i), y: height - 8, "text-anchor": "middle" }, `R${p.round}`));
@@ -42,7 +43,7 @@ export function curveChart(analysis) {
     return svg("polyline", { points: line, fill: "none", stroke: colour, "stroke-width": CHART.lineWidth, "stroke-dasharray": dash });
   });
   const last = points[points.length - 1];
-  const words = analysis.names.map((name, seat) => `${name} ends at ${analysis.solo ? `${Math.round(last.chances[seat])} VP` : `${Math.round(last.chances[seat] * 100)} %`}`).join("; ");
+  const words = analysis.names.map((name, seat) => `${name} ends at ${analysis.solo ? `${Math.round(last.chances[seat])} VP` : `${percent(last.chances[seat])} %`}`).join("; ");
   const label = `${analysis.solo ? "Expected score" : "Chance of winning"} at the start of each phase. ${words}.`;
   const picture = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label, class: "chance-chart", id: "chance-chart" }, ...grid, ...marks, ...lines);
   const legend = el("ul", { class: "legend" }, analysis.names.map((name, seat) => {

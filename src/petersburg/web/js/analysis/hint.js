@@ -10,10 +10,16 @@ import { byId, el } from "../dom.js";
 /** @typedef {import("../protocol.js").HintMessage} HintMessage */
 /** @typedef {import("../protocol.js").TableRequest} TableRequest */
 
-/** A move's estimate in words: a chance of winning, or, solo, the expected score.
+/** A chance of 1 as a percentage. */
+export const PERCENT = 100;
+
+/** A chance in percent. @param {number} chance */
+export const percent = (chance) => Math.round(chance * PERCENT);
+
+/** A move's estimate in words: a chance of winning, or, solo, the expected score (one decimal).
  * @param {number} value @param {boolean} solo */
 export function valueWords(value, solo) {
-  return solo ? `${value.toFixed(1)} VP expected` : `${Math.round(value * 100)} % to win`;
+  return solo ? `${value.toFixed(1)} VP expected` : `${percent(value)} % to win`;
 }
 
 export class HintPanel {

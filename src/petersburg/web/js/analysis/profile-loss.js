@@ -2,6 +2,8 @@
 // player's moves gave away against the best move found, over his last analysed games.
 import { byId, el } from "../dom.js";
 
+/** Decimals of the average loss shown. */
+const DECIMALS = 2;
 const name = decodeURIComponent(location.pathname.split("/")[2] || "");
 
 async function load() {
@@ -12,7 +14,7 @@ async function load() {
   const target = byId("average-loss");
   target.hidden = false;
   target.replaceChildren(loss.games
-    ? el("span", {}, `Average loss per move: ${loss.average_loss.toFixed(2)} VP over the last ${loss.games} analysed games (${loss.decisions} decisions).`)
+    ? el("span", {}, `Average loss per move: ${loss.average_loss.toFixed(DECIMALS)} VP over the last ${loss.games} analysed games (${loss.decisions} decisions).`)
     : el("span", { class: "muted" }, "No analysed games yet."));
 }
 
