@@ -83,3 +83,12 @@ def test_hints_are_limited_per_person(make_client: Callable[..., TestClient]) ->
         ws.send_json(ask)
         recv_until(ws, lambda m: m["type"] == "hint")
         assert error_of(ws, ask) == "At most 1 hints in 60 seconds: try again in a moment."
+
+
+def test_an_unknown_persons_average_loss_is_refused_with_a_sentence(
+    make_client: Callable[..., TestClient],
+) -> None:
+    client = make_client(Settings(bot_delay=0.0, analyse_games=False))
+    response = client.get("/api/profile/Nobody%20Here/loss")
+    assert response.status_code == 404
+    assert "Nobody Here" in response.json()["detail"]
