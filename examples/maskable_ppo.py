@@ -10,9 +10,11 @@ vector (``--opponents``, default half ``random``, half ``greedy``); the reward i
 (+1 win, -1 loss, 0 shared win). Afterwards the trained policy plays ``--eval-games`` games
 against each evaluation bot (deterministic actions, its seat drawn per game) and the script
 prints training steps per second and the win rates. ``--save`` keeps the model (a ``.zip`` that
-``examples/ppo_selfplay.py`` can register as a bot).
+``examples/ppo_selfplay.py`` can register as a bot). ``--minutes`` bounds the training time as well:
+training stops at whichever budget ends first, and the script says which budgets it runs under.
 
     python examples/maskable_ppo.py --timesteps 300000 --save ppo.zip    # docs/research.md's figures
+    python examples/maskable_ppo.py --timesteps 100000000 --minutes 10   # ten minutes of training
     python examples/maskable_ppo.py --timesteps 512 --eval-games 2       # a quick smoke run
 
 Needs the ``[sb3]`` extra (``pip install 'petersburg[sb3]'``: torch, stable-baselines3,
@@ -29,6 +31,7 @@ from typing import Any
 import gymnasium
 import torch
 from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.logger import Logger
 from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv
@@ -50,6 +53,27 @@ def make_training_envs(opponents: Sequence[str], num_players: int, seed: int) ->
     vec = DummyVecEnv([make(spec) for spec in opponents])
     vec.seed(seed)
     return vec
+
+
+class TimeBudget(BaseCallback):
+    """Stops ``learn()`` once ``seconds`` of wall-clock time have passed since training began."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__()
+        self.seconds = seconds
+        self.start = 0.0
+
+    def _on_training_start(self) -> None:
+        self.start = time.perf_counter()
+
+    def _on_step(self) -> bool:
+        return time.perf_counter() - self.start < self.seconds
+
+
+def budget_text(timesteps: int, minutes: float | None) -> str:
+    """The training budget in words, as the script announces it."""
+    steps = f"{timesteps:,} steps"
+    return steps if minutes is None else f"{steps} or {minutes:g} min, whichever ends first,"
 
 
 def without_log_folder(model: MaskablePPO) -> MaskablePPO:
@@ -82,14 +106,15 @@ def new_model(envs: DummyVecEnv, n_steps: int, seed: int) -> MaskablePPO:
 
 
 def train(args: argparse.Namespace) -> tuple[MaskablePPO, float]:
-    """The trained model and the training speed in environment steps per second."""
+    """The trained model and the seconds its training took."""
     envs = make_training_envs(args.opponents.split(","), args.players, args.seed)
     model = new_model(envs, args.n_steps, args.seed)
+    callback = None if args.minutes is None else TimeBudget(args.minutes * 60)
     start = time.perf_counter()
-    model.learn(total_timesteps=args.timesteps)
+    model.learn(total_timesteps=args.timesteps, callback=callback)
     elapsed = time.perf_counter() - start
     envs.close()
-    return model, model.num_timesteps / elapsed
+    return model, elapsed
 
 
 def win_rate(
@@ -114,6 +139,9 @@ def win_rate(
 def main() -> None:
     parser = argparse.ArgumentParser(description="Train MaskablePPO against bots and print its win rates.")
     parser.add_argument("--timesteps", type=int, default=300_000, help="training budget in agent steps")
+    parser.add_argument(
+        "--minutes", type=float, default=None, help="training time budget as well (whichever ends first)"
+    )
     parser.add_argument("--players", type=int, default=2, help="players per game (2-4)")
     parser.add_argument(
         "--opponents",
@@ -131,10 +159,19 @@ def main() -> None:
         parser.error("--players must be 2, 3 or 4 (a solo game has no opponent)")
     if args.timesteps < 1 or args.eval_games < 1 or args.n_steps < 2:
         parser.error("--timesteps and --eval-games must be positive, --n-steps at least 2")
+    if args.minutes is not None and args.minutes <= 0:
+        parser.error("--minutes must be positive")
     torch.set_num_threads(args.threads)
-    print(f"Training MaskablePPO for {args.timesteps:,} steps against {args.opponents} ...", flush=True)
-    model, speed = train(args)
-    print(f"Trained {model.num_timesteps:,} steps at {speed:,.0f} steps/s (training included).")
+    print(
+        f"Training MaskablePPO for {budget_text(args.timesteps, args.minutes)} against {args.opponents} ...",
+        flush=True,
+    )
+    model, seconds = train(args)
+    speed = model.num_timesteps / seconds
+    print(
+        f"Trained {model.num_timesteps:,} steps at {speed:,.0f} steps/s in {seconds:,.0f} s"
+        " (training included)."
+    )
     if args.save:
         model.save(args.save)
         print(f"Saved the model to {args.save}.")

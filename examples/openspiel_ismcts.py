@@ -4,8 +4,12 @@ The game is ``python_sankt_petersburg`` (``petersburg.env.openspiel_game``, extr
 OpenSpiel's own information-set MCTS (``open_spiel.python.algorithms.ismcts``) searches with random
 rollouts, sampling worlds through the game's ``resample_from_infostate`` (the engine's
 ``determinize``); its opponent is any bot spec of ours, wrapped as an OpenSpiel bot
-(``EngineBot``). Seats alternate between games; the deal of game ``g`` is ``--seed + g``, so a
-run is reproducible. Prints the win rate of OpenSpiel's ISMCTS and its seconds per decision.
+(``EngineBot``). Seats alternate between games. Everything random is seeded from ``--seed``: the
+game's chance nodes (the markers and every card drawn, game ``g`` from its own generator), the
+search's generator and the sampler it hands to the resampler (OpenSpiel's ISMCTS would otherwise
+resample with an unseeded ``UniformProbabilitySampler``), and the opponents' bots, so the same
+command plays the same games in every process. Prints the win rate of OpenSpiel's ISMCTS and its
+seconds per decision.
 
     python examples/openspiel_ismcts.py --games 20 --simulations 100 --opponent random
     python examples/openspiel_ismcts.py --games 1 --simulations 2          # a quick smoke run
@@ -16,21 +20,23 @@ Needs the ``[openspiel]`` extra (``pip install 'petersburg[openspiel]'``).
 from __future__ import annotations
 
 import argparse
+import random
 import time
 
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from petersburg.env.openspiel_game import GAME_NAME, EngineBot
+from petersburg.env.openspiel_game import GAME_NAME, EngineBot, resolve_chance
 
 
 def play(
-    game: pyspiel.Game, bots: list[pyspiel.Bot], deal: int
+    game: pyspiel.Game, bots: list[pyspiel.Bot], chance: random.Random
 ) -> tuple[list[float], list[float], list[int]]:
-    """One game from deal ``deal``: returns, seconds spent and decisions taken, per seat."""
+    """One game, its chance outcomes drawn from ``chance``: returns, seconds spent and decisions
+    taken, per seat."""
     state = game.new_initial_state()
-    state.apply_action(deal)
+    resolve_chance(state, chance)
     spent = [0.0] * len(bots)
     decisions = [0] * len(bots)
     while not state.is_terminal():
@@ -40,6 +46,7 @@ def play(
         spent[seat] += time.perf_counter() - start
         decisions[seat] += 1
         state.apply_action(action)
+        resolve_chance(state, chance)
     return state.returns(), spent, decisions
 
 
@@ -62,6 +69,8 @@ def main() -> None:
         max_simulations=args.simulations,
         random_state=random_state,
     )
+    # The resampler's sampler from the same seeded generator (the bot's default is unseeded).
+    searcher.set_resampler(lambda state, player: state.resample_from_infostate(player, random_state.uniform))
     wins = 0.0
     decisions = 0
     seconds = 0.0
@@ -71,12 +80,14 @@ def main() -> None:
             EngineBot(args.opponent, args.seed * 1000 + number * 10 + s) for s in range(args.players)
         ]
         bots[seat] = searcher
-        returns, spent, taken = play(game, bots, deal=args.seed + number)
+        returns, spent, taken = play(game, bots, random.Random(args.seed * 1_000_003 + number))
         best = max(returns)
         wins += (returns[seat] == best) / sum(r == best for r in returns)  # a shared win counts shared
         seconds += spent[seat]
         decisions += taken[seat]
-        print(f"game {number + 1}: ISMCTS in seat {seat}, returns {returns}", flush=True)
+        print(
+            f"game {number + 1}: ISMCTS in seat {seat}, {sum(taken)} decisions, returns {returns}", flush=True
+        )
     print(
         f"OpenSpiel ISMCTS ({args.simulations} simulations) vs {args.opponent}: "
         f"win rate {100 * wins / args.games:.1f}% over {args.games} games "

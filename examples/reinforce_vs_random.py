@@ -134,7 +134,10 @@ def main(argv: list[str] | None = None) -> None:
     env = gymnasium.make(ENV_ID, num_players=args.players, opponents=args.opponent)
     rng = np.random.default_rng(args.seed)
     policy = LinearPolicy(rng)
-    print(f"Training for up to {args.minutes:g} min against {args.players - 1} '{args.opponent}' bot(s)...")
+    budget = (
+        f"{args.minutes:g} min" if args.episodes is None else f"{args.minutes:g} min or {args.episodes} games"
+    )
+    print(f"Training for up to {budget} against {args.players - 1} '{args.opponent}' bot(s)...")
     start = time.perf_counter()
     episodes = train(env, policy, rng, args.minutes * 60, args.episodes, args.lr)
     print(f"Trained on {episodes} games in {time.perf_counter() - start:.0f} s.")

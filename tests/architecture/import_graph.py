@@ -98,6 +98,11 @@ RULES: tuple[Rule, ...] = (
         "accounts reach storage only through the persistence protocols",
     ),
     Rule(
+        "petersburg.server.alerts",
+        (*_server("api", "app", "wiring", "view", "persistence.sql"), *SQL_LIBRARIES, *WEB_LIBRARIES),
+        "alerts reach storage only through the persistence protocols, and know no route or socket",
+    ),
+    Rule(
         "petersburg.server.persistence",
         (*_server("api", "app", "wiring", "game", "view", "accounts", "cluster"), *WEB_LIBRARIES),
         "storage is the bottom layer: it knows rows, not tables in play",

@@ -146,6 +146,7 @@ def test_a_game_against_three_bots_to_its_end(server: str, browser: Any) -> None
     try:
         page.select_option("select[name=seats]", "4")
         page.select_option("select[name=fill]", "random")
+        page.click("#more-options > summary")  # the rules' variants are folded away
         page.check("input[name=always_refill]")
         page.click("#create-form button[type=submit]")
         page.wait_for_url("**/table/*")
@@ -162,6 +163,8 @@ def test_a_game_against_three_bots_to_its_end(server: str, browser: Any) -> None
                 # A bot took a card from the board into hand: everyone saw which, so its panel
                 # names it (and counts any card drawn with an Observatory as unknown).
                 known_shown = True
+                # On a desktop the summaries stand closed in a strip: open that player's panel.
+                page.click("#player-list .player:has(.open-hand):not([open]) > summary >> nth=0")
                 assert page.inner_text("#player-list .open-hand >> nth=0").startswith("Hand, known:")
                 for width, height in ((1366, 900), (390, 844)):
                     page.set_viewport_size({"width": width, "height": height})

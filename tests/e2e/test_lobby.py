@@ -84,6 +84,7 @@ def test_the_create_form_offers_only_options_that_go_together(server: str, brows
         page.select_option("select[name=seats]", "3")
         three = form_state(page)
         assert not three["marker"] and three["markerOff"] == ["3", "4"]
+        page.click("#more-options > summary")  # the expert options are folded away
         page.select_option("select[name=double_marker_seat]", index=3)  # seat 3 (value "2")
         page.select_option("select[name=edition]", "second")
         page.check("input[name=market]")

@@ -54,6 +54,7 @@ def fill_the_create_form(page: Any) -> None:
     page.select_option("select[name=edition]", "second")
     assert not disabled(page, "input[name=market]")
     page.check("input[name=market]")
+    page.click("#more-options > summary")  # the Market's options are folded away with the others
     page.wait_for_selector("#market-options:not([hidden])")
     page.select_option("select[name=seats]", "5")
     assert disabled(page, "select[name=market_board] option[value='8']")  # 5 players need 10 cards

@@ -70,7 +70,11 @@ def test_every_page_runs_under_the_content_security_policy(server: str, browser:
         # The chart's legend keeps its line styles (set through the CSSOM, not a style attribute).
         page.goto(f"{server}/results/{finished}")
         page.wait_for_selector(".legend .swatch")
-        assert page.evaluate("getComputedStyle(document.querySelector('.swatch')).borderTopStyle") == "solid"
+        # Each swatch is drawn as its line: the same dashes as the chart's line of that player.
+        dashes = "(lines) => lines.map((line) => line.getAttribute('stroke-dasharray'))"
+        assert page.eval_on_selector_all(".swatch line", dashes) == page.eval_on_selector_all(
+            ".vp-chart polyline", dashes
+        )
         assert page.evaluate("window.__csp") == []
     finally:
         context.close()

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from petersburg.cards import COUNT, DECK, WORKER
-from petersburg.engine import GameOptions, new_game
+from petersburg.engine import GameOptions, deal_game, marker_deals, new_game
 from petersburg.engine.shuffle import random_below, shuffle_in_place
 from petersburg.engine.state import STAGE_ACTIONS, WORKER_PHASE
 
@@ -93,3 +93,42 @@ def test_random_below_draws_as_randrange() -> None:
     for n in bounds * 20:
         assert random_below(ours, n) == theirs.randrange(n)
     assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "distinct"),
+    [
+        (2, GameOptions(), 6),  # 4!/(2!2!) ways to give each seat two phases
+        (3, GameOptions(), 36),  # the double seat (3) times 4!/2! orders
+        (4, GameOptions(), 24),
+        (3, GameOptions(double_marker_seat=1), 12),
+        (5, GameOptions(edition="second", market=True), 120),  # round the table from a drawn seat
+    ],
+)
+def test_marker_deals_are_the_distribution_new_game_draws_from(
+    players: int, options: GameOptions, distinct: int
+) -> None:
+    deals = marker_deals(players, options)
+    assert len(deals) == distinct and len({tuple(markers) for markers, _ in deals}) == distinct
+    weights = {tuple(markers): weight for markers, weight in deals}
+    assert len(set(weights.values())) == 1  # every distinct deal is equally likely here
+    seen = Counter(tuple(new_game(players, seed, options).markers) for seed in range(300))
+    assert set(seen) <= set(weights)  # new_game deals only these
+    assert len(seen) > distinct // 2
+
+
+def test_deal_game_is_new_game_from_the_same_stacks_and_markers() -> None:
+    for players, options in [(3, GameOptions()), (5, GameOptions(edition="second", market=True))]:
+        dealt = new_game(players, 17, options)
+        stacks = [
+            stack + dealt.upper[::-1] if deck == dealt.shape.round_deck else list(stack)
+            for deck, stack in enumerate(dealt.stacks)
+        ]
+        again = deal_game(players, stacks, list(dealt.markers), options)
+        again.seed = dealt.seed
+        assert again == dealt
+    with pytest.raises(ValueError, match="exactly the cards"):
+        deal_game(2, [[0]], [0, 0, 1, 1])
+    good = [list(stack) for stack in new_game(2, 0).shape.deck_cards]
+    with pytest.raises(ValueError, match="one start-player marker per phase"):
+        deal_game(2, good, [0, 0, 1, 2])

@@ -27,6 +27,7 @@ def test_reinforce_example_prints_win_rates() -> None:
         timeout=300,
         check=True,
     )
+    assert "Training for up to 3 min or 4 games against 1 'random' bot(s)" in result.stdout  # both budgets
     assert "Trained on 4 games" in result.stdout
     rates = re.findall(r"win rate (\d+\.\d)%", result.stdout)
     assert len(rates) == 2 and all(0.0 <= float(r) <= 100.0 for r in rates)

@@ -47,6 +47,24 @@ def test_maskable_ppo_recipe_trains_and_reports_win_rates(tmp_path: Path) -> Non
 
 
 @pytest.mark.slow
+@pytest.mark.slow
+def test_maskable_ppo_stops_at_its_time_budget() -> None:
+    """A step budget far beyond reach and a budget of 0.05 minutes: training stops at the time."""
+    out = _run(
+        str(EXAMPLES / "maskable_ppo.py"),
+        "--timesteps",
+        "100000000",
+        "--minutes",
+        "0.05",
+        "--eval-games",
+        "1",
+    )
+    assert "for 100,000,000 steps or 0.05 min, whichever ends first," in out
+    trained = re.search(r"Trained ([\d,]+) steps at [\d,]+ steps/s in (\d+) s", out)
+    assert trained is not None and int(trained.group(1).replace(",", "")) < 100_000_000
+    assert int(trained.group(2)) < 60
+
+
 def test_selfplay_policy_is_a_bot_that_tournaments_seat(tmp_path: Path) -> None:
     model = tmp_path / "selfplay.zip"
     out = _run(

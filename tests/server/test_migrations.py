@@ -105,7 +105,7 @@ def test_a_database_newer_than_the_code_is_refused_with_a_sentence(tmp_path: Pat
 
 
 def test_an_older_database_gets_hints_switches_and_its_finished_games_analysed(tmp_path: Path) -> None:
-    """Migration 0006: every existing table keeps hints on (a game that may be rated still has
+    """Migration 0008: every existing table keeps hints on (a game that may be rated still has
     none), and a finished game stored before analyses existed is analysed once asked for."""
     path = str(tmp_path / "old.db")
     shutil.copy(FIXTURE, path)
@@ -119,3 +119,65 @@ def test_an_older_database_gets_hints_switches_and_its_finished_games_analysed(t
         assert analysis["solo"] is True and analysis["decisions"]
         assert analysis["curve"][-1]["chances"] == [analysis["curve"][-1]["chances"][0]]
         assert client.get("/api/tables/2/analysis").status_code == 409
+
+
+def test_migration_0006_adds_the_alert_tables_and_keeps_the_accounts(tmp_path: Path) -> None:
+    """An account of a database at 0005 is there after 0006, with no alert settings (every channel
+    off) and an empty queue; 0006 goes down and up again cleanly."""
+    from alembic import command
+
+    path = str(tmp_path / "accounts.db")
+    engine = db.create_engine(path)
+    config = db.alembic_config()
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "0005")
+            connection.exec_driver_sql(
+                "INSERT INTO accounts (name, name_key, password_hash, uid, created, mu, sigma)"
+                " VALUES ('Bea', 'bea', 'x', 'u1', 1.0, 25.0, 8.3)"
+            )
+            command.upgrade(config, "0006")
+            assert connection.exec_driver_sql("SELECT count(*) FROM account_alerts").scalar() == 0
+            assert connection.exec_driver_sql("SELECT count(*) FROM alert_queue").scalar() == 0
+            command.downgrade(config, "0005")
+            command.upgrade(config, "head")
+            assert connection.exec_driver_sql("SELECT name FROM accounts").scalar() == "Bea"
+    finally:
+        engine.dispose()
+    with TestClient(create_app(path, Settings(bot_delay=0.0))) as client:
+        answer = client.post("/api/account/signin", json={"name": "Bea", "password": "wrong password"})
+        assert answer.status_code == 401
+
+
+def test_migration_0007_adds_move_deadlines_vacations_and_table_webhooks(tmp_path: Path) -> None:
+    """A table and an account's alert settings of a database at 0006 are there after 0007, the table
+    without a move deadline and the account without a vacation; 0007 goes down and up again."""
+    from alembic import command
+
+    path = str(tmp_path / "deadlines.db")
+    engine = db.create_engine(path)
+    config = db.alembic_config()
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "0006")
+            connection.exec_driver_sql(
+                "INSERT INTO tables (name, created, seats, options, realtime, timer, allow_undo, creator,"
+                " status) VALUES ('Duel', 1.0, 2, '{}', 0, 0, 1, 'u1', 'open')"
+            )
+            connection.exec_driver_sql("INSERT INTO account_alerts (account_id, interval) VALUES (7, 600)")
+            command.upgrade(config, "0007")
+            table = connection.exec_driver_sql("SELECT name, move_deadline, deadline_bot FROM tables").one()
+            assert tuple(table) == ("Duel", 0, None)
+            alerts = connection.exec_driver_sql(
+                "SELECT interval, vacation_until, vacation_days FROM account_alerts"
+            ).one()
+            assert tuple(alerts) == (600, None, 0)
+            assert connection.exec_driver_sql("SELECT count(*) FROM turn_clocks").scalar() == 0
+            assert connection.exec_driver_sql("SELECT count(*) FROM table_webhooks").scalar() == 0
+            command.downgrade(config, "0006")
+            assert connection.exec_driver_sql("SELECT name FROM tables").scalar() == "Duel"
+            command.upgrade(config, "head")
+    finally:
+        engine.dispose()

@@ -20,6 +20,8 @@ import pytest
 
 from petersburg.server.errors import Refusal
 from petersburg.server.game.seating import level_ids
+from petersburg.text.advice import ADVICE
+from petersburg.text.alerts import ALERTS
 from petersburg.text.analysis import ANALYSIS
 from petersburg.text.chat import CHAT, help_text
 from petersburg.text.notices import NOTICES, notice
@@ -33,6 +35,8 @@ CALLS: dict[str, Catalogue] = {
     "refusal": REFUSALS,
     "notice": NOTICES,
     "chat_text": CHAT,
+    "alert_text": ALERTS,
+    "advice": ADVICE,
     "analysis_text": ANALYSIS,
 }
 """The names whose calls word a sentence, and the catalogue each reads from."""
@@ -111,7 +115,7 @@ SITES = call_sites()
 
 def test_the_scan_finds_the_call_sites() -> None:
     kinds = {site.catalogue.name for site in SITES}
-    assert kinds == {"refusal", "notice", "chat", "analysis"}
+    assert kinds == {"refusal", "notice", "chat", "alert", "advice", "analysis"}
     assert len(SITES) > 100
 
 
@@ -141,13 +145,13 @@ def test_every_call_site_passes_exactly_the_placeholders() -> None:
     assert wrong == []
 
 
-@pytest.mark.parametrize("catalogue", [REFUSALS, NOTICES, CHAT], ids=lambda c: c.name)
+@pytest.mark.parametrize("catalogue", [REFUSALS, NOTICES, CHAT, ALERTS, ADVICE], ids=lambda c: c.name)
 def test_every_entry_is_used(catalogue: Catalogue) -> None:
     used = {site.message_id for site in SITES if site.catalogue is catalogue}
     assert sorted(set(catalogue.entries) - used) == []
 
 
-@pytest.mark.parametrize("catalogue", [REFUSALS, NOTICES, CHAT], ids=lambda c: c.name)
+@pytest.mark.parametrize("catalogue", [REFUSALS, NOTICES, CHAT, ALERTS, ADVICE], ids=lambda c: c.name)
 def test_every_entry_is_a_sentence_with_named_placeholders(catalogue: Catalogue) -> None:
     for message_id, entry in catalogue.entries.items():
         assert all(name.isidentifier() for name in placeholders(entry)), message_id

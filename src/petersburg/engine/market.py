@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from petersburg.cards_second_edition import ALL_RUBLES, MARKET_VALUES_CAPPED, NO_GOOD, NUM_GOODS, YELLOW
 from petersburg.engine.options import TIES_SHARE, VALUES_OPEN, GameOptions
+from petersburg.engine.shape import MARKET_PHASE
 from petersburg.engine.state import GameState
 
 
@@ -86,3 +87,43 @@ def good_points(state: GameState) -> list[list[int]]:
     counts = [goods_counts(state, seat) for seat in range(state.num_players)]
     ties = state.options.market_ties
     return [majority_points([c[good] for c in counts], first, second, ties) for good in range(NUM_GOODS)]
+
+
+def next_market_round(state: GameState) -> int:
+    """The round whose market scoring comes next: this round's until its market phase (the crate
+    decisions included) is over, else the next round's. Keeping a crate is paid at that scoring,
+    before the market's income; a crate bought in the worker or market phase pays at once."""
+    phases = state.shape.phases
+    if state.phase in phases and phases.index(state.phase) <= phases.index(MARKET_PHASE):
+        return state.round
+    return state.round + 1
+
+
+def crate_keep_price(state: GameState) -> int:
+    """Rubles that keeping one crate costs at the next market scoring (its first place's value)."""
+    return market_values(next_market_round(state), state.options)[0]
+
+
+def crates_held(state: GameState, seat: int) -> int:
+    """How many crates ``seat`` has in play (each is paid for at every market scoring)."""
+    area = state.players[seat].area
+    return sum(area[crate] for crate in state.shape.crate_kinds)
+
+
+def crates_short(state: GameState, seat: int, spend: int = 0, more: int = 0) -> bool:
+    """Whether ``seat``'s rubles, less ``spend`` (a price about to be paid), fall short of keeping
+    his crates and ``more`` crates at the next market scoring (income before it not counted)."""
+    due = (crates_held(state, seat) + more) * crate_keep_price(state)
+    return due > 0 and state.players[seat].rubles - spend < due
+
+
+def standing_if_named(state: GameState, good: int) -> tuple[int, int]:
+    """What naming ``good`` for the "?" at the head of the Market's decisions changes for its
+    owner: (his count of ``good``, the VP it would score him if the market scoring were now)."""
+    market = state.market
+    assert market is not None and market.queue
+    seat, card = market.queue[0]
+    trial = state.copy()
+    assert trial.market is not None
+    trial.market.jokers[state.shape.joker_slot[card]] = good
+    return goods_counts(trial, seat)[good], good_points(trial)[good][seat]

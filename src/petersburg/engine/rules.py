@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from itertools import permutations
 from typing import Final, cast
 
 from petersburg.cards import (
@@ -120,6 +121,7 @@ from petersburg.engine.shape import (
     PRICE_CODE_COST_SHIFT,
     PRICE_CODE_TRADING,
     GameShape,
+    shape_of,
 )
 from petersburg.engine.shuffle import random_below, shuffle_in_place
 from petersburg.engine.state import (
@@ -157,18 +159,61 @@ def new_game(
         shuffle_in_place(stack, rng)
         state.stacks[deck] = stack
     state.markers = _deal_markers(num_players, options, shape, rng)
+    _open_game(state, sink)
+    return state
+
+
+def deal_game(
+    num_players: int,
+    stacks: list[list[Card]],
+    markers: list[int],
+    options: GameOptions | None = None,
+    sink: list[Event] | None = None,
+) -> GameState:
+    """A new game from a given deal instead of a seed: ``stacks`` in order (the top card last) and
+    the seat holding each phase's start-player marker.
+
+    For models of the game whose chance is explicit, such as the OpenSpiel game, which draws every
+    card as a chance event and the markers from ``marker_deals``: the set-up is then the rules' own
+    (the same opening deal and first phase as ``new_game``), only the randomness comes from outside.
+    The game's seed is 0. Raises ValueError for stacks that are not the game's cards or markers
+    that are not seats.
+    """
+    options = options if options is not None else GameOptions()
+    validate_setup(num_players, 0, options)
+    state = GameState(num_players, 0, options)
+    shape = state.shape
+    if len(stacks) != len(shape.decks) or any(
+        sorted(stacks[deck]) != sorted(shape.deck_cards[deck]) for deck in shape.decks
+    ):
+        raise ValueError("The stacks of a deal must hold exactly the cards of each of the game's stacks.")
+    if len(markers) != shape.num_phases or any(not 0 <= seat < num_players for seat in markers):
+        raise ValueError(
+            f"A deal needs one start-player marker per phase, each held by a seat 0 to {num_players - 1}."
+        )
+    state.stacks = [list(stack) for stack in stacks]
+    state.markers = list(markers)
+    _open_game(state, sink)
+    return state
+
+
+def _open_game(state: GameState, sink: list[Event] | None) -> None:
+    """Deal the opening workers from the shuffled round stack and start the first phase."""
+    shape = state.shape
     opening = state.stacks[shape.round_deck]
-    for _ in range(OPENING_WORKERS_PER_PLAYER * num_players):
+    for _ in range(OPENING_WORKERS_PER_PLAYER * state.num_players):
         state.upper.append(opening.pop())
     if sink is not None:
+        options = state.options
         markers = tuple(state.markers)
         sink.append(
-            GameStarted(players=num_players, edition=options.edition, market=options.market, markers=markers)
+            GameStarted(
+                players=state.num_players, edition=options.edition, market=options.market, markers=markers
+            )
         )
         sink.append(RoundStarted(round=1))
         sink.append(CardsDealt(deck=shape.round_deck, row=ROW_UPPER, cards=tuple(state.upper)))
     _start_phase(state, shape.first_phase, sink)
-    return state
 
 
 def validate_setup(num_players: int, seed: int, options: GameOptions) -> None:
@@ -179,33 +224,65 @@ def validate_setup(num_players: int, seed: int, options: GameOptions) -> None:
 
 
 def _deal_markers(num_players: int, options: GameOptions, shape: GameShape, rng: random.Random) -> list[int]:
-    """Deal the start-player markers (one per phase) at random (docs/rules.md, Set-up).
-
-    1st-edition rulebook: every player gets as many as the others, and with 3 players one seat (a
-    random one, or the one the options name) gets the one left over. With the Market the markers are
-    dealt one at a time round the table from a random seat (or the one the options name).
-    """
+    """Deal the start-player markers (one per phase) at random (docs/rules.md, Set-up): the phases
+    in shuffled order, then a random seat where the rules draw one (``_place_markers``)."""
     order = sorted(shape.phases)
     shuffle_in_place(order, rng)
+    seat = random_below(rng, num_players) if _marker_seat_is_drawn(num_players, options, shape) else 0
+    return _place_markers(order, num_players, options, shape, seat)
+
+
+def _marker_seat_is_drawn(num_players: int, options: GameOptions, shape: GameShape) -> bool:
+    """Whether the markers' deal draws a seat: the Market's first seat, or the 1st edition's seat
+    with the marker left over, unless the options name it."""
+    if options.double_marker_seat is not None:
+        return False
+    return shape.deals_round_the_table or shape.num_phases % num_players != 0
+
+
+def _place_markers(
+    order: list[int], num_players: int, options: GameOptions, shape: GameShape, seat: int
+) -> list[int]:
+    """The markers of phases in ``order`` (already shuffled), ``seat`` being the drawn seat.
+
+    1st-edition rulebook: every player gets as many as the others, and with 3 players one seat (the
+    drawn one, or the one the options name) gets the one left over. With the Market the markers are
+    dealt one at a time round the table from the drawn seat (or the one the options name).
+    """
     markers = [0] * shape.num_phases
+    chosen = options.double_marker_seat
+    start = seat if chosen is None else chosen
     if shape.deals_round_the_table:
-        start = options.double_marker_seat
-        if start is None:
-            start = random_below(rng, num_players)
         holders = [(start + i) % num_players for i in range(len(order))]
     else:
         per_seat, left_over = divmod(len(order), num_players)
         if left_over:
-            double = options.double_marker_seat
-            if double is None:
-                double = random_below(rng, num_players)
-            holders = [double] * (per_seat + left_over)
-            holders += [seat for seat in range(num_players) if seat != double for _ in range(per_seat)]
+            holders = [start] * (per_seat + left_over)
+            holders += [other for other in range(num_players) if other != start for _ in range(per_seat)]
         else:
-            holders = [seat for seat in range(num_players) for _ in range(per_seat)]
+            holders = [other for other in range(num_players) for _ in range(per_seat)]
     for holder, phase in zip(holders, order, strict=True):
         markers[phase] = holder
     return markers
+
+
+def marker_deals(num_players: int, options: GameOptions | None = None) -> list[tuple[list[int], int]]:
+    """Every distinct deal of the start-player markers, with how many of the equally likely random
+    draws of the set-up (an order of the phases, then a seat where one is drawn) give it.
+
+    ``new_game`` deals one of them at random with these weights; a model with explicit chance
+    offers them as the chance outcomes of the markers' deal (probability weight / total weight).
+    """
+    options = options if options is not None else GameOptions()
+    validate_setup(num_players, 0, options)
+    shape = shape_of(options)
+    seats = num_players if _marker_seat_is_drawn(num_players, options, shape) else 1
+    weights: dict[tuple[int, ...], int] = {}
+    for order in permutations(sorted(shape.phases)):
+        for seat in range(seats):
+            key = tuple(_place_markers(list(order), num_players, options, shape, seat))
+            weights[key] = weights.get(key, 0) + 1
+    return [(list(key), weight) for key, weight in sorted(weights.items())]
 
 
 # ----------------------------------------------------------------------------------------------

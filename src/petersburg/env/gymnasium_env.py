@@ -136,6 +136,8 @@ class SanktPetersburgEnv(gymnasium.Env[ObsDict, np.int64]):
         """A new game; its seed, the learner's seat and the bots' seeds all come from ``np_random``.
 
         ``options`` may hold ``{"seat": k}`` to put the learner in seat ``k`` for this episode.
+        ``info`` holds the learner's seat alone: the game's seed would rebuild every hidden stack, so
+        it is never handed out (the same ``seed`` here and the same actions replay an episode).
         """
         super().reset(seed=seed)
         rng = self.np_random
@@ -157,7 +159,7 @@ class SanktPetersburgEnv(gymnasium.Env[ObsDict, np.int64]):
         observation = self._observation()
         if self.render_mode == "human":
             self.render()
-        return observation, {"seat": self.seat, "game_seed": game_seed}
+        return observation, {"seat": self.seat}
 
     def step(self, action: np.int64 | int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
         """Play the learner's action, then the bots' until the learner is to act or the game ends."""

@@ -22,6 +22,11 @@ without the Market, ``MARKET_LAYOUT.size`` and ``NUM_ALL_ACTIONS`` (954) with it
 action ids. Rewards are 0 until the game ends, then ``"rank"`` or ``"score"`` rewards
 (``petersburg.env.rewards``). ``reset(seed=s)`` plays the same game as ``new_game(n, s)``.
 
+With ``observation_format="array"`` an agent observes the float32 vector alone and finds its mask in
+``infos[agent]["action_mask"]`` (PettingZoo's other convention for masks): the layout PettingZoo's
+``api_test`` checks without remarks, where it accepts the ``Dict`` layout from its own classic games
+only, by name.
+
 ``raw_env.step`` raises ``IllegalActionError`` (with the engine's explanation) for an illegal
 action; ``env()`` wraps it like PettingZoo's classic games, so an illegal action there ends the
 game with reward -1 for the offender and 0 for the others.
@@ -61,6 +66,8 @@ from petersburg.env.render import RENDER_MODES, FrameArray, check_render_mode, r
 from petersburg.env.rewards import check_reward_mode, final_rewards
 
 AgentID = str
+OBSERVATION_FORMATS = ("dict", "array")
+"""``"dict"``: ``{"observation", "action_mask"}``; ``"array"``: the vector, the mask in ``infos``."""
 ObsDict = dict[str, Any]
 """``{"observation": float32 array, "action_mask": int8 array}``."""
 
@@ -121,7 +128,8 @@ class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  #
     Arguments: ``num_players`` (1-4, 5 with the Market; default 2), ``reward`` (``"rank"``
     default, or ``"score"``), ``options`` (``GameOptions`` or a mapping of its fields: edition,
     the Market and its options, rule variants, visibility), ``render_mode`` (``"ansi"``,
-    ``"human"``, ``"rgb_array"`` or ``None``).
+    ``"human"``, ``"rgb_array"`` or ``None``), ``observation_format`` (``"dict"`` default, or
+    ``"array"``: the vector alone, the mask in ``infos[agent]["action_mask"]``).
     """
 
     metadata = {  # noqa: RUF012 - PettingZoo reads it from the class
@@ -137,8 +145,12 @@ class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  #
         reward: str = "rank",
         options: GameOptions | Mapping[str, Any] | None = None,
         render_mode: str | None = None,
+        observation_format: str = "dict",
     ) -> None:
-        EzPickle.__init__(self, num_players, reward, options, render_mode)
+        EzPickle.__init__(self, num_players, reward, options, render_mode, observation_format)
+        if observation_format not in OBSERVATION_FORMATS:
+            raise ValueError(f"observation_format must be 'dict' or 'array', not {observation_format!r}.")
+        self.mask_in_info = observation_format == "array"
         super().__init__()
         self.game_options = game_options(options)
         self.num_players = check_players(num_players, self.game_options)  # now, not at reset
@@ -150,7 +162,12 @@ class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  #
         self.agents = self.possible_agents[:]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         self.action_spaces = {a: spaces.Discrete(self.layout.num_actions) for a in self.possible_agents}
-        self.observation_spaces = {a: make_observation_space(self.game_options) for a in self.possible_agents}
+        self.observation_spaces: dict[AgentID, spaces.Space[Any]] = {
+            a: make_observation_space(self.game_options)["observation"]
+            if self.mask_in_info
+            else make_observation_space(self.game_options)
+            for a in self.possible_agents
+        }
         self._seed_rng = random.Random()
         self._game: GameState | None = None
         self._legal: list[int] | None = None
@@ -192,14 +209,21 @@ class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  #
         self.infos: dict[AgentID, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self._game.current_player]
         self._legal = None
+        if self.mask_in_info:
+            for agent in self.agents:
+                self.infos[agent]["action_mask"] = self.layout.mask([])
+            self._mask_to_info()
         if self.render_mode == "human":
             self.render()
 
-    def observe(self, agent: AgentID) -> ObsDict:
-        """What ``agent`` sees: its view encoded, and its legal-action mask (zero off turn).
+    def observe(self, agent: AgentID) -> Any:  # ObsDict, or ObsArray with observation_format="array"
+        """What ``agent`` sees: its view encoded, and its legal-action mask (zero off turn) — or
+        the encoded view alone with ``observation_format="array"`` (the mask is in ``infos``).
 
         Every call returns new arrays, so observations an agent keeps never change afterwards.
         """
+        if self.mask_in_info:
+            return self.layout.encode(view(self.game, self._seat[agent]))
         seen = view(self.game, self._seat[agent])
         legal = seen.legal_actions()
         if legal:
@@ -236,12 +260,24 @@ class raw_env(AECEnv[AgentID, ObsDict, int], EzPickle):  # type: ignore[misc]  #
                     "rubles": scores[seat].rubles,
                     "won": seat in best,
                 }
+                if self.mask_in_info:
+                    self.infos[a]["action_mask"] = self.layout.mask([])
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
         else:
+            if self.mask_in_info:
+                self.infos[agent]["action_mask"] = self.layout.mask([])
             self.agent_selection = self.possible_agents[state.current_player]
+            if self.mask_in_info:
+                self._mask_to_info()
         if self.render_mode == "human":
             self.render()
+
+    def _mask_to_info(self) -> None:
+        """Put the mask of the agent to act into its info (``observation_format="array"``)."""
+        agent = self.agent_selection
+        self._legal = view(self.game, self._seat[agent]).legal_actions()
+        self.infos[agent]["action_mask"] = self.layout.mask(self._legal)
 
     def render(self) -> str | FrameArray | None:
         """The public table (a spectator's view: no hidden data) in the render mode.

@@ -47,6 +47,21 @@ def register(subparsers: Any) -> None:
     for name, field in Settings.model_fields.items():
         _add_flag(parser, name, field)
     parser.set_defaults(func=cmd_serve)
+    keys = subparsers.add_parser(
+        "vapid-keys", help="make a VAPID key pair for Web Push (turn alerts on phones and desktops)"
+    )
+    keys.set_defaults(func=cmd_vapid_keys)
+
+
+def cmd_vapid_keys(_args: Any) -> int:
+    """Print a new VAPID key pair: the private key as the server's setting takes it, and the public
+    key (the server hands it to browsers itself; printed for reference)."""
+    from petersburg.server.alerts.vapid import new_keys
+
+    private, public = new_keys()
+    print(f"PETERSBURG_VAPID_PRIVATE_KEY={private}")
+    print(f"# public key (browsers get it from the server): {public}")
+    return 0
 
 
 def _flag_of(field: FieldInfo) -> Flag:

@@ -24,6 +24,9 @@ from dataclasses import dataclass, field
 from fastapi import FastAPI
 
 from petersburg.server.accounts.accounts import Accounts
+from petersburg.server.accounts.recovery import Recovery
+from petersburg.server.alerts.preferences import Preferences
+from petersburg.server.alerts.queue import AlertQueue
 from petersburg.server.analysis.hints import Hints
 from petersburg.server.analysis.queue import AnalysisQueue
 from petersburg.server.api.ws.connections import Connections
@@ -107,6 +110,9 @@ class Server:
     events: ServerEvents
     hints: Hints
     analyses: AnalysisQueue
+    alerts: AlertQueue
+    recovery: Recovery
+    preferences: Preferences
     _following: set[asyncio.Task[None]] = field(default_factory=set)
     _head_checks: asyncio.Task[None] | None = None
 
@@ -143,6 +149,7 @@ class Server:
                 await self.play.after_change(table)
         await self.automation.start()
         await self.analyses.start()
+        await self.alerts.start(list(self.tables.live()))
         if self.settings.tune_gc:
             # What was loaded lives as long as the server: keep the collector from scanning it
             # again and again, and collect the young generation less often.
@@ -211,6 +218,7 @@ class Server:
                 await self._head_checks
         await self.tables.bus.stop()
         await self.analyses.stop()
+        await self.alerts.stop()
         await self.automation.stop()
         self.accounts.close()
         await self.store.close()

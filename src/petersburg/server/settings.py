@@ -258,6 +258,19 @@ class Settings(BaseSettings):
     idle_turn_based: Seconds = Field(
         default=7 * 86400.0, description="the same for turn-based games (604800: 7 days)"
     )
+    missed_turns_to_bot: int = Field(
+        default=3,
+        ge=1,
+        le=100,
+        description="turns in a row a player of a turn-based table with a move deadline may let run "
+        "out (a bot plays each) before the bot takes the seat for good",
+    )
+    vacation_days_per_year: int = Field(
+        default=14,
+        ge=0,
+        le=366,
+        description="days a year an account may pause the move deadlines of its turn-based games",
+    )
 
     # The wire ----------------------------------------------------------------------------------
     lobby_interval: float = Field(
@@ -291,6 +304,60 @@ class Settings(BaseSettings):
         "scripts do not), strict (nothing from another site carries it) or none (needs Secure)",
     )
 
+    # Turn alerts away from the page (alerts/): e-mail, Web Push, webhooks -----------------------
+    smtp_host: str | None = Field(
+        default=None,
+        description="the SMTP server that sends e-mail (confirmations, password resets, turn "
+        "alerts); none: e-mail is off, and the settings page says so",
+    )
+    smtp_port: int = Field(default=587, description="the SMTP server's port")
+    smtp_tls: Literal["starttls", "tls", "none"] = Field(
+        default="starttls",
+        description="starttls (upgrade the connection, port 587), tls (TLS from the start, port 465) "
+        "or none (plain, for a relay on the same machine)",
+    )
+    smtp_user: str | None = Field(default=None, description="the SMTP user name; none: no login")
+    smtp_password: Annotated[SecretStr | None, Flag(hidden=True)] = Field(
+        default=None, description="the SMTP password (set it in the environment)"
+    )
+    smtp_sender: str = Field(
+        default="Sankt Petersburg <petersburg@localhost>",
+        description="the From of every e-mail the server sends",
+    )
+    vapid_private_key: Annotated[SecretStr | None, Flag(hidden=True)] = Field(
+        default=None,
+        description="the private VAPID key that signs Web Push messages (petersburg vapid-keys "
+        "makes a pair; set it in the environment); none: push is off",
+    )
+    vapid_subject: str | None = Field(
+        default=None,
+        description="who push services may contact about this server (mailto:you@example.org or "
+        "an https URL); none: the public URL",
+    )
+    alerts_allow_loopback: bool = Field(
+        default=False,
+        description="let webhooks and push endpoints be loopback addresses over http (for tests and "
+        "development only: refused unless the public URL is a loopback address)",
+    )
+    alerts_paused: bool = Field(
+        default=False,
+        description="queue alerts but send none (they go out once a server without it runs)",
+    )
+    alert_retries: Annotated[int, _at_least(1)] = Field(
+        default=4, description="attempts to deliver one alert before it is reported as failed"
+    )
+    alert_retry_seconds: Seconds = Field(
+        default=30.0, description="wait before the second attempt of an alert; it doubles after each"
+    )
+    alert_timeout: Seconds = Field(
+        default=5.0, description="seconds one delivery (SMTP, push, webhook) may take before it fails"
+    )
+    alert_poll: Seconds = Field(
+        default=2.0,
+        description="seconds between two looks at the alert queue (a new alert of this process is "
+        "sent at once; this bounds the wait for retries and other processes' alerts)",
+    )
+
     @model_validator(mode="after")
     def _same_site_none_is_secure(self) -> Settings:
         """Browsers drop a ``SameSite=None`` cookie that is not ``Secure``: refused at start-up,
@@ -298,6 +365,25 @@ class Settings(BaseSettings):
         if self.cookie_same_site == "none" and not self.cookies_secure:
             raise ValueError("cookie_same_site none needs secure cookies (an https public URL)")
         return self
+
+    @model_validator(mode="after")
+    def _loopback_alerts_only_on_loopback(self) -> Settings:
+        """Alerts to loopback addresses exist for tests: a server people reach (its public URL
+        is not a loopback address) refuses to start with them, so no webhook can reach what
+        listens on the server's own machine."""
+        if self.alerts_allow_loopback:
+            host = urlsplit(self.public_url).hostname if self.public_url else None
+            if host not in ("127.0.0.1", "localhost", "::1"):
+                raise ValueError(
+                    "alerts_allow_loopback is for tests: it needs a public URL on a loopback address "
+                    "(http://127.0.0.1:PORT)"
+                )
+        return self
+
+    @property
+    def base_url(self) -> str:
+        """Where links in alerts point: the public URL, else this process's own address."""
+        return (self.public_url or f"http://{self.host}:{self.port}").rstrip("/")
 
     @property
     def cookies_secure(self) -> bool:

@@ -10,6 +10,7 @@ The parts, dependencies pointing inward (each knows only those below it)::
     api/ (routes, ws dispatcher, connections)   translation only, the sockets
     game/ chat → seating → play                 what players ask, authorised and serialised per table
     game/ automation                            bots, auto-pass, timer, idle tables (clock injected)
+    alerts/                                     turn alerts off the page, their queue and channels
     view/ presenter                             what a client receives
     game/ tables                                the aggregate, its replay, the repository
     accounts/, cluster/                         accounts and ratings; notices and leases between processes
@@ -27,6 +28,11 @@ from petersburg.bots import import_bot_modules
 from petersburg.server.accounts.accounts import Accounts
 from petersburg.server.accounts.passwords import Passwords
 from petersburg.server.accounts.ratings import GameRating
+from petersburg.server.accounts.recovery import Recovery
+from petersburg.server.alerts.outbox import Outbox
+from petersburg.server.alerts.preferences import Preferences
+from petersburg.server.alerts.queue import AlertQueue
+from petersburg.server.alerts.tokens import Tokens
 from petersburg.server.analysis.hints import Hints
 from petersburg.server.analysis.queue import AnalysisQueue
 from petersburg.server.api.ws.connections import Connections
@@ -35,11 +41,14 @@ from petersburg.server.cluster.bus import Bus, RedisBus
 from petersburg.server.cluster.leases import Leases
 from petersburg.server.game.automation import Automation, BotRunner
 from petersburg.server.game.chat import Chat
+from petersburg.server.game.deadlines import MoveDeadlines
 from petersburg.server.game.play import Play
 from petersburg.server.game.seating import Seating
 from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.sql.accounts import SqlAccounts
+from petersburg.server.persistence.sql.alerts import SqlAlerts
 from petersburg.server.persistence.sql.analyses import SqlAnalyses
+from petersburg.server.persistence.sql.deadlines import SqlDeadlines
 from petersburg.server.persistence.sql.leases import SqlLeases
 from petersburg.server.persistence.sql.ratings import SqlRatings
 from petersburg.server.persistence.sql.store import SqlStore
@@ -88,12 +97,22 @@ def build_server(
     chat = Chat(tables, events, clock, settings, seating)
     runner = injected.get("bots") or BotRunner(settings.bot_workers, modules=settings.bot_modules)
     leases = Leases(SqlLeases(store), clock, settings.lease_seconds) if settings.redis_url else None
-    automation = Automation(tables, play, seating, runner, clock, settings, leases)
+    deadline_store = SqlDeadlines(store)
+    deadlines = MoveDeadlines(deadline_store, clock, settings)
+    automation = Automation(tables, play, seating, runner, clock, settings, leases, deadlines)
     connections = Connections(tables, presenter, settings)
     hints = Hints(tables, events, clock, settings, runner)
     analyses = AnalysisQueue(tables, SqlAnalyses(store), clock, background=settings.analyse_games)
+    tokens = Tokens(accounts.signer, clock)
+    alert_store = SqlAlerts(store)
+    alert_leases = Leases(SqlLeases(store), clock, settings.lease_seconds) if settings.redis_url else None
+    alerts = AlertQueue(
+        alert_store, accounts.store, Outbox(settings, tokens), clock, settings, alert_leases, deadline_store
+    )
+    deadlines.alerts = alerts
     events.listen(automation.schedule)
     events.listen(connections.table_changed, connections.chat_line)
+    events.listen(alerts.table_changed)
     events.listen(analyses.table_changed)
     return Server(
         settings,
@@ -110,6 +129,9 @@ def build_server(
         events,
         hints,
         analyses,
+        alerts,
+        Recovery(accounts, alert_store, alerts, tokens, settings),
+        Preferences(alert_store, alerts, tokens, settings, deadline_store, tables),
     )
 
 

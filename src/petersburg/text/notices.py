@@ -16,7 +16,8 @@ NOTICES = Catalogue(
         "sits_down": "{name} sits down in seat {seat}.",
         "bot_replaced": "{old} in seat {seat} is replaced by {name}.",
         "leaves_seat": "{name} leaves seat {seat}.",
-        "leaves_to_bot": "{name} leaves; a random bot plays seat {seat} from now on.",
+        "leaves_to_bot": "{name} leaves; a Greedy bot plays seat {seat} from now on, as for a player "
+        "who stays away: it plays sensibly for the others and never keeps them waiting.",
         "game_starts": "The game starts.",
         "takes_back": "{name} takes back their last action: {move}",
         "takes_back_with_later": Plural(
@@ -25,6 +26,11 @@ NOTICES = Catalogue(
         ),
         "time_up": "Time is up for {name}.",
         "hint_used": "{name} asked for a hint.",
+        "deadline_bot_move": "{name}'s time for this move ran out: {bot} plays it for them.",
+        "deadline_handed": Plural(
+            "{name} let {count} turn in a row run out: {bot} plays seat {seat} from now on.",
+            "{name} let {count} turns in a row run out: {bot} plays seat {seat} from now on.",
+        ),
         "idle_days": Plural(
             "Nobody has been at this table for {count} day: Greedy bots finish the game.",
             "Nobody has been at this table for {count} days: Greedy bots finish the game.",

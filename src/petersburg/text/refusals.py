@@ -83,6 +83,35 @@ REFUSALS = Catalogue(
             "Too many new accounts from your address: wait {count} minutes before trying again.",
         ),
         "hashing_busy": "The server is busy: try again in a moment.",
+        # E-mail, password resets, alerts (server/accounts/recovery.py, server/alerts/) ------------
+        "field_email": (
+            "That is not an e-mail address: write it as name@example.org (at most {most} characters)."
+        ),
+        "field_push": (
+            "'push_subscription' must be a browser's push subscription (endpoint and keys) or null."
+        ),
+        "field_webhook_format": "'webhook_format' must be json, discord or slack.",
+        "field_interval": "'interval' must be 600, 3600, 21600 or 86400 seconds.",
+        "field_muted": "'muted' must be a list of at most 500 table numbers.",
+        "field_table": "'table' must be a table number.",
+        "field_channel": "'channel' must be email, push or webhook.",
+        "url_https": "A webhook or push address is an https:// URL with a host (at most {most} characters).",
+        "url_not_public": "{host} is not a public address: alerts go to public hosts only.",
+        "url_unresolved": "{host} cannot be found: check the address.",
+        "email_off": "This server sends no e-mail: its operator has not set up SMTP.",
+        "push_off": "This server sends no push notifications: its operator has not set VAPID keys.",
+        "email_unconfirmed": "Confirm your e-mail address first: open the link we sent to it.",
+        "no_webhook": "Set a webhook address first.",
+        "no_push": "Turn on push notifications in this browser first.",
+        "link_expired": "This link has expired: ask for a new one.",
+        "link_used": "This link has been used already: ask for a new one if you need it.",
+        "link_invalid": "This link is not valid: copy it whole from the e-mail, or ask for a new one.",
+        "link_replaced": "This link was for an address the account no longer has: confirm the new one.",
+        "reset_requests": Plural(
+            "Too many password resets asked for: wait {count} minute before asking again.",
+            "Too many password resets asked for: wait {count} minutes before asking again.",
+        ),
+        "test_too_soon": "A test was sent on this channel less than a minute ago: wait a moment.",
         "not_signed_in": "You are not signed in (or your session has ended): sign in first.",
         "wrong_current_password": "The current password is wrong.",
         "no_account": "There is no account named {name}.",
@@ -144,10 +173,22 @@ REFUSALS = Catalogue(
             "The seat with two start-player markers can only be chosen at 3-seat tables (0-2)."
         ),
         "timer_range": "The turn timer is 0 (none) to {most} seconds.",
+        "field_move_deadline": (
+            "The time per move is 0 (none), 43200 (12 hours), 86400 (1 day) or 259200 (3 days) seconds."
+        ),
+        "field_deadline_bot": "'deadline_bot' must be the name of a bot level.",
+        "field_vacation": "'vacation_days' must be a whole number of days from 0 to {most}.",
+        "vacation_left": Plural(
+            "You have {count} day of vacation left this year (of {most}): ask for at most that.",
+            "You have {count} days of vacation left this year (of {most}): ask for at most that many.",
+        ),
+        "table_webhook_creator": "Only the player who created this table sets its webhook.",
         "title_too_long": "A table name has at most {most} characters.",
         "unknown_level": "Unknown bot level {level!r}. Known: {known}.",
         "replay_unfinished": "Only finished games can be replayed.",
         "story_unfinished": "The results are shown once the game is over.",
+        "again_unfinished": "A game can be played again once it is over.",
+        "again_not_a_player": "Only the people seated at the end of this game can play it again.",
         # Seats -------------------------------------------------------------------------------------
         "seats_fixed": "The game has already started; seats can no longer change.",
         "creator_puts_bots": "Only the player who created this table can put bots in its seats.",

@@ -115,7 +115,7 @@ def check_password(password: str) -> None:
         raise Refusal("password_length", least=MIN_PASSWORD, most=MAX_PASSWORD)
 
 
-def _minutes_left(crowded: Crowded, window: float, now: float) -> int:
+def minutes_left(crowded: Crowded, window: float, now: float) -> int:
     """Whole minutes (at least 1) until the counted attempt that leaves the window first has left."""
     return max(1, math.ceil((crowded.oldest + window - now) / 60))
 
@@ -222,6 +222,10 @@ class Accounts:
         session = await self.signed_in(cookie)
         return None if session is None else session.account
 
+    async def required(self, cookie: str | None) -> Account:
+        """The signed-in account of ``cookie``; ``Refusal`` (401) for a guest."""
+        return (await self._required(cookie)).account
+
     async def _required(self, cookie: str | None) -> Session:
         session = await self.signed_in(cookie)
         if session is None:
@@ -296,7 +300,7 @@ class Accounts:
             limit = Limit(self.settings.sign_ups_per_address, now - window)
             crowded = await self.store.reserve_sign_up(address, now, limit)
             if crowded is not None:
-                raise Refusal("sign_ups_from_address", status=429, count=_minutes_left(crowded, window, now))
+                raise Refusal("sign_ups_from_address", status=429, count=minutes_left(crowded, window, now))
             password_hash = await self.passwords.hash(password)
         uid = guest_uid
         if uid is None or await self.store.account_by_uid(uid) is not None:
@@ -333,7 +337,7 @@ class Accounts:
             by_address=Limit(self.settings.sign_ins_per_address, now - window),
         )
         if crowded is not None:
-            minutes = _minutes_left(crowded, window, now)
+            minutes = minutes_left(crowded, window, now)
             if crowded.by == "name":
                 raise Refusal("sign_ins_for_name", status=429, count=minutes)
             raise Refusal("sign_ins_from_address", status=429, count=minutes)

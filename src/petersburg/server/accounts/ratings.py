@@ -25,7 +25,7 @@ from petersburg.bots.levels import bot_levels, spec_of
 from petersburg.engine import places
 from petersburg.server.clock import Clock
 from petersburg.server.persistence.accounts import AccountRating, RatingChange
-from petersburg.server.persistence.store import TableRow
+from petersburg.server.persistence.store import SeatRow, TableRow
 from petersburg.server.protocol.messages import GameResult
 from petersburg.text.bots import level_name
 
@@ -106,15 +106,21 @@ class RatedSeat:
     sigma: float
 
 
+def _plain_bot(seat: SeatRow) -> bool:
+    """A bot seat that plays for nobody; a bot that took an account's seat when its move
+    deadlines ran out (``Seating.hand_seat_to_bot``) keeps the account, whose result it is."""
+    return seat.kind == "bot" and seat.user_id is None
+
+
 def rated_uids(row: TableRow) -> list[str]:
     """The identities of the accounts the finished table ``row`` rates; none if it does not count
     (fewer than two seats, an empty seat, a bot at a table not created ``rated``, or no account).
     Whether each of them is an account (a guest makes the game unrated) is ``rating_changes``'s."""
     if row.result is None or row.num_seats < 2:
         return []
-    if any(seat.kind == "empty" or (seat.kind == "bot" and not row.rated) for seat in row.seats):
+    if any(seat.kind == "empty" or (_plain_bot(seat) and not row.rated) for seat in row.seats):
         return []
-    uids = [seat.user_id for seat in row.seats if seat.kind == "human"]
+    uids = [seat.user_id for seat in row.seats if not _plain_bot(seat)]
     if not uids or None in uids:
         return []
     return [uid for uid in uids if uid is not None]
@@ -130,7 +136,7 @@ def rating_changes(row: TableRow, accounts: Mapping[str, AccountRating], now: fl
         return []
     rated_seats: list[RatedSeat] = []
     for index, seat in enumerate(row.seats):
-        if seat.kind == "bot":
+        if _plain_bot(seat):
             rated_seats.append(RatedSeat(index, None, bot_mu(seat.bot or ""), BOT_SIGMA))
         else:
             account = accounts[seat.user_id or ""]

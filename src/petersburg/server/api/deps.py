@@ -16,6 +16,8 @@ from fastapi import Depends
 from starlette.requests import HTTPConnection
 
 from petersburg.server.accounts.accounts import Accounts
+from petersburg.server.accounts.recovery import Recovery
+from petersburg.server.alerts.preferences import Preferences
 from petersburg.server.analysis.hints import Hints
 from petersburg.server.analysis.queue import AnalysisQueue
 from petersburg.server.api.identity import Identity, client_address, identify
@@ -60,6 +62,8 @@ SeatingDep = Annotated[Seating, Depends(_part(lambda server: server.seating))]
 PlayDep = Annotated[Play, Depends(_part(lambda server: server.play))]
 ChatDep = Annotated[Chat, Depends(_part(lambda server: server.chat))]
 AccountsDep = Annotated[Accounts, Depends(_part(lambda server: server.accounts))]
+RecoveryDep = Annotated[Recovery, Depends(_part(lambda server: server.recovery))]
+PreferencesDep = Annotated[Preferences, Depends(_part(lambda server: server.preferences))]
 ConnectionsDep = Annotated[Connections, Depends(_part(lambda server: server.connections))]
 HintsDep = Annotated[Hints, Depends(_part(lambda server: server.hints))]
 AnalysesDep = Annotated[AnalysisQueue, Depends(_part(lambda server: server.analyses))]

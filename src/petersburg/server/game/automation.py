@@ -28,7 +28,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 from petersburg.bots import import_bot_modules, make_bot
-from petersburg.bots.levels import spec_of
+from petersburg.bots.levels import find_level, spec_of
 from petersburg.engine import (
     NUM_ALL_ACTIONS,
     STAGE_ACTIONS,
@@ -42,11 +42,14 @@ from petersburg.engine import (
 from petersburg.server.clock import Clock
 from petersburg.server.cluster.leases import Leases
 from petersburg.server.errors import Refusal
+from petersburg.server.game.deadlines import MoveDeadlines
 from petersburg.server.game.play import Play
 from petersburg.server.game.seating import Seating
 from petersburg.server.game.table import Table
 from petersburg.server.game.tables import Tables
+from petersburg.server.persistence.deadlines import TurnClock
 from petersburg.server.settings import Settings
+from petersburg.text.bots import seat_name
 from petersburg.text.notices import notice
 from petersburg.text.wording import Message
 
@@ -197,6 +200,7 @@ class Automation:
         clock: Clock,
         settings: Settings,
         leases: Leases | None = None,
+        deadlines: MoveDeadlines | None = None,
     ) -> None:
         self.tables = tables
         self.play = play
@@ -212,6 +216,8 @@ class Automation:
         """Several processes on one database: only the holder of a table's lease makes its moves
         (None: this process alone makes every move)."""
         self._held: set[int] = set()
+        self.deadlines = deadlines
+        """The stored move deadlines of turn-based tables (None: turn-based turns never run out)."""
         self.running = False
 
     async def start(self) -> None:
@@ -252,9 +258,9 @@ class Automation:
             if current[1] is not asyncio.current_task():
                 current[1].cancel()
             del self._plans[table.id]
-        if not (same_turn and key and key[0] == "timer"):
-            # A timer planned again for the same turn (looking again for its lease) keeps the
-            # deadline it shows; any other plan starts afresh.
+        if not (same_turn and key and key[0] in ("timer", "deadline")):
+            # A timer or move deadline planned again for the same turn (looking again for its
+            # lease) keeps the deadline it shows; any other plan starts afresh.
             table.deadline = None
         if key and make is not None:
             if key[0] == "timer" and table.deadline is None:
@@ -306,7 +312,70 @@ class Automation:
         if table.row.realtime and table.row.timer > 0:
             deadline = self.clock.time() + table.row.timer
             return ("timer", seq, seat), lambda: self._timer(table, seat, seq, deadline)
+        if not table.row.realtime and table.row.move_deadline > 0 and self.deadlines is not None:
+            return ("deadline", seq, seat), lambda: self._move_deadline(table, seat, seq)
         return (), None
+
+    async def _move_deadline(self, table: Table, seat: int, seq: int) -> None:
+        """Run the stored clock of ``seat``'s turn at a turn-based table with a time per move
+        (``deadlines.py``): the reminder at half time, then, when it runs out, a bot of the
+        table's ``deadline_bot`` level plays the turn, or takes the seat for good after
+        ``missed_turns_to_bot`` turns in a row ran out. Only the lease's holder starts, stores and
+        enforces the clock; another process shows the stored deadline."""
+        deadlines = self.deadlines
+        assert deadlines is not None
+        leased = await self._leased(table)
+        half = table.row.move_deadline / 2
+        try:
+            turn = await deadlines.turn(table, seat, seq, start=leased)
+            while turn is not None and leased:
+                turn = await deadlines.recheck(table, turn)
+                self._show_deadline(table, seat, seq, turn.due)
+                now = self.clock.time()
+                if not turn.reminded and turn.due - half <= now < turn.due:
+                    turn = await deadlines.remind(table, turn)
+                if now >= turn.due:
+                    break
+                await self.clock.sleep((turn.due if turn.reminded else turn.due - half) - now)
+                if not self._current(table, seat, seq):
+                    return
+        except Exception:
+            log.exception("table %s: cannot read or store the move deadline of seat %s", table.id, seat)
+            return
+        if turn is None:
+            return
+        self._show_deadline(table, seat, seq, turn.due)
+        if leased and self._current(table, seat, seq) and not turn.expired:
+            await self._deadline_ran_out(table, turn)
+
+    def _show_deadline(self, table: Table, seat: int, seq: int, due: float) -> None:
+        if table.deadline != due and self._current(table, seat, seq):
+            table.deadline = due
+            self.play.events.table_changed(table)
+
+    async def _deadline_ran_out(self, table: Table, turn: TurnClock) -> None:
+        assert self.deadlines is not None
+        seat, seq = turn.seat, turn.seq
+        level = find_level(table.row.deadline_bot or "greedy") or find_level("greedy")
+        assert level is not None
+        try:
+            missed = await self.deadlines.ran_out(turn)
+        except Exception:
+            log.exception("table %s: cannot store that seat %s's time ran out", table.id, seat)
+            return
+        name, bot = table.names()[seat], seat_name(level.id, [])
+        # The player is told first: the change below plans the table's next move, which cancels
+        # this plan (``schedule``), so nothing after it would run.
+        if missed >= self.settings.missed_turns_to_bot:
+            self.deadlines.tell(table, seat, "handed", count=missed, bot=bot)
+            await self.seating.hand_seat_to_bot(table, seat, level, missed)
+            return
+        action = await self._bot_action(table, seat, level.spec, urgent=True)
+        if action is None or not self._current(table, seat, seq):
+            return
+        left = self.settings.missed_turns_to_bot - missed
+        self.deadlines.tell(table, seat, "bot_moved", count=left, bot=bot)
+        await self._play(table, seat, action, seq, notice("deadline_bot_move", name=name, bot=bot))
 
     async def _leased(self, table: Table) -> bool:
         """Whether this process makes ``table``'s automatic moves (it holds, or took, the lease)."""
@@ -371,8 +440,25 @@ class Automation:
         state = table.state
         if state is None or not self._current(table, seat, seq):
             return
+        action = await self._bot_action(table, seat, level, urgent=not table.bot_only())
+        state = table.state
+        if action is None or state is None or not self._current(table, seat, seq):
+            return
+        wait = self._undo_wait(table, state, action)
+        if wait > 0:
+            await self.clock.sleep(wait)
+            if not self._current(table, seat, seq):
+                return
+        await self._play(table, seat, action, seq, None)
+
+    async def _bot_action(self, table: Table, seat: int, level: str, *, urgent: bool) -> int | None:
+        """The action the bot of ``level`` chooses for ``seat`` now (a pass if it fails or
+        answers an illegal one); None if the server's stop cut it short or the game moved on."""
+        state = table.state
+        if state is None:
+            return None
+        seq = table.seq
         seen = view(state, seat)
-        urgent = not table.bot_only()
         try:
             action: object = await self.bots.choose(level, bot_seed(state.seed, seat), seen, urgent=urgent)
         except asyncio.CancelledError:
@@ -380,26 +466,21 @@ class Automation:
         except Exception:
             if not self.running:
                 log.info("table %s: the bot move in seat %s was cut by the server's stop", table.id, seat)
-                return  # dropped, never written: the next start plans it again
+                return None  # dropped, never written: the next start plans it again
             log.exception(
                 "table %s: the %s bot in seat %s failed; the server passes for it", table.id, level, seat
             )
             action = None
         state = table.state
         if state is None or not self._current(table, seat, seq):
-            return
+            return None
         if not (isinstance(action, int) and 0 <= action < NUM_ALL_ACTIONS and is_legal(state, action)):
             if action is not None:
                 log.error(
                     "table %s: the %s bot in seat %s chose illegal action %r", table.id, level, seat, action
                 )
-            action = default_action(state)
-        wait = self._undo_wait(table, state, action)
-        if wait > 0:
-            await self.clock.sleep(wait)
-            if not self._current(table, seat, seq):
-                return
-        await self._play(table, seat, action, seq, None)
+            return default_action(state)
+        return action
 
     def _undo_wait(self, table: Table, state: GameState, action: int) -> float:
         """How long a bot holds back ``action`` so that a person can still take back his last

@@ -24,6 +24,9 @@ import logging
 import math
 import re
 import secrets
+from typing import cast
+
+from pydantic import JsonValue
 
 from petersburg.bots.levels import BotLevel, bot_levels, find_level
 from petersburg.engine import PetersburgError, check_options, options_from_json
@@ -46,6 +49,13 @@ from petersburg.text.notices import notice
 from petersburg.text.wording import Message
 
 log = logging.getLogger("petersburg.server")
+
+
+HANDOVER_LEVEL = "greedy"
+"""The level of the bot that takes over a person's seat during a game, whether he left it or the
+game was left idle: the same, so that leaving by button, by ``/leave`` or by staying away plays on
+alike. Greedy rather than Random: it plays sensibly for the others still at the table and decides
+at once, so a game of bots alone ends quickly instead of running for ever."""
 
 
 def clean_name(name: str | None) -> str:
@@ -104,6 +114,9 @@ class Seating(TableService):
         """Whose names are reserved (None: no accounts, every name is free)."""
         self._created_from: dict[int, str] = {}
         """The client address each table created here was created from (``identity.py``)."""
+        self._rematches: dict[int, int] = {}
+        """The table "Play again" created after each finished one (memory only: after a restart,
+        the next player to ask opens another)."""
 
     async def check_name_owner(self, uid: str, name: str) -> None:
         """Refuse a name that belongs to an account ``uid`` is not (case and spacing aside)."""
@@ -117,19 +130,87 @@ class Seating(TableService):
 
     async def create(self, uid: str, name: str | None, params: TableParams, *, address: str) -> Table:
         """A new open table, created by ``uid`` from client ``address``; the creator takes seat 1
-        unless ``sit`` is false."""
+        unless ``sit`` is false. With ``start`` the game is dealt at once (the lobby's "Play now"),
+        which needs every seat taken: checked before anything is created."""
         cleaned = clean_name(name)
         await self.check_name_owner(uid, cleaned)
         async with self._creating:
             row = self._new_row(uid, cleaned, params)
-            self._check_table_limits(uid, address)
-            try:
-                table = await self.tables.create(row)
-            except StorageError as error:
-                log.error("cannot create a table: %s", error)
-                raise Refusal("save_failed") from None
-            self._created_from[table.id] = address
+            empty = [str(i + 1) for i, s in enumerate(row.seats) if s.kind == "empty"]
+            if params.get("start", False) and empty:
+                raise Refusal("seats_empty", seats=", ".join(empty))
+            table = await self._store_new(row, uid, address)
         self.events.table_changed(table)
+        if params.get("start", False):
+            await self.start(table, uid, address)
+        return table
+
+    async def again(self, finished: Table, uid: str, *, address: str) -> Table:
+        """ "Play again" after ``finished``: the same players with the same options at a new table.
+
+        The first of its players to ask creates it: he sits in his old seat under his old name,
+        every seat a bot held at the end gets a bot of the same level, the table has the same
+        name, options, pace, timer, undo and rating; the other people's seats stay free for
+        them. Each of them who asks next is seated in his old seat there. With no other person,
+        the game starts at once. Only a person seated at the end may ask, once the game is over.
+        """
+        old = finished.row
+        if old.status != "over":
+            raise Refusal("again_unfinished", status=409)
+        seat = next((i for i, s in enumerate(old.seats) if s.kind == "human" and s.user_id == uid), None)
+        if seat is None:
+            raise Refusal("again_not_a_player", status=403)
+        name = old.seats[seat].name
+        rematch = await self._rematch_of(old.id)
+        if rematch is not None and rematch.seat_of_uid(uid) is not None:
+            return rematch
+        if rematch is not None and rematch.row.status == "open" and rematch.row.seats[seat].kind == "empty":
+            await self.sit(rematch, uid, name, seat)
+            return rematch
+        await self.check_name_owner(uid, name)
+        params: TableParams = {
+            "seats": old.num_seats,
+            "title": old.name,
+            "realtime": old.realtime,
+            "timer": old.timer,
+            "allow_undo": old.allow_undo,
+            "rated": old.rated,
+            "sit": False,
+            # The stored options are the engine's JSON of them (docs/state-format.md), as sent.
+            "options": cast("dict[str, JsonValue]", old.options),
+        }
+        async with self._creating:
+            row = self._new_row(uid, name, params)
+            row.seats[seat] = SeatRow("human", name, uid, secrets.token_urlsafe(24))
+            for index, held in enumerate(old.seats):
+                if held.kind == "bot":
+                    row.seats[index] = bot_seat(row, index, self._level(held.bot))
+            table = await self._store_new(row, uid, address)
+            self._rematches[old.id] = table.id
+        self.events.table_changed(table)
+        if all(s.kind != "empty" for s in table.row.seats):
+            await self.start(table, uid, address)
+        return table
+
+    async def _rematch_of(self, table_id: int) -> Table | None:
+        """The table "Play again" opened after ``table_id``, while it is still there."""
+        known = self._rematches.get(table_id)
+        if known is None:
+            return None
+        try:
+            return await self.tables.get(known)
+        except Refusal:
+            return None
+
+    async def _store_new(self, row: TableRow, uid: str, address: str) -> Table:
+        """Store a new table's row (within the creation lock), after the limits on tables."""
+        self._check_table_limits(uid, address)
+        try:
+            table = await self.tables.create(row)
+        except StorageError as error:
+            log.error("cannot create a table: %s", error)
+            raise Refusal("save_failed") from None
+        self._created_from[table.id] = address
         return table
 
     def _check_table_limits(self, uid: str, address: str) -> None:
@@ -173,6 +254,8 @@ class Seating(TableService):
         timer = params.get("timer", 0) if realtime else 0
         if not 0 <= timer <= MAX_TIMER:
             raise Refusal("timer_range", most=MAX_TIMER)
+        move_deadline = 0 if realtime else params.get("move_deadline", 0)
+        deadline_bot = self._level(params.get("deadline_bot") or "greedy").id if move_deadline else None
         title = " ".join((params.get("title") or f"{name}'s table").split())
         if len(title) > MAX_TITLE:
             raise Refusal("title_too_long", most=MAX_TITLE)
@@ -189,6 +272,8 @@ class Seating(TableService):
             seats=[SeatRow() for _ in range(seats)],
             rated=params.get("rated", False),
             hints=params.get("hints", True),
+            move_deadline=move_deadline,
+            deadline_bot=deadline_bot,
         )
         if params.get("sit", True):
             row.seats[0] = SeatRow("human", name, uid, secrets.token_urlsafe(24))
@@ -223,7 +308,8 @@ class Seating(TableService):
         await table.queue.run(lambda: self._clear(table, uid, seat))
 
     async def leave(self, table: Table, uid: str) -> None:
-        """Give up your seat; during a game a random bot plays on for you (the game never stalls)."""
+        """Give up your seat; during a game a bot of ``HANDOVER_LEVEL`` plays on for you (the game
+        never stalls)."""
         await table.queue.run(lambda: self._leave(table, uid))
 
     async def start(self, table: Table, uid: str, address: str) -> None:
@@ -326,7 +412,7 @@ class Seating(TableService):
         await self._change_seat(
             table,
             seat,
-            SeatRow("bot", f"{old.name} (bot)", None, None, "random"),
+            SeatRow("bot", f"{old.name} (bot)", None, None, HANDOVER_LEVEL),
             notice("leaves_to_bot", name=old.name, seat=seat + 1),
         )
 
@@ -364,7 +450,7 @@ class Seating(TableService):
     async def _hand_to_bots(self, table: Table, idle: float) -> bool:
         if table.row.status != "playing" or table.person_here():
             return False
-        greedy = self._level("greedy")
+        greedy = self._level(HANDOVER_LEVEL)
         for seat, row in enumerate(table.row.seats):
             if row.kind == "human":
                 new = SeatRow("bot", f"{row.name} (bot)", None, None, greedy.id)
@@ -374,6 +460,29 @@ class Seating(TableService):
                     log.error("table %s: cannot hand seat %s to a bot: %s", table.id, seat, error)
                     return False
         await self.announce(table, _idle_notice(idle))
+        await self.play.after_change(table)
+        return True
+
+    async def hand_seat_to_bot(self, table: Table, seat: int, level: BotLevel, missed: int) -> bool:
+        """The player of ``seat`` let ``missed`` turns in a row run out (``deadlines.py``): a bot
+        of ``level`` plays the seat to the end of the game. The seat keeps its account
+        (``SeatRow.user_id``), so a rated game counts the result as the player's
+        (``accounts/ratings.py``); the player can no longer act there."""
+        return await table.queue.run(lambda: self._hand_seat_to_bot(table, seat, level, missed))
+
+    async def _hand_seat_to_bot(self, table: Table, seat: int, level: BotLevel, missed: int) -> bool:
+        old = table.row.seats[seat]
+        if table.row.status != "playing" or old.kind != "human":
+            return False
+        new = bot_seat(table.row, seat, level)
+        try:
+            await self.tables.set_seat(table, seat, SeatRow("bot", new.name, old.user_id, None, level.id))
+        except (StorageError, Refusal) as error:  # Refusal: another process changed it first
+            log.error("table %s: cannot hand seat %s to a bot: %s", table.id, seat, error)
+            return False
+        await self.announce(
+            table, notice("deadline_handed", name=old.name, count=missed, bot=new.name, seat=seat + 1)
+        )
         await self.play.after_change(table)
         return True
 

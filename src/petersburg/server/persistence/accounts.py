@@ -192,6 +192,12 @@ class AccountStore(Protocol):
         (by its id's hash), together."""
         ...
 
+    async def replace_password(self, account_id: int, old_hash: str, new_hash: str) -> bool:
+        """Store a new password hash if the account's is still ``old_hash``, and end every session
+        of the account, together; whether it was replaced (a password reset link works once even
+        when it is used twice at the same moment)."""
+        ...
+
     async def add_session(self, session: NewSession) -> None:
         """Store a new session (and forget the sessions that have ended by its ``created``)."""
         ...

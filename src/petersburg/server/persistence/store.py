@@ -80,6 +80,11 @@ class TableRow:
     alone are rated anyway)."""
     hints: bool = True
     """Whether a seat may ask for a hint (where the game allows hints at all: never rated)."""
+    move_deadline: int = 0
+    """Seconds per move at a turn-based table (0: none); when they run out, a bot of
+    ``deadline_bot``'s level plays the turn (``game/deadlines.py``)."""
+    deadline_bot: str | None = None
+    """The bot level that plays a turn whose deadline ran out (None: Greedy)."""
     revision: int = 0
     """Counts the stored changes of the row and its seats (not the log rows, which have their own
     key): each change is written only if the stored revision is still this one (``TableChanged``

@@ -29,6 +29,9 @@ ActionNumber = Annotated[int, Field(ge=0, lt=NUM_ALL_ACTIONS)]
 SeatNumber = Annotated[int, Field(ge=0, lt=2**31)]
 SeatCount = Annotated[int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS_MARKET)]
 TimerSeconds = Annotated[int, Field(ge=0, le=MAX_TIMER)]
+MOVE_DEADLINES = (0, 12 * 3600, 86400, 3 * 86400)
+"""The times per move a turn-based table may have: none, 12 hours, 1 day, 3 days."""
+MoveDeadline = Literal[0, 43200, 86400, 259200]
 TableStatusName = Literal["open", "playing", "over", "closed"]
 """``closed``: an open table nobody used, closed before its game started (only a page still
 watching it is told)."""

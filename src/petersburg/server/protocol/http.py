@@ -186,6 +186,44 @@ class SessionInfo(TypedDict):
 
 
 @with_config(MESSAGE)
+class AlertSettingsInfo(TypedDict):
+    """``GET /api/alerts/settings``: the signed-in account's address and turn alerts, and which
+    channels this server offers."""
+
+    email: str | None
+    email_confirmed: bool
+    email_alerts: bool
+    email_available: bool
+    """Whether this server sends e-mail (its operator set up SMTP)."""
+    push_available: bool
+    push_key: str | None
+    """The server's public VAPID key, for ``PushManager.subscribe``."""
+    push_endpoint: str | None
+    """The endpoint of the subscription stored for the account (a browser compares its own)."""
+    webhook_url: str | None
+    webhook_format: str
+    webhook_failure: str | None
+    """Why the webhook last failed for good (none once it worked again)."""
+    interval: int
+    muted: list[int]
+    vacation_until: float | None
+    """When the account's vacation ends (epoch seconds), while it runs."""
+    vacation_left: int
+    """Days of vacation left this year."""
+    vacation_per_year: int
+
+
+@with_config(MESSAGE)
+class TableWebhookInfo(TypedDict):
+    """``/api/alerts/table-webhook``: a table's own webhook, as its creator sees it."""
+
+    table: int
+    url: str | None
+    format: str
+    failure: str | None
+
+
+@with_config(MESSAGE)
 class ProfileGame(TypedDict):
     """One table the account sat at."""
 

@@ -41,6 +41,10 @@ class TableSummary(TypedDict):
     realtime: bool
     timer: int
     """Seconds per turn (0: none)."""
+    move_deadline: int
+    """Turn-based tables: seconds per move before a bot plays the turn (0: none)."""
+    deadline_bot: str | None
+    """The bot level that plays a turn whose deadline ran out (with ``move_deadline``)."""
     allow_undo: bool
     hints: bool
     """Whether a seat may ask for a hint here (solo, unrated and practice games whose creator left
@@ -51,6 +55,9 @@ class TableSummary(TypedDict):
     """While the game runs: the seat to act (0-based)."""
     created: float
     """Epoch seconds."""
+    host: NotRequired[str | None]
+    """The name of the person who created the table, while he holds a seat at it (an invitation
+    names him)."""
 
 
 @with_config(MESSAGE)
@@ -141,6 +148,12 @@ class LegalAction(TypedDict):
     """VP bought at the Pub."""
     over: NotRequired[str]
     """The card id a trading card displaces."""
+    note: NotRequired[str]
+    """What taking it costs later, in words: a crate's keep-price and when it is due, the hand
+    penalty of a card taken into hand."""
+    warning: NotRequired[bool]
+    """The note warns: the rubles left after paying would not cover the crates at the next
+    market scoring."""
     good: NotRequired[str]
     """The good a ``joker``, ``pay_crate`` or ``skip_crate`` decision names."""
 
@@ -168,6 +181,22 @@ class MarketStanding(TypedDict):
     """What second place scores this round."""
     goods: list[GoodStanding]
     """Every good, in board order."""
+
+
+@with_config(MESSAGE)
+class SeatAdvice(TypedDict):
+    """What the receiving seat is told beside its decisions (``server/view/advice.py``)."""
+
+    hand: str
+    """The hand penalty and the hand limit."""
+    hand_full: NotRequired[str]
+    """Why no card can be taken into hand now (the hand is full)."""
+    crates: NotRequired[str]
+    """The crates held, what keeping them costs and when."""
+    crates_short: NotRequired[bool]
+    """The rubles held would not cover the crates at the next market scoring."""
+    pass_refused: NotRequired[str]
+    """Why Pass is not allowed now (the engine's reason), when this seat is to act."""
 
 
 @with_config(MESSAGE)
@@ -250,6 +279,11 @@ class UpdateMessage(TypedDict):
     """Whether auto-pass is on for the viewer's seat."""
     legal: NotRequired[list[LegalAction]]
     """The viewer's legal actions when it is to act, else empty."""
+    board_size: NotRequired[int]
+    """How many cards the two rows hold together (8, or 10 with the Market's large board): the
+    page lays a row out for that many."""
+    advice: NotRequired[SeatAdvice]
+    """A seated viewer's advice: the hand penalty, its crates, why Pass is refused."""
     undo: NotRequired[bool]
     """Whether the viewer may undo now."""
     result: NotRequired[GameResult]

@@ -15,19 +15,31 @@ from petersburg.engine.options import MAX_PLAYERS, MAX_PLAYERS_MARKET, MIN_PLAYE
 from petersburg.server.protocol.fields import MAX_MESSAGE, MAX_NAME, MAX_TIMER, MAX_TITLE
 from petersburg.server.protocol.requests import (
     ACCOUNT_BODY,
+    ALERT_SETTINGS_BODY,
+    ALERT_TEST_BODY,
+    CODE_BODY,
     CREATE_BODY,
+    EMAIL_BODY,
     HELLO,
     LOBBY_REQUESTS,
     LOBBY_TYPES,
     PASSWORD_CHANGE_BODY,
+    RESET_BODY,
     TABLE_REQUESTS,
     TABLE_TYPES,
+    TABLE_WEBHOOK_BODY,
     AccountBody,
+    AlertSettingsBody,
+    AlertTestBody,
+    CodeBody,
     CreateTableBody,
+    EmailBody,
     HelloRequest,
     LobbyRequest,
     PasswordChangeBody,
+    ResetBody,
     TableRequest,
+    TableWebhookBody,
 )
 from petersburg.text.refusals import refusal
 from petersburg.text.wording import Message
@@ -71,12 +83,27 @@ FIELD_REFUSALS: dict[str, Message] = {
     "allow_undo": refusal("field_realtime"),
     "sit": refusal("field_sit"),
     "timer": refusal("timer_range", most=MAX_TIMER),
+    "move_deadline": refusal("field_move_deadline"),
+    "deadline_bot": refusal("field_deadline_bot"),
     "fill": refusal("field_fill"),
     "options": refusal("field_options"),
     "rated": refusal("field_rated"),
     "hints": refusal("field_hints"),
     "password": refusal("field_password"),
     "new_password": refusal("field_password"),
+    "email": refusal("field_email", most=254),
+    "email_alerts": refusal("field_on"),
+    "push_subscription": refusal("field_push"),
+    "webhook_url": refusal("url_https", most=2000),
+    "webhook_format": refusal("field_webhook_format"),
+    "interval": refusal("field_interval"),
+    "muted": refusal("field_muted"),
+    "vacation_days": refusal("field_vacation", most=366),
+    "table": refusal("field_table"),
+    "url": refusal("url_https", most=2000),
+    "format": refusal("field_webhook_format"),
+    "code": refusal("link_invalid"),
+    "channel": refusal("field_channel"),
 }
 """What to tell a player whose request has a malformed field, by field name."""
 
@@ -200,3 +227,33 @@ def parse_account_body(data: bytes) -> AccountBody:
 def parse_password_change_body(data: bytes) -> PasswordChangeBody:
     """The body of ``POST /api/account/password``."""
     return parse_body(data, PASSWORD_CHANGE_BODY)
+
+
+def parse_alert_settings_body(data: bytes) -> AlertSettingsBody:
+    """The body of ``POST /api/alerts/settings``."""
+    return parse_body(data, ALERT_SETTINGS_BODY)
+
+
+def parse_email_body(data: bytes) -> EmailBody:
+    """The body of ``POST /api/account/email`` and ``/api/account/reset/request``."""
+    return parse_body(data, EMAIL_BODY)
+
+
+def parse_code_body(data: bytes) -> CodeBody:
+    """The body of ``POST /api/account/email/confirm`` and ``/api/alerts/unsubscribe``."""
+    return parse_body(data, CODE_BODY)
+
+
+def parse_reset_body(data: bytes) -> ResetBody:
+    """The body of ``POST /api/account/reset``."""
+    return parse_body(data, RESET_BODY)
+
+
+def parse_table_webhook_body(data: bytes) -> TableWebhookBody:
+    """The body of ``POST /api/alerts/table-webhook``."""
+    return parse_body(data, TABLE_WEBHOOK_BODY)
+
+
+def parse_alert_test_body(data: bytes) -> AlertTestBody:
+    """The body of ``POST /api/alerts/test``."""
+    return parse_body(data, ALERT_TEST_BODY)

@@ -12,6 +12,7 @@ from typing_extensions import TypedDict
 from petersburg.server.protocol.fields import (
     REQUEST,
     ActionNumber,
+    MoveDeadline,
     SeatCount,
     SeatNumber,
     Seq,
@@ -76,12 +77,21 @@ class TableParams(TypedDict):
     """Whether the creator takes seat 1 (default true)."""
     fill: NotRequired[str | None]
     """A bot level for every other seat."""
+    start: NotRequired[bool]
+    """Deal the game at once (the lobby's "Play now"): every seat must then be taken, by the
+    creator and ``fill``'s bots; otherwise nothing is created (default false)."""
     options: NotRequired[dict[str, JsonValue] | None]
     """Engine ``GameOptions`` as JSON (``docs/state-format.md``): ``always_refill``, ``money``
     (kept|traded), ``double_marker_seat`` (3 seats; with the Market any seat), ``show_rubles``,
     ``show_hands``, ``edition`` (first|second), ``market`` and the Market's ``market_board``,
     ``joker``, ``market_values``, ``unpaid_crate``, ``market_ties``. A combination the engine
     refuses is answered with its sentence and creates nothing."""
+    move_deadline: NotRequired[MoveDeadline]
+    """Turn-based tables only: seconds per move, 0 (none, the default), 43200 (12 hours), 86400
+    (1 day) or 259200 (3 days). A reminder comes at half time; when it runs out a bot plays the
+    turn, and after ``missed_turns_to_bot`` missed turns in a row it takes the seat for good."""
+    deadline_bot: NotRequired[Annotated[str, Field(max_length=40)] | None]
+    """The bot level that plays a turn whose deadline ran out (default ``greedy``)."""
     rated: NotRequired[bool]
     """Rate the game even with bots at the table (they count at their fixed reference ratings).
     A game of two or more seats, all held by signed-in accounts, is always rated; solo never."""
@@ -114,7 +124,7 @@ class SitRequest(TypedDict):
 
 @with_config(REQUEST)
 class LeaveRequest(TypedDict):
-    """Give up your seat; during a game a random bot plays on for you."""
+    """Give up your seat; during a game a Greedy bot plays on for you (as for a seat left idle)."""
 
     type: Literal["leave"]
 
@@ -225,6 +235,83 @@ class PasswordChangeBody(TypedDict):
     """8 to 200 characters."""
 
 
+class PushKeys(TypedDict):
+    """A push subscription's keys, as the browser's ``PushSubscription.toJSON()`` gives them."""
+
+    p256dh: Annotated[str, Field(min_length=1, max_length=200)]
+    auth: Annotated[str, Field(min_length=1, max_length=100)]
+
+
+@with_config(REQUEST)
+class PushSubscriptionBody(TypedDict):
+    """A browser's push subscription: where its push service receives, and its keys."""
+
+    endpoint: Annotated[str, Field(min_length=1, max_length=2000)]
+    keys: PushKeys
+    expirationTime: NotRequired[float | None]
+
+
+@with_config(REQUEST)
+class AlertSettingsBody(TypedDict):
+    """``POST /api/alerts/settings``: what to change of the account's turn alerts (a field left
+    out stays as it is; every field is checked before anything is stored)."""
+
+    email_alerts: NotRequired[bool]
+    """E-mail of turns to the confirmed address."""
+    push_subscription: NotRequired[PushSubscriptionBody | None]
+    """This browser's push subscription (null: no push)."""
+    webhook_url: NotRequired[str]
+    """An https URL to a public host ("": no webhook)."""
+    webhook_format: NotRequired[Literal["json", "discord", "slack"]]
+    interval: NotRequired[Literal[600, 3600, 21600, 86400]]
+    """Seconds within which one game alerts at most once per channel."""
+    muted: NotRequired[Annotated[list[Annotated[int, Field(ge=1, lt=2**31)]], Field(max_length=500)]]
+    """Tables whose turns alert nobody."""
+    vacation_days: NotRequired[Annotated[int, Field(ge=0, le=366)]]
+    """Start a vacation of this many days now (the move deadlines of the account's turn-based
+    games stop meanwhile); 0 ends the current one. At most ``vacation_days_per_year`` a year."""
+
+
+@with_config(REQUEST)
+class TableWebhookBody(TypedDict):
+    """``POST /api/alerts/table-webhook``: the webhook of a table the account created, told of
+    every turn of its game ("" as ``url``: none)."""
+
+    table: Annotated[int, Field(ge=1, lt=2**31)]
+    url: str
+    format: NotRequired[Literal["json", "discord", "slack"]]
+
+
+@with_config(REQUEST)
+class EmailBody(TypedDict):
+    """``POST /api/account/email`` (the new address, "" for none) and ``/api/account/reset/request``."""
+
+    email: str
+
+
+@with_config(REQUEST)
+class CodeBody(TypedDict):
+    """``POST /api/account/email/confirm`` and ``/api/alerts/unsubscribe``: the code of an
+    e-mailed link (the part after ``#confirm=`` or ``#unsubscribe=``)."""
+
+    code: Annotated[str, Field(max_length=1000)]
+
+
+@with_config(REQUEST)
+class ResetBody(TypedDict):
+    """``POST /api/account/reset``: the code of a reset link and the new password."""
+
+    code: Annotated[str, Field(max_length=1000)]
+    password: str
+
+
+@with_config(REQUEST)
+class AlertTestBody(TypedDict):
+    """``POST /api/alerts/test``: send a test on one channel."""
+
+    channel: Literal["email", "push", "webhook"]
+
+
 LobbyRequest = NameRequest | ChatRequest | PingRequest | CreateRequest
 TableRequest = (
     NameRequest
@@ -263,3 +350,9 @@ TABLE_REQUESTS: TypeAdapter[TableRequest] = TypeAdapter(Annotated[TableRequest, 
 CREATE_BODY: TypeAdapter[CreateTableBody] = TypeAdapter(CreateTableBody)
 ACCOUNT_BODY: TypeAdapter[AccountBody] = TypeAdapter(AccountBody)
 PASSWORD_CHANGE_BODY: TypeAdapter[PasswordChangeBody] = TypeAdapter(PasswordChangeBody)
+ALERT_SETTINGS_BODY: TypeAdapter[AlertSettingsBody] = TypeAdapter(AlertSettingsBody)
+EMAIL_BODY: TypeAdapter[EmailBody] = TypeAdapter(EmailBody)
+CODE_BODY: TypeAdapter[CodeBody] = TypeAdapter(CodeBody)
+RESET_BODY: TypeAdapter[ResetBody] = TypeAdapter(ResetBody)
+ALERT_TEST_BODY: TypeAdapter[AlertTestBody] = TypeAdapter(AlertTestBody)
+TABLE_WEBHOOK_BODY: TypeAdapter[TableWebhookBody] = TypeAdapter(TableWebhookBody)

@@ -75,6 +75,7 @@ from petersburg.server.protocol.messages import (
     TableSummary,
     UpdateMessage,
 )
+from petersburg.server.view.advice import annotate, seat_advice
 from petersburg.server.view.figures import seat_figures
 from petersburg.server.view.story import game_story
 from petersburg.text import describe_event, describe_move, legal_action_infos
@@ -126,10 +127,13 @@ def row_summary(
         "options": row.options,
         "realtime": row.realtime,
         "timer": row.timer,
+        "move_deadline": row.move_deadline,
+        "deadline_bot": row.deadline_bot if row.move_deadline else None,
         "allow_undo": row.allow_undo,
         "hints": hints_allowed(row),
         "round": round_,
         "created": row.created,
+        "host": next((s.name for s in row.seats if s.kind == "human" and s.user_id == row.creator), None),
     }
 
 
@@ -209,6 +213,7 @@ def legal_for(state: GameState) -> list[LegalAction]:
             item["good"] = GOODS[arg]
         if ACTION_TARGET[action]:
             item["over"] = ALL_CARD_ID[target_kind(ACTION_TARGET[action])]
+        annotate(state, item)
         actions.append(item)
     return actions
 
@@ -397,6 +402,7 @@ class Presenter:
         message["summary"] = frame.summary
         message["names"] = frame.names
         message["phases"] = frame.phases
+        message["board_size"] = state.shape.board_size
         if frame.market is not None:
             message["market"] = frame.market
         start = min(log_from, len(game.events))
@@ -406,6 +412,8 @@ class Presenter:
         message["autopass"] = seat is not None and row.seats[seat].autopass is not None
         to_act = seat is not None and state.current_player == seat
         message["legal"] = frame.legal if to_act else []
+        if seat is not None and not state.is_over:
+            message["advice"] = seat_advice(state, seat)
         message["undo"] = seat is not None and game.undo_refusal(seat, table.people()) is None
         if state.is_over and row.result is not None:
             message["result"] = row.result

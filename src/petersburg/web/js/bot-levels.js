@@ -8,3 +8,8 @@ import { el } from "./dom.js";
 export function botLevelList(levels) {
   return el("dl", { class: "bot-level-list" }, levels.map((level) => [el("dt", {}, level.name), el("dd", {}, level.text)]));
 }
+
+/** The "bot" badge after a seat's name, apart from it; a name that already says "bot" ("Greedy
+ * bot") is not read twice ("Greedy bot bot") by a screen reader.
+ * @param {string} name */
+export const botBadge = (name) => [" ", el("span", { class: "bot-badge", "aria-hidden": /\bbot\b/i.test(name) ? "true" : null }, "bot")];

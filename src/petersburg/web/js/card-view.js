@@ -3,6 +3,7 @@
 // what it pays. A card you can act on is a real <button>; other cards are plain elements.
 import { capitalise, cards, COLOURS, incomeText, incomeWords } from "./catalogue.js";
 import { el, goodMark, spoken } from "./dom.js";
+import { emblemOf, figure, symbol } from "./art.js";
 
 /** @typedef {import("./protocol.js").CardInfo} CardInfo */
 /** A card's id, or null/undefined for a card whose face is hidden. @typedef {string | null | undefined} CardId */
@@ -45,9 +46,34 @@ export function goodsWords(c) {
  * @param {CardInfo} c */
 const goodsWordsShort = (c) => (c.good === "joker" ? "any good" : `${c.symbols} ${c.good}`);
 
-/** @param {CardInfo} c */
+/** The goods a card carries, drawn: the good's symbol once per good it counts, and its word.
+ * @param {CardInfo} c */
 function goodsMark(c) {
-  return c.good ? el("span", { class: "card-goods" }, goodMark(c.good, goodsWordsShort(c))) : null;
+  if (!c.good) return null;
+  const count = c.good === "joker" ? 1 : c.symbols || 1;
+  return el("span", { class: "card-goods" }, Array.from({ length: count }, () => symbol(`good-${c.good}`, `good-icon gi-${c.good}`)), el("span", { class: "card-goods-word" }, goodsWordsShort(c)));
+}
+
+/** What a trading card displaces, short: the card's name (or two), else the plural of its kind.
+ * @param {CardInfo} c */
+function displacesShort(c) {
+  if (c.displaces.length <= 2) return c.displaces.map((d) => cards[d].name).join(" / ");
+  return COLOURS[cards[c.displaces[0]].colour].plural;
+}
+
+/** The card's effect in one short line: its special text, or what a trading card displaces.
+ * @param {CardInfo} c */
+function effectLine(c) {
+  if (c.special) return el("span", { class: "card-special" }, c.special);
+  if (c.trading) return el("span", { class: "card-special trade-line" }, symbol("icon-trade", "icon trade-icon"), displacesShort(c));
+  return null;
+}
+
+/** Income per scoring as icons: the ruble's and the VP's figures, "—" for nothing.
+ * @param {CardInfo} c */
+function incomeFigures(c) {
+  if (!c.rubles && !c.vp) return el("span", { class: "card-income" }, "—");
+  return el("span", { class: "card-income" }, c.rubles ? figure("ruble", c.rubles) : null, c.vp ? figure("vp", c.vp) : null);
 }
 
 /** The rest of a card: its special effect and, for a trading card, what it may displace.
@@ -69,21 +95,22 @@ const longestWord = (name) => Math.max(...name.split(/\s+/).map((word) => word.l
 function kindLabel(c) {
   const kind = COLOURS[c.colour].kind;
   if (c.id.endsWith("_box")) return "Market · crate";
-  return (c.trading ? "⇄ " : "") + capitalise(kind);
+  return [c.trading ? symbol("icon-trade", "icon trade-icon") : null, capitalise(kind)];
 }
 
 /** @param {CardId} id @param {CardOptions} options */
 function face(id, { old, count = 1 }) {
-  if (id === null || id === undefined) return el("span", { class: "card-face", "aria-hidden": "true" }, el("span", { class: "card-back-mark" }, "?"));
+  if (id === null || id === undefined) return el("span", { class: "card-face", "aria-hidden": "true" }, symbol("good-joker", "card-back-mark"));
   const c = cards[id];
   return el(
     "span",
     { class: "card-face", "aria-hidden": "true" },
     el("span", { class: "card-band" }, el("span", { class: "cost" }, c.cost), el("span", { class: "card-kind" }, kindLabel(c))),
+    symbol(emblemOf(c.id), "emblem"),
     el("span", { class: "card-name" + (longestWord(c.name) >= LONG_WORD ? " long-word" : "") }, c.name),
-    c.special ? el("span", { class: "card-special" }, c.special) : null,
+    effectLine(c),
     goodsMark(c),
-    el("span", { class: "card-income" }, incomeText(c.rubles, c.vp)),
+    incomeFigures(c),
     count > 1 ? el("span", { class: "count" }, `×${count}`) : null,
     old ? el("span", { class: "old-mark" }, "−1") : null
   );
@@ -111,7 +138,7 @@ export function renderCard(id, opts = {}) {
     title: c ? `${c.name}: ${incomeText(c.rubles, c.vp)}` + (details ? `. ${details}` : "") : "a hidden card",
   };
   const sentence = cardSentence(id, opts);
-  const parts = [face(id, opts), opts.badge ? el("span", { class: "price", "aria-hidden": "true" }, opts.badge) : null];
+  const parts = [face(id, opts), opts.badge ? el("span", { class: "price", "aria-hidden": "true" }, symbol("icon-tag", "icon tag-icon"), opts.badge) : null];
   if (opts.onActivate) {
     return el(
       "button",

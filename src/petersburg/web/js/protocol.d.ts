@@ -275,7 +275,10 @@ export interface CreateTableBody {
   allow_undo?: boolean;
   sit?: boolean;
   fill?: string | null;
+  start?: boolean;
   options?: { [key: string]: JsonValue } | null;
+  move_deadline?: 0 | 43200 | 86400 | 259200;
+  deadline_bot?: string | null;
   rated?: boolean;
   hints?: boolean;
   /** The creator's name. */
@@ -502,7 +505,7 @@ export interface LeaderboardResponse {
   bots: BotRating[];
 }
 
-/** Give up your seat; during a game a random bot plays on for you. */
+/** Give up your seat; during a game a Greedy bot plays on for you (as for a seat left idle). */
 export interface LeaveRequest {
   type: "leave";
 }
@@ -531,6 +534,16 @@ export interface LegalAction {
   vp?: number;
   /** The card id a trading card displaces. */
   over?: string;
+  /**
+   * What taking it costs later, in words: a crate's keep-price and when it is due, the hand
+   * penalty of a card taken into hand.
+   */
+  note?: string;
+  /**
+   * The note warns: the rubles left after paying would not cover the crates at the next
+   * market scoring.
+   */
+  warning?: boolean;
   /** The good a `joker`, `pay_crate` or `skip_crate` decision names. */
   good?: string;
 }
@@ -899,6 +912,20 @@ export interface ScoreSource {
   vp: number;
 }
 
+/** What the receiving seat is told beside its decisions (`server/view/advice.py`). */
+export interface SeatAdvice {
+  /** The hand penalty and the hand limit. */
+  hand: string;
+  /** Why no card can be taken into hand now (the hand is full). */
+  hand_full?: string;
+  /** The crates held, what keeping them costs and when. */
+  crates?: string;
+  /** The rubles held would not cover the crates at the next market scoring. */
+  crates_short?: boolean;
+  /** Why Pass is not allowed now (the engine's reason), when this seat is to act. */
+  pass_refused?: string;
+}
+
 /** Public figures of one seat. */
 export interface SeatFigures {
   /**
@@ -1025,6 +1052,11 @@ export interface TableParams {
   /** A bot level for every other seat. */
   fill?: string | null;
   /**
+   * Deal the game at once (the lobby's "Play now"): every seat must then be taken, by the
+   * creator and `fill`'s bots; otherwise nothing is created (default false).
+   */
+  start?: boolean;
+  /**
    * Engine `GameOptions` as JSON (`docs/state-format.md`): `always_refill`, `money`
    * (kept|traded), `double_marker_seat` (3 seats; with the Market any seat), `show_rubles`,
    * `show_hands`, `edition` (first|second), `market` and the Market's `market_board`,
@@ -1032,6 +1064,14 @@ export interface TableParams {
    * refuses is answered with its sentence and creates nothing.
    */
   options?: { [key: string]: JsonValue } | null;
+  /**
+   * Turn-based tables only: seconds per move, 0 (none, the default), 43200 (12 hours), 86400
+   * (1 day) or 259200 (3 days). A reminder comes at half time; when it runs out a bot plays the
+   * turn, and after `missed_turns_to_bot` missed turns in a row it takes the seat for good.
+   */
+  move_deadline?: 0 | 43200 | 86400 | 259200;
+  /** The bot level that plays a turn whose deadline ran out (default `greedy`). */
+  deadline_bot?: string | null;
   /**
    * Rate the game even with bots at the table (they count at their fixed reference ratings).
    * A game of two or more seats, all held by signed-in accounts, is always rated; solo never.
@@ -1051,6 +1091,10 @@ export interface TableSummary {
   realtime: boolean;
   /** Seconds per turn (0: none). */
   timer: number;
+  /** Turn-based tables: seconds per move before a bot plays the turn (0: none). */
+  move_deadline: number;
+  /** The bot level that plays a turn whose deadline ran out (with `move_deadline`). */
+  deadline_bot: string | null;
   allow_undo: boolean;
   /**
    * Whether a seat may ask for a hint here (solo, unrated and practice games whose creator left
@@ -1063,6 +1107,11 @@ export interface TableSummary {
   to_act: number | null;
   /** Epoch seconds. */
   created: number;
+  /**
+   * The name of the person who created the table, while he holds a seat at it (an invitation
+   * names him).
+   */
+  host?: string | null;
 }
 
 /** The lobby list again, after tables changed (at most a few times a second). */
@@ -1121,6 +1170,13 @@ export interface UpdateMessage {
   autopass?: boolean;
   /** The viewer's legal actions when it is to act, else empty. */
   legal?: LegalAction[];
+  /**
+   * How many cards the two rows hold together (8, or 10 with the Market's large board): the
+   * page lays a row out for that many.
+   */
+  board_size?: number;
+  /** A seated viewer's advice: the hand penalty, its crates, why Pass is refused. */
+  advice?: SeatAdvice;
   /** Whether the viewer may undo now. */
   undo?: boolean;
   /** Once the game is over: the final scoring. */

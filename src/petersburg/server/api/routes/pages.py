@@ -1,15 +1,15 @@
 """The HTML pages: one file each, whatever the path's table, name or step (the page's script asks the
-API for those). Served with ``Cache-Control: no-cache``, so a browser revalidates them after an
-upgrade (``static.RevalidatedStaticFiles`` says why)."""
+API for those). Served gzipped with ``Cache-Control: no-cache``, so a browser revalidates them after
+an upgrade and finds the new version of the static files in them (``api.static`` says why)."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from fastapi import APIRouter
-from fastapi.responses import FileResponse
+from fastapi import APIRouter, Request
+from starlette.responses import Response
 
-from petersburg.server.api.static import web_dir
+from petersburg.server.api.static import static_tree
 
 PAGES = {
     "/": "lobby.html",
@@ -21,20 +21,18 @@ PAGES = {
     "/account": "account.html",
     "/profile/{name}": "profile.html",
     "/leaderboard": "leaderboard.html",
+    "/settings": "settings.html",
 }
 """The file of each page's path."""
-
-NO_CACHE = {"Cache-Control": "no-cache"}
 
 router = APIRouter(include_in_schema=False)
 
 
-def _page(file: str) -> Callable[[], Awaitable[FileResponse]]:
+def _page(file: str) -> Callable[[Request], Awaitable[Response]]:
     """The route that serves one page's file."""
-    path = web_dir() / file
 
-    async def page() -> FileResponse:
-        return FileResponse(path, headers=NO_CACHE)
+    async def page(request: Request) -> Response:
+        return static_tree().page(file, request)
 
     return page
 

@@ -41,6 +41,14 @@ async def create_table(request: Request, who: IdentityDep, seating: SeatingDep) 
     return json_response(table_summary(table, table.seat_of_uid(who.uid)), 201)
 
 
+@router.post("/api/tables/{table_id}/again", status_code=201, response_model=TableSummary)
+async def play_again(table_id: TableId, who: IdentityDep, tables: TablesDep, seating: SeatingDep) -> Response:
+    """ "Play again" after a finished game: the same players with the same options at a new table
+    (``Seating.again`` says how each is seated); answers that table's ``TableSummary``."""
+    table = await seating.again(await tables.get(table_id), who.uid, address=who.address)
+    return json_response(table_summary(table, table.seat_of_uid(who.uid)), 201)
+
+
 @router.get("/api/tables/{table_id}", response_model=TableSummary)
 async def table_info(table_id: TableId, tables: TablesDep) -> Response:
     return json_response(table_summary(await tables.get(table_id)))

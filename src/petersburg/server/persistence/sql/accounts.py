@@ -195,6 +195,23 @@ class SqlAccounts:
 
         await self.store.run_write(write)
 
+    async def replace_password(self, account_id: int, old_hash: str, new_hash: str) -> bool:
+        a = db.accounts.c
+        update = (
+            sa.update(db.accounts)
+            .where(a.id == account_id, a.password_hash == old_hash)
+            .values(password_hash=new_hash)
+        )
+        sessions = sa.delete(db.sessions).where(db.sessions.c.account_id == account_id)
+
+        def write(connection: Connection) -> bool:
+            if connection.execute(update).rowcount != 1:
+                return False
+            connection.execute(sessions)
+            return True
+
+        return await self.store.run_write(write)
+
     async def add_session(self, session: NewSession) -> None:
         insert = sa.insert(db.sessions).values({**session._asdict(), "last_seen": session.created})
         ended = sa.delete(db.sessions).where(db.sessions.c.expires <= session.created)

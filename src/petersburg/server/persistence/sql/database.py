@@ -43,6 +43,8 @@ tables = sa.Table(
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("revision", sa.Integer, nullable=False, server_default="0"),
     sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.true()),
+    sa.Column("move_deadline", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("deadline_bot", sa.Text),
     sa.Index("tables_by_status", "status", "id"),
     sqlite_autoincrement=True,
 )
@@ -203,6 +205,54 @@ and the turn timer's deadline for the game at log row ``seq``, so a process taki
 lets the timer run on instead of starting it again."""
 
 
+account_alerts = sa.Table(
+    "account_alerts",
+    metadata,
+    sa.Column("account_id", sa.Integer, primary_key=True),
+    sa.Column("email", sa.Text),
+    sa.Column("email_key", sa.Text),
+    sa.Column("email_confirmed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("email_alerts", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("push_subscription", Json),
+    sa.Column("webhook_url", sa.Text),
+    sa.Column("webhook_format", sa.Text, nullable=False, server_default="json"),
+    sa.Column("webhook_failure", sa.Text),
+    sa.Column("interval", sa.Float, nullable=False, server_default="3600"),
+    sa.Column("muted", Json, nullable=False, server_default="[]"),
+    sa.Column("vacation_start", sa.Float),
+    sa.Column("vacation_until", sa.Float),
+    sa.Column("vacation_year", sa.Integer),
+    sa.Column("vacation_days", sa.Integer, nullable=False, server_default="0"),
+    sa.Index("account_alerts_by_email", "email_key"),
+)
+"""What an account wants to hear of its turns away from the page: its e-mail address (and whether
+the account proved it owns it), the push subscription of its browser, its webhook, the interval
+within which one game alerts it at most once per channel, and the tables it muted."""
+
+alert_queue = sa.Table(
+    "alert_queue",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("key", sa.Text, nullable=False, unique=True),
+    sa.Column("account_id", sa.Integer, nullable=False),
+    sa.Column("table_id", sa.Integer),
+    sa.Column("channel", sa.Text, nullable=False),
+    sa.Column("kind", sa.Text, nullable=False),
+    sa.Column("payload", Json, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("due", sa.Float, nullable=False),
+    sa.Column("attempts", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("status", sa.Text, nullable=False),
+    sa.Column("error", sa.Text),
+    sa.Index("alert_queue_due", "status", "due"),
+    sa.Index("alert_queue_by_game", "account_id", "table_id", "channel", "created"),
+    sqlite_autoincrement=True,
+)
+"""Alerts to deliver, durable: one row per message and channel. ``key`` (for a turn: table, seat,
+log row and channel) is unique, so however many processes notice a turn, it is alerted once; a
+row is ``pending`` until it is ``sent``, or ``failed`` after its last retry."""
+
+
 def database_url(url: str) -> str:
     """The SQLAlchemy URL of a database URL or an SQLite file path.
 
@@ -300,3 +350,31 @@ def migrate(connection: Connection) -> None:
             f"The database is at schema version {version}, which this server does not know (was it "
             f"written by a newer version?); nothing was changed. ({error})"
         ) from None
+
+
+turn_clocks = sa.Table(
+    "turn_clocks",
+    metadata,
+    sa.Column("table_id", sa.Integer, primary_key=True),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("started", sa.Float, nullable=False),
+    sa.Column("due", sa.Float, nullable=False),
+    sa.Column("reminded", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("expired", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("missed", Json, nullable=False, server_default="[]"),
+)
+"""The move deadline of a turn-based table's current turn (the seat to act at log row ``seq``, when
+its turn began and runs out, whether its half-time reminder and its expiry were done) and each
+seat's turns missed in a row, so a deadline survives a restart and any process can enforce it."""
+
+table_webhooks = sa.Table(
+    "table_webhooks",
+    metadata,
+    sa.Column("table_id", sa.Integer, primary_key=True),
+    sa.Column("url", sa.Text, nullable=False),
+    sa.Column("format", sa.Text, nullable=False, server_default="json"),
+    sa.Column("failure", sa.Text),
+)
+"""The webhook a table's creator set for its turns (a group's Discord or Slack channel), and why
+it last failed for good, if it did."""

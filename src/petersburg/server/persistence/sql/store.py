@@ -469,6 +469,8 @@ def _table_values(row: TableRow) -> dict[str, Any]:
         "result": row.result,
         "rated": row.rated,
         "hints": row.hints,
+        "move_deadline": row.move_deadline,
+        "deadline_bot": row.deadline_bot,
         "revision": row.revision,
     }
 
@@ -525,6 +527,8 @@ def table_from_row(r: sa.Row[Any]) -> TableRow:
         result=cast(GameResult | None, r.result),
         rated=bool(r.rated),
         hints=bool(r.hints),
+        move_deadline=int(r.move_deadline),
+        deadline_bot=None if r.deadline_bot is None else str(r.deadline_bot),
         revision=int(r.revision),
     )
 

@@ -17,7 +17,7 @@ async function load() {
       el("td", {}, p.rated_games)));
   const none = el("tr", {}, el("td", { colspan: 4, class: "muted" }, "No rated games yet."));
   byId("players").replaceChildren(...(rows.length ? rows : [none]));
-  byId("bots").replaceChildren(...data.bots.map((b) => el("li", {}, `${b.name} bot ≈ ${b.rating.toLocaleString("en")}`)));
+  byId("bots").replaceChildren(...data.bots.map((b) => el("li", {}, `${b.name} bot ≈ ${b.rating}`)));
 }
 
 load();

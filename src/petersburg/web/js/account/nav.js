@@ -38,6 +38,7 @@ export async function renderAccountNav(nav) {
     links.push(
       el("a", { href: `/profile/${encodeURIComponent(account.name)}` }, `${account.name} (${account.rating})`),
       el("a", { href: "/account" }, "Account"),
+      el("a", { href: "/settings" }, "Settings"),
       signOut,
     );
   } else {

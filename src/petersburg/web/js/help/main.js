@@ -2,6 +2,7 @@
 // the server from the card catalogue), the chat commands and the bot levels come from /api/rules.
 import { botLevelList } from "../bot-levels.js";
 import { byId, el } from "../dom.js";
+import { emblemOf, symbol } from "../art.js";
 
 /** @typedef {import("../protocol.js").EditionCards} EditionCards */
 /** @typedef {import("../protocol.js").RulesHelp} RulesHelp */
@@ -17,7 +18,7 @@ function cardTable(edition) {
       "tbody",
       {},
       edition.cards.map((card) =>
-        el("tr", { class: `card-${card.colour}`, dataset: { card: card.id } }, el("th", { scope: "row" }, el("span", { class: `swatch ${card.colour}`, "aria-hidden": "true" }), card.name), el("td", {}, `${card.cost}₽`), el("td", {}, card.copies), el("td", {}, card.text))
+        el("tr", { class: `card-${card.colour}`, dataset: { card: card.id } }, el("th", { scope: "row" }, el("span", { class: `swatch ${card.colour}`, "aria-hidden": "true" }), symbol(emblemOf(card.id), `help-emblem ${card.colour}`), card.name), el("td", {}, `${card.cost}₽`), el("td", {}, card.copies), el("td", {}, card.text))
       )
     )
   );

@@ -23,6 +23,8 @@ import { renderAccountNav } from "../account/nav.js";
  * @property {HTMLSelectElement} seats
  * @property {RadioNodeList} mode
  * @property {HTMLInputElement} timer
+ * @property {HTMLSelectElement} move_deadline
+ * @property {HTMLSelectElement} deadline_bot
  * @property {HTMLInputElement} allow_undo
  * @property {HTMLInputElement} hints
  * @property {HTMLSelectElement} edition
@@ -87,8 +89,33 @@ function join(tableId) {
 function fillBots(levels) {
   const select = createFields.fill;
   for (const level of levels) if (![...select.options].some((o) => o.value === level.id)) select.append(el("option", { value: level.id }, `yes: ${level.name} bots`));
+  // The bot that plays a move whose time ran out (Greedy unless the creator picks another).
+  const stand = createFields.deadline_bot;
+  const first = stand.options.length === 0;
+  for (const level of levels) if (![...stand.options].some((o) => o.value === level.id)) stand.append(el("option", { value: level.id }, `a ${level.name} bot`));
+  if (first) stand.value = "greedy";
   byId("bot-levels").replaceChildren(botLevelList(levels));
+  const play = playLevel();
+  for (const level of levels) if (![...play.options].some((o) => o.value === level.id)) play.append(el("option", { value: level.id, selected: level.id === PLAY_NOW.level }, level.name));
+  play.disabled = false;
 }
+
+/** "Play now": one click deals a real-time game of these settings, the bots at the level chosen
+ * (the middle of the ladder unless changed); with no name yet the player is "Guest" until he
+ * chooses one. */
+const PLAY_NOW = { level: "medium", edition: "first" };
+/** @type {HTMLFormElement} */
+const playForm = byId("play-form");
+const playLevel = () => /** @type {HTMLSelectElement} */ (playForm.elements.namedItem("level"));
+playLevel().disabled = true;
+playForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  if (!identity().name) setName("Guest");
+  const seats = Number(/** @type {HTMLSelectElement} */ (playForm.elements.namedItem("players")).value);
+  /** @type {TableParams} */
+  const params = { seats, realtime: true, fill: playLevel().value, start: true, options: { edition: PLAY_NOW.edition } };
+  send({ type: "create", name: identity().name, params });
+});
 
 /** The form's fields of the Market's options.
  * @type {Array<"market_board" | "joker" | "market_values" | "unpaid_crate" | "market_ties">} */
@@ -155,6 +182,7 @@ function updateForm() {
   if (!allowed.market) f.market.checked = false;
   const market = allowed.withMarket;
   byId("market-options").hidden = !market;
+  byId("market-fieldset").hidden = !market;
   for (const name of MARKET_OPTIONS) f[name].disabled = !allowed.marketOptions[name];
   for (const option of f.seats.options) option.disabled = Number(option.value) < allowed.minSeats || Number(option.value) > allowed.maxSeats;
   if (Number(f.seats.value) !== allowed.seats) f.seats.value = String(allowed.seats);
@@ -218,6 +246,9 @@ createForm.addEventListener("submit", (event) => {
     timer: Number(f.timer.value) || 0,
     allow_undo: f.allow_undo.checked,
     hints: f.hints.checked,
+    ...(f.mode.value !== "realtime" && f.move_deadline.value !== "0"
+      ? { move_deadline: /** @type {0 | 43200 | 86400 | 259200} */ (Number(f.move_deadline.value)), deadline_bot: f.deadline_bot.value || null }
+      : {}),
     ...(f.fill.value ? { fill: f.fill.value } : {}),
     options,
   };

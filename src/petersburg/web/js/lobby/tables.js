@@ -1,4 +1,5 @@
 // The lobby's lists: open and running tables, finished games.
+import { moveTime } from "../move-time.js";
 import { byId, el, spoken } from "../dom.js";
 
 /** @typedef {import("../protocol.js").TableSummary} TableSummary */
@@ -31,7 +32,7 @@ const yourTurn = (t, me) => !!me && t.status === "playing" && t.to_act !== null 
 function optionsText(t) {
   const o = t.options;
   const parts = [o.market ? "2nd edition with the Market" : o.edition === "second" ? "2nd edition" : "1st edition"];
-  parts.push(t.realtime ? (t.timer ? `real time, ${t.timer}s turns` : "real time") : "turn based");
+  parts.push(t.realtime ? (t.timer ? `real time, ${t.timer}s turns` : "real time") : t.move_deadline ? `turn based, ${moveTime(t.move_deadline)} per move` : "turn based");
   if (o.always_refill) parts.push("always refill");
   if (o.money === "traded") parts.push("money traded");
   if (o.show_rubles) parts.push("open rubles");

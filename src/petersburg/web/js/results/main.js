@@ -2,6 +2,7 @@
 // total) and a chart of VP at the end of every round (SVG, each line also named in words).
 import { byId, el } from "../dom.js";
 import { placementWords } from "../table/final.js";
+import { playAgainButton } from "../again.js";
 
 /** @typedef {import("../protocol.js").GameStory} GameStory */
 /** @typedef {import("../protocol.js").HttpError} HttpError */
@@ -13,6 +14,7 @@ const LINE_STYLES = [
   ["#2b5a9a", "6 4"],
   ["#2f7a3b", "2 3"],
   ["#8a6d1f", "10 3 2 3"],
+  ["#5b3f8c", "1 4"],
 ];
 /** The chart's geometry in SVG units: its size, the margins round the plot, the least top of its
  * scale (so that a low score still reads on a sensible scale), where the labels sit, the lines'
@@ -30,7 +32,8 @@ function svg(tag, attrs, ...children) {
 
 /** @param {GameStory} story */
 function sourcesTable(story) {
-  const best = new Set(story.winners);
+  // A solo game has a score, not a winner.
+  const best = new Set(story.seats.length > 1 ? story.winners : []);
   const seats = story.seats;
   const head = el("tr", {}, el("th", { scope: "col" }, "Source"), seats.map((s) => el("th", { scope: "col", class: best.has(s.seat) ? "best" : "" }, best.has(s.seat) ? "★ " : "", s.name)));
   const rows = seats[0].sources.map((source, i) => el("tr", {}, el("th", { scope: "row" }, source.source), seats.map((s) => el("td", {}, s.sources[i].vp))));
@@ -58,9 +61,11 @@ function chart(story) {
   });
   const words = story.seats.map((s) => `${s.name}: ${s.vp_by_round.join(", ")}`).join("; ");
   const picture = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `VP at the end of each round. ${words}.`, class: "vp-chart", id: "vp-chart" }, ...grid, ...lines);
+  // The legend draws each line as the chart does: the same colour, dashes and dot.
   const swatch = (/** @type {number} */ n) => {
     const [colour, dash] = LINE_STYLES[n % LINE_STYLES.length];
-    return el("span", { class: "swatch", style: `border-top: ${CHART.lineWidth}px ${dash ? "dashed" : "solid"} ${colour}`, "aria-hidden": "true" });
+    const sample = svg("svg", { class: "swatch", viewBox: "0 0 36 10", width: 36, height: 10, "aria-hidden": "true" }, svg("line", { x1: 1, x2: 35, y1: 5, y2: 5, stroke: colour, "stroke-width": CHART.lineWidth, "stroke-dasharray": dash }), svg("circle", { cx: 18, cy: 5, r: CHART.dotRadius, fill: colour }));
+    return sample;
   };
   const legend = el("ul", { class: "legend" }, story.seats.map((s, n) => el("li", {}, swatch(n), `${s.name}: ${s.vp_by_round[s.vp_by_round.length - 1] ?? 0} VP before the final scoring, ${s.total} in all`)));
   return [picture, legend];
@@ -87,6 +92,7 @@ async function load() {
   byId("chart").replaceChildren(...chart(story));
   /** @type {HTMLAnchorElement} */ (byId("replay-link")).href = `/replay/${tableId}`;
   /** @type {HTMLAnchorElement} */ (byId("table-link")).href = `/table/${tableId}`;
+  byId("result-links").prepend(playAgainButton(tableId), " ");
   document.body.dataset.loaded = "1";
 }
 

@@ -38,7 +38,10 @@ export function renderActionBar(m, names, byKey, handlers) {
   const passButton = byId("pass");
   passButton.hidden = !m.you || over;
   setAvailable(passButton, !!pass);
-  passButton.onclick = () => (pass ? handlers.act(pass[0].id) : handlers.explain("You cannot pass now."));
+  const refused = (m.advice && m.advice.pass_refused) || (mine ? null : turnWords(m, names));
+  passButton.onclick = () => (pass ? handlers.act(pass[0].id) : handlers.explain(refused || "You cannot pass now."));
+  if (refused && !pass) passButton.title = refused;
+  else passButton.removeAttribute("title");
   const undo = byId("undo");
   undo.hidden = !(m.table.allow_undo && m.you) || over;
   setAvailable(undo, !!m.undo);

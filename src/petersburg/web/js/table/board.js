@@ -62,6 +62,8 @@ export function renderBoard(m, byKey, { openChoice, makeDraggable }, places, gap
   const inGame = STACKS.filter((stack) => stack.name in v.stack_sizes);
   stacks.style.setProperty("--stacks", String(inGame.length));
   for (const stack of inGame) stacks.append(stackTile(stack, v.stack_sizes[stack.name], byKey.get(`stack:${stack.name}`), openChoice));
+  // A row has room for every slot of the board (8, or 10 with the Market's large board).
+  byId("board").style.setProperty("--slots", String(m.board_size || places.upper.length));
   for (const rowName of ROWS) {
     const row = byId(rowName);
     row.textContent = "";

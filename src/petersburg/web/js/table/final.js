@@ -2,16 +2,13 @@
 // only by colour), opened once when the game ends and again from the Scores button.
 import { openDialog } from "../dialog.js";
 import { el, spoken } from "../dom.js";
+import { playAgainButton } from "../again.js";
+import { winnerWords } from "./news.js";
 
 /** @typedef {import("../protocol.js").GameResult} GameResult */
 /** @typedef {import("../protocol.js").SoloPlacement} SoloPlacement */
 /** @typedef {import("../protocol.js").UpdateMessage} UpdateMessage */
 
-/** @param {GameResult} result @param {string[]} names */
-export function winnerWords(result, names) {
-  const winners = result.winners.map((s) => names[s]).join(" and ");
-  return `${winners} ${result.winners.length > 1 ? "share the win" : "wins"}`;
-}
 
 /** @param {number} n */
 const ordinal = (n) => `${n}${[11, 12, 13].includes(n % 100) ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th"}`;
@@ -27,7 +24,9 @@ export function placementWords(p) {
 export function openScores(m, names) {
   const result = /** @type {GameResult} */ (m.result);
   const n = result.names || names;
-  const best = new Set(result.winners);
+  const solo = result.scores.length === 1;
+  // A solo game has a score, not a winner.
+  const best = new Set(solo ? [] : result.winners);
   // Column names, and the short forms a phone shows (a screen reader always hears the long ones).
   /** @type {Array<[string, string]>} */
   const headings = [["Player", "Player"], ["Play VP", "Play"], ["Aristocrats", "Arist."], ["Money", "Money"], ["Hand", "Hand"], ["Total", "Total"], ["Rubles", "₽"]];
@@ -55,7 +54,6 @@ export function openScores(m, names) {
       )
     )
   );
-  const solo = result.scores.length === 1;
   const line = result.scores[0];
   const place = result.placement ? el("p", { class: "placement", id: "placement" }, placementWords(result.placement)) : null;
   return openDialog({
@@ -63,6 +61,6 @@ export function openScores(m, names) {
     className: "final-dialog",
     closeLabel: "Look at the board",
     body: [place, el("div", { class: "scores-wrap" }, table), el("p", { class: "muted" }, `After ${result.rounds} rounds.`)],
-    buttons: [el("a", { class: "button primary", href: `/results/${m.table.id}`, id: "results-link" }, "Scores by source"), el("a", { class: "button", href: `/replay/${m.table.id}` }, "Watch the replay"), el("a", { class: "button", href: "/" }, "Lobby")],
+    buttons: [m.you ? playAgainButton(m.table.id) : null, el("a", { class: "button" + (m.you ? "" : " primary"), href: `/results/${m.table.id}`, id: "results-link" }, "Scores by source"), el("a", { class: "button", href: `/replay/${m.table.id}` }, "Watch the replay"), el("a", { class: "button", href: "/" }, "Lobby")],
   });
 }

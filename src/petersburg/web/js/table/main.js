@@ -4,7 +4,7 @@
 // page's parts; keyboard focus stays on the same control (or its successor) across redraws.
 import { loadCards } from "../catalogue.js";
 import { Chat } from "../chat.js";
-import { byId, focusByKey, keepFocus } from "../dom.js";
+import { byId, el, focusByKey, keepFocus } from "../dom.js";
 import { identity, setName } from "../identity.js";
 import { boardPlaces, boardSnapshot, flyCards, lastMoveLine, lastMoves, markLastCard, scoringSummary, showSummary } from "./feedback.js";
 import { confirmLeave } from "./leave.js";
@@ -13,10 +13,10 @@ import { connectionIndicator, sendOrTell, Socket } from "../socket.js";
 import { toast } from "../toast.js";
 import { renderActionBar, turnWords } from "./action-bar.js";
 import { drawAlertControls, turnAlert } from "./alerts.js";
+import { drawMuteButton } from "./mute.js";
 import { renderBoard } from "./board.js";
 import { closeChoice, openChoice } from "./choice.js";
 import { dropTarget, makeDraggable } from "./drag.js";
-import { openScores } from "./final.js";
 import { actionsBy } from "./legal.js";
 import { GameLog } from "./log.js";
 import { renderMarket } from "./market.js";
@@ -25,9 +25,8 @@ import { GameNews } from "./news.js";
 import { renderPhaseBar } from "./phase-bar.js";
 import { renderPlayers } from "./players.js";
 import { renderPrompt } from "./prompt.js";
-import { startReplay } from "./replay.js";
 import { HintPanel } from "../analysis/hint.js";
-import { renderSeats } from "./seats.js";
+import { optionWords, renderSeats, seatLines } from "./seats.js";
 import { renderTimer } from "./timer.js";
 
 /** @typedef {import("../protocol.js").UpdateMessage} UpdateMessage */
@@ -51,7 +50,14 @@ const news = new GameNews();
 
 /** @param {TableRequest} message */
 const send = (message) => sendOrTell(socket, message);
-const chat = new Chat(byId("chat"), send);
+// "/leave" typed in the chat asks for the same confirmation as the Leave button during a game.
+const chat = new Chat(byId("chat"), (message) => {
+  if (/^\/leave\s*$/i.test(message.text) && last && last.table.status === "playing" && last.you) {
+    confirmLeave(send);
+    return true;
+  }
+  return send(message);
+});
 chat.ownName = () => identity().name;
 
 /** @param {number} actionId */
@@ -79,6 +85,13 @@ const barHandlers = {
   showScores: () => openScores(lastUpdate(), names()),
 };
 
+// The final scores and the replay are loaded when first needed: most visits to a table are to a
+// game in play, and each module left out is bytes off the first load.
+/** @param {UpdateMessage} m @param {string[]} n */
+async function openScores(m, n) {
+  (await import("./final.js")).openScores(m, n);
+}
+
 const hints = new HintPanel(send, act);
 
 /** Is this an update of a started game (with its view)?
@@ -102,7 +115,9 @@ function draw(m, fresh) {
   byId("nav-me").hidden = replayMode;
   renderPhaseBar(m, n);
   const you = m.you ? m.you.seat : null;
-  renderBoard(m, byKey, cardHandlers, boardPlaces(gameLog.lines, m.view), (seat) => (seat === you ? "You" : n[seat]));
+  // The final board shows the cards left, without the last moves' gaps (the game is over).
+  const places = m.view.stage === "over" ? boardPlaces([], m.view) : boardPlaces(gameLog.lines, m.view);
+  renderBoard(m, byKey, cardHandlers, places, (seat) => (seat === you ? "You" : n[seat]));
   if (replayMode) byId("me").hidden = true;
   else {
     renderActionBar(m, n, byKey, barHandlers);
@@ -120,6 +135,7 @@ function draw(m, fresh) {
   document.title = (mine ? "● Your turn — " : "") + `Sankt Petersburg — ${m.table.name}`;
   if (!replayMode) {
     drawAlertControls(!!m.you && m.view.stage !== "over");
+    drawMuteButton(tableId, !!m.you && m.view.stage !== "over" && !replayMode);
     turnAlert(mine, "Your turn", `${m.table.name}: ${turnWords(m, n)}`);
   }
   if (m.result && scoresShownFor !== m.table.id && !replayMode) {
@@ -203,6 +219,7 @@ addShortcut("s", "Show the final scores", () => byId("scores").click(), visibleB
 installShortcuts();
 
 if (replayMode) {
+  const { startReplay } = await import("./replay.js");
   startReplay(tableId, async (update, log) => {
     await loadCards(update.table.options);
     gameLog.replace(log);
@@ -213,6 +230,21 @@ if (replayMode) {
   askNameFirst(() => {
     socket = new Socket(`/ws/table/${tableId}`, onMessage, connectionIndicator(byId("status")));
   });
+}
+
+/** The invitation above the name form: who invites, the edition and options, the seats (from the
+ * lobby's public summary of the table; nothing is connected before the name). */
+async function showInvitation() {
+  const response = await fetch(`/api/tables/${tableId}`);
+  if (!response.ok) return;
+  /** @type {import("../protocol.js").TableSummary} */
+  const t = await response.json();
+  byId("table-title").textContent = `#${t.id} ${t.name}`;
+  byId("invitation").replaceChildren(
+    el("p", { class: "invitation-host", id: "invitation-host" }, t.host ? `${t.host} invites you to ${t.name}.` : `${t.name}.`),
+    el("p", { class: "invitation-options", id: "invitation-options" }, optionWords(t)),
+    seatLines(t)
+  );
 }
 
 /** Someone who opens a table's address without a name (a friend following a link) chooses one
@@ -226,6 +258,7 @@ function askNameFirst(then) {
   const panel = byId("name-panel");
   /** @type {HTMLInputElement} */
   const input = byId("name-input");
+  showInvitation();
   panel.hidden = false;
   document.body.dataset.naming = "1";
   byId("status").textContent = "choose a name";

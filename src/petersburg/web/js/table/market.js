@@ -3,6 +3,7 @@
 // The server sends the standing (the engine computes it); this only draws it. Places are written
 // ("1st +4"), not shown by colour alone.
 import { byId, el, goodMark, spoken } from "../dom.js";
+import { symbol } from "../art.js";
 
 /** @typedef {import("../protocol.js").MarketStanding} MarketStanding */
 /** @typedef {import("../protocol.js").GoodStanding} GoodStanding */
@@ -48,8 +49,12 @@ export function renderMarket(m, names) {
       "p",
       { class: "market-values" },
       el("b", {}, `Round ${v.round}: first place ${standing.first} VP${second}.`),
-      ` A crate costs ${standing.first}₽ to keep. Counted at the market scoring, after the market phase.`
+      // After the end no crate is kept any more: the final board says nothing of its price.
+      v.stage === "over" ? null : ` A crate costs ${standing.first}₽ to keep. Counted at the market scoring, after the market phase.`
     ),
+    ...(m.advice && m.advice.crates
+      ? [el("p", { class: "crate-note" + (m.advice.crates_short ? " warning" : ""), id: "crate-note" }, symbol(m.advice.crates_short ? "icon-warning" : "crate", "icon crate-icon"), m.advice.crates)]
+      : []),
     el(
       "div",
       { class: "goods-wrap" },

@@ -3,6 +3,7 @@
 import { cards } from "../catalogue.js";
 import { renderCard } from "../card-view.js";
 import { byId, el, spoken } from "../dom.js";
+import { symbol } from "../art.js";
 import { markerChips, renderArea } from "./area.js";
 import { offerWords, priceBadge } from "./legal.js";
 
@@ -34,7 +35,9 @@ export function renderMe(m, names, byKey, { openChoice, makeDraggable, dropTarge
     hand.append(el("li", {}, node));
   });
   if (!p.hand || !p.hand.length) hand.append(el("li", { class: "empty-row" }, "no cards in hand"));
-  const handZone = el("div", { class: "hand-zone" }, el("h3", { class: "zone-label" }, `Hand ${p.hand_size}/${limit}`), hand);
+  const advice = m.advice;
+  const handNote = advice ? el("p", { class: "hand-note", id: "hand-note" }, symbol("icon-hand", "icon"), advice.hand_full ? `${advice.hand_full} ${advice.hand}` : advice.hand) : null;
+  const handZone = el("div", { class: "hand-zone" + (advice && advice.hand_full ? " full" : "") }, el("h3", { class: "zone-label" }, `Hand ${p.hand_size}/${limit}`), handNote, hand);
   const areaZone = el("div", { class: "area-zone" }, el("h3", { class: "zone-label" }, "Play area"), renderArea(p, m.summary[m.you.seat]));
   dropTarget(handZone, ["hand"], "take into hand");
   dropTarget(areaZone, ["buy", "play"], "which card to displace?");

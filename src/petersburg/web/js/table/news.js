@@ -2,7 +2,13 @@
 // scorings, new phases), "your turn" when the turn comes to you, the result at the end.
 import { announce } from "../announcer.js";
 import { turnWords } from "./action-bar.js";
-import { winnerWords } from "./final.js";
+
+/** Who won, in words ("Ann wins", "Ann and Ben share the win").
+ * @param {import("../protocol.js").GameResult} result @param {string[]} names */
+export function winnerWords(result, names) {
+  const winners = result.winners.map((s) => names[s]).join(" and ");
+  return `${winners} ${result.winners.length > 1 ? "share the win" : "wins"}`;
+}
 
 export class GameNews {
   constructor() {

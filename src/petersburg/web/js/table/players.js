@@ -1,7 +1,9 @@
 // The other players (everyone, for a spectator or a replay): a one-line summary that opens to the
 // whole play area. Each summary remembers whether it is open across updates; by default they are
 // open on wide screens and closed on a phone.
-import { COLOURS } from "../catalogue.js";
+import { COLOURS, GOODS, incomeWords } from "../catalogue.js";
+import { figure, symbol } from "../art.js";
+import { botBadge } from "../bot-levels.js";
 import { renderChip } from "../card-view.js";
 import { byId, el, spoken } from "../dom.js";
 import { markerChips, renderArea, rublesChip } from "./area.js";
@@ -11,7 +13,31 @@ import { markerChips, renderArea, rublesChip } from "./area.js";
 
 /** Whether each seat's panel is open, as its viewer left it. @type {Map<number, boolean>} */
 const openState = new Map();
-const wide = window.matchMedia("(min-width: 600px)");
+// Open by default on a tablet only: on a desktop the summaries stand in a strip above the board
+// (so everybody fits on one screen), on a phone in a list.
+const tablet = window.matchMedia("(min-width: 600px) and (max-width: 1199px)");
+
+/** Cards and income per scoring of one colour: "2" and the ruble and VP figures they pay.
+ * @param {{ name: string, plural: string }} c @param {{ cards: number, rubles: number, vp: number }} income */
+function incomeChip(c, income) {
+  return el(
+    "span",
+    { class: `count-chip ${c.name}` },
+    el("span", { "aria-hidden": "true" }, `${c.plural.charAt(0)} ${income.cards}`),
+    spoken(`${income.cards} ${c.plural.toLowerCase()}`),
+    income.rubles ? figure("ruble", income.rubles, "figure chip-figure") : null,
+    income.vp ? figure("vp", income.vp, "figure chip-figure") : null,
+    income.rubles || income.vp ? spoken(`, paying ${incomeWords(income.rubles, income.vp)}`) : null
+  );
+}
+
+/** The goods a player holds with the Market: each good's symbol and count.
+ * @param {SeatJson} p */
+function goodsChips(p) {
+  const goods = p.goods;
+  if (!goods) return null;
+  return el("span", { class: "goods-chips" }, GOODS.filter((good) => goods[good]).map((good) => el("span", { class: "goods-chip" }, symbol(`good-${good}`, `good-icon gi-${good}`), `${goods[good]}`, spoken(` ${good}`))));
+}
 
 /** @param {GameUpdate} m @param {number} seat @param {string[]} names */
 function summaryLine(m, seat, names) {
@@ -20,12 +46,12 @@ function summaryLine(m, seat, names) {
   const s = m.summary[seat];
   const bot = m.table.seats[seat] && m.table.seats[seat].kind === "bot";
   const toAct = v.to_act === seat && v.stage !== "over";
-  const counts = COLOURS.slice(0, s.income.length).map((c, colour) => el("span", { class: `count-chip ${c.name}` }, `${s.income[colour].cards} ${c.plural.toLowerCase()}`));
+  const counts = COLOURS.slice(0, s.income.length).map((c, colour) => incomeChip(c, s.income[colour]));
   return el(
     "summary",
     { dataset: { focusKey: `player:${seat}` } },
-    el("span", { class: "summary-top" }, el("h3", { class: "player-name" }, names[seat], bot ? el("span", { class: "bot-badge" }, "bot") : null), toAct ? el("span", { class: "to-act-badge" }, "to act") : null, markerChips(v, seat)),
-    el("span", { class: "summary-figures" }, el("span", { class: "vp" }, `${p.vp} VP`), rublesChip(p), el("span", { class: "hand-size" }, `hand ${p.hand_size}`), el("span", { class: "counts" }, counts)),
+    el("span", { class: "summary-top" }, el("h3", { class: "player-name" }, names[seat], bot ? botBadge(names[seat]) : null), toAct ? el("span", { class: "to-act-badge" }, "to act") : null, markerChips(v, seat)),
+    el("span", { class: "summary-figures" }, el("span", { class: "vp" }, `${p.vp} VP`), rublesChip(p), el("span", { class: "hand-size" }, symbol("icon-hand", "icon"), `hand ${p.hand_size}`), el("span", { class: "counts" }, counts, goodsChips(p))),
     spoken(". Details")
   );
 }
@@ -48,7 +74,7 @@ function playerPanel(m, seat, names) {
   const v = m.view;
   const p = v.seats[seat];
   const toAct = v.to_act === seat && v.stage !== "over";
-  const open = openState.has(seat) ? openState.get(seat) : wide.matches;
+  const open = openState.has(seat) ? openState.get(seat) : tablet.matches;
   const details = el("details", { class: "player" + (toAct ? " to-act" : ""), dataset: { seat }, open }, summaryLine(m, seat, names), el("div", { class: "player-body" }, renderArea(p, m.summary[seat]), handCards(p)));
   details.addEventListener("toggle", () => openState.set(seat, details.open));
   return details;

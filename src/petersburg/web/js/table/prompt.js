@@ -91,7 +91,12 @@ export function renderPrompt(m, names, byKey, act, openChoice) {
   } else if ((v.stage === "joker" || v.stage === "crate") && v.market && v.market.decisions.length) {
     const pending = marketDecision(m, v.market, names, byKey);
     if (mine) {
-      const open = () => openChoice(pending.title, pending.card, pending.actions, { note: pending.note, closeLabel: "Later" });
+      // Beside the goods table it depends on: the table in sight, the dialog at the side.
+      const open = () => {
+        const goods = document.getElementById("market");
+        if (goods && !goods.hidden) goods.scrollIntoView({ block: "start" });
+        openChoice(pending.title, pending.card, pending.actions, { note: pending.note, closeLabel: "Later", side: true });
+      };
       prompt.append(
         heading(pending.title),
         el(

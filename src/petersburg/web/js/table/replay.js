@@ -1,13 +1,16 @@
 // The replay of a finished game: the public view after each action, stepped with buttons, the
 // slider or the arrow keys; each step's words are shown and announced.
 import { announce } from "../announcer.js";
-import { byId } from "../dom.js";
+import { byId, el } from "../dom.js";
 import { addShortcut } from "../shortcuts.js";
 import { toast } from "../toast.js";
 
 /** @typedef {import("../protocol.js").ReplayResponse} ReplayResponse */
 /** @typedef {import("../protocol.js").TableSummary} TableSummary */
 /** @typedef {import("../protocol.js").HttpError} HttpError */
+
+/** Milliseconds between two steps of the autoplay. */
+const AUTOPLAY_MS = 1200;
 
 /** Start the replay of table `tableId`; show(update, log) draws a step like a live update.
  * @param {number} tableId
@@ -17,8 +20,8 @@ export function startReplay(tableId, show) {
   let info = null;
   /** @type {TableSummary | null} */
   let table = null;
-  /** @param {number | null} step the last one when null */
-  async function loadStep(step) {
+  /** @param {number | null} step the last one when null @param {boolean} [quiet] not announced */
+  async function loadStep(step, quiet = false) {
     const response = await fetch(`/api/tables/${tableId}/replay` + (step === null ? "" : `?step=${step}`));
     if (!response.ok) {
       /** @type {HttpError} */
@@ -41,7 +44,7 @@ export function startReplay(tableId, show) {
     text.textContent = data.texts.join(" ");
     text.hidden = !text.textContent;
     await show({ type: "update", table, seq: data.step, you: null, creator: false, view: data.view, summary: data.summary, names: data.names, phases: data.phases, ...(data.market ? { market: data.market } : {}), legal: [] }, data.log);
-    if (!first) announce(`Step ${data.step}. ${data.texts.join(" ")}`);
+    if (!first && !quiet) announce(`Step ${data.step}. ${data.texts.join(" ")}`);
     document.dispatchEvent(new CustomEvent("replay-step", { detail: { step: data.step, steps: data.steps } }));
   }
   const go = (/** @type {number} */ delta) => () => info && loadStep(Math.max(0, Math.min(info.steps, info.step + delta)));
@@ -51,10 +54,46 @@ export function startReplay(tableId, show) {
   byId("replay-next").onclick = go(1);
   byId("replay-last").onclick = () => loadStep(null);
   byId("replay-slider").oninput = (e) => loadStep(Number(/** @type {HTMLInputElement} */ (e.target).value));
+  // Autoplay: a step every AUTOPLAY_MS until the end, or until pressed again.
+  const play = byId("replay-play");
+  /** @type {number | null} */
+  let timer = null;
+  const stop = () => {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    play.setAttribute("aria-pressed", "false");
+  };
+  play.onclick = () => {
+    if (timer !== null) return stop();
+    play.setAttribute("aria-pressed", "true");
+    timer = window.setInterval(() => (info && info.step < info.steps ? go(1)() : stop()), AUTOPLAY_MS);
+  };
+  // Jump to a round: the first step whose view is in that round (the steps' rounds only grow).
+  /** @type {HTMLSelectElement} */
+  const roundSelect = byId("replay-round");
+  roundSelect.onchange = async () => {
+    if (!info) return;
+    const wanted = Number(roundSelect.value);
+    let low = 0;
+    let high = info.steps;
+    while (low < high) {
+      const middle = Math.floor((low + high) / 2);
+      const probe = await fetch(`/api/tables/${tableId}/replay?step=${middle}`);
+      /** @type {ReplayResponse} */
+      const at = await probe.json();
+      if (at.view.round < wanted) low = middle + 1;
+      else high = middle;
+    }
+    await loadStep(low);
+  };
   addShortcut("ArrowLeft", "Previous step", go(-1));
   addShortcut("ArrowRight", "Next step", go(1));
   byId("status").textContent = "replay";
   byId("chat-panel").hidden = true;
   byId("nav-chat").hidden = true;
-  return loadStep(0);
+  return loadStep(null, true).then(() => {
+    const rounds = info ? info.view.round : 1;
+    roundSelect.replaceChildren(...Array.from({ length: rounds }, (_, i) => el("option", { value: i + 1 }, String(i + 1))));
+    return loadStep(0, true);
+  });
 }

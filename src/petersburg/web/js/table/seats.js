@@ -1,14 +1,17 @@
 // The seats before a game starts: take a seat, put a bot in one, leave, start.
+import { moveTime } from "../move-time.js";
 import { byId, el, spoken } from "../dom.js";
-import { botLevelList } from "../bot-levels.js";
+import { botBadge, botLevelList } from "../bot-levels.js";
 import { identity } from "../identity.js";
+import { toast } from "../toast.js";
 
 /** @typedef {import("../protocol.js").UpdateMessage} UpdateMessage */
 /** @typedef {import("../protocol.js").SeatInfo} SeatInfo */
 /** Sends a request about the seats. @typedef {(message: import("../protocol.js").TableRequest) => unknown} Send */
 
-/** @param {import("../protocol.js").TableSummary} t */
-function optionWords(t) {
+/** The table's edition and options in words.
+ * @param {import("../protocol.js").TableSummary} t */
+export function optionWords(t) {
   const o = t.options;
   const market = o.market
     ? ` ${o.market_board}-card board; "?" named ${o.joker === "fixed" ? "once" : "at every market scoring"}; place values ${o.market_values}; an unpaid crate is ${o.unpaid_crate === "idle" ? "idle" : "discarded"}; tied leaders ${o.market_ties === "share" ? "each score first" : "each score second"}.`
@@ -17,7 +20,7 @@ function optionWords(t) {
     o.market ? "2nd edition with the Market." : o.edition === "second" ? "2nd edition." : "1st edition.",
     market,
     " ",
-    t.realtime ? (t.timer ? `Real time, ${t.timer} s per turn.` : "Real time.") : "Turn based: leave and come back any time.",
+    t.realtime ? (t.timer ? `Real time, ${t.timer} s per turn.` : "Real time.") : t.move_deadline ? `Turn based, ${moveTime(t.move_deadline)} per move (then the ${t.deadline_bot} bot plays it).` : "Turn based: leave and come back any time.",
     t.allow_undo ? " Undo allowed." : " No undo.",
     o.always_refill ? " Board always refilled." : "",
     o.money === "traded" ? " Money traded at the end." : "",
@@ -64,6 +67,28 @@ function botLabel(m, level) {
   return info ? info.name : level;
 }
 
+/** Copy the table's address, and share it where the browser can (phones, mostly).
+ * @param {import("../protocol.js").TableSummary} t */
+function linkButtons(t) {
+  const copy = el("button", { type: "button", id: "copy-link" }, "Copy link");
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(location.href);
+      toast("Link copied.");
+    } catch {
+      toast("Copying is not allowed here: select the address above.", "error");
+    }
+  });
+  const share = "share" in navigator ? el("button", { type: "button", id: "share-link", onclick: () => navigator.share({ title: t.name, url: location.href }).catch(() => {}) }, "Share…") : null;
+  return el("p", { class: "link-buttons" }, copy, share);
+}
+
+/** Who is at the table, one line per seat (the invitation before a name is chosen).
+ * @param {import("../protocol.js").TableSummary} t */
+export function seatLines(t) {
+  return el("ul", { class: "seat-list invitation-seats" }, t.seats.map((s, i) => el("li", { class: "seat-row" }, el("span", { class: "seat-no" }, `Seat ${i + 1}`), el("span", { class: "seat-who" }, s.kind === "empty" ? el("span", { class: "muted" }, "free") : s.kind === "bot" ? [s.name, botBadge(s.name)] : s.name))));
+}
+
 /** @param {UpdateMessage} m @param {Send} send */
 export function renderSeats(m, send) {
   const panel = byId("seats-panel");
@@ -73,7 +98,7 @@ export function renderSeats(m, send) {
   panel.textContent = "";
   const list = el("ul", { class: "seat-list" });
   t.seats.forEach((s, i) => {
-    const who = s.kind === "empty" ? el("span", { class: "muted" }, "free") : s.kind === "bot" ? [s.name, " ", el("span", { class: "bot-badge" }, "bot")] : s.name + (s.you ? " (you)" : "");
+    const who = s.kind === "empty" ? el("span", { class: "muted" }, "free") : s.kind === "bot" ? [s.name, botBadge(s.name)] : s.name + (s.you ? " (you)" : "");
     list.append(el("li", { class: "seat-row" }, el("span", { class: "seat-no" }, `Seat ${i + 1}`), el("span", { class: "seat-who" }, who), el("span", { class: "seat-controls" }, seatControls(m, s, i, send))));
   });
   const full = t.seats.every((s) => s.kind !== "empty");
@@ -82,6 +107,7 @@ export function renderSeats(m, send) {
     el("h2", { id: "seats-heading" }, `Seats — ${t.name}`),
     list,
     el("p", { class: "invite" }, "Invite people with this page's address: ", el("code", {}, location.href), m.creator ? ". In the chat: /join, /bot <level>, /start, /leave, /help." : ". In the chat: /join, /leave, /help."),
+    linkButtons(t),
     el("p", { class: "muted" }, optionWords(t)),
     levels,
     m.creator

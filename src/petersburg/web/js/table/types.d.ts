@@ -15,6 +15,8 @@ export type Act = (actionId: number) => void;
 export interface ChoiceOptions {
   note?: string;
   closeLabel?: string;
+  /** Open at the side of the screen, leaving the goods table in sight (a Market decision). */
+  side?: boolean;
 }
 
 /** Opens the choice box for a card (null: a stack) and the actions on it. */

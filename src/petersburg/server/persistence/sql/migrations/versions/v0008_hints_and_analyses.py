@@ -2,7 +2,7 @@
 game allows hints at all is decided from its seats and rating, not stored), the analyses of
 finished games, and each person's average loss per move in them (the profile's figure).
 
-Revision ID: 0006
+Revision ID: 0008
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
-down_revision: str | None = "0005"
+revision = "0008"
+down_revision: str | None = "0007"
 branch_labels = None
 depends_on = None
 
