@@ -48,6 +48,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "petersburg.tournament.cli",
     "petersburg.research.evaluate",
     "petersburg.research.dataset",
+    "petersburg.analysis.cli",
 )
 """Modules that add subcommands (``register(subparsers)``), e.g. the tournament and the server."""
 EXTRA_COMMANDS: dict[str, tuple[str, str]] = {"petersburg.server.cli": ("serve", "server")}

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from petersburg.analysis import hint
+from petersburg.analysis.hint import hint_lines
 from petersburg.bots import make_bot
 from petersburg.engine import (
     Event,
@@ -30,7 +32,7 @@ HELP = (
     "Type an action or its number from the menu. Actions: 'buy U3', 'buy L2 over market', 'hand U1',\n"
     "'play H2', 'observe aristocrats', 'buy drawn' / 'hand drawn' / 'discard drawn', 'pub 3', 'pass';\n"
     "with the Market 'joker fish', 'pay crate fish', 'skip crate fish'.\n"
-    "'board' shows the board again, 'quit' ends the game."
+    "'board' shows the board again, 'hint' what the strongest bot would do, 'quit' ends the game."
 )
 
 
@@ -98,6 +100,10 @@ def _ask_human(
             raise QuitGame
         if answer in ("help", "?"):
             write(HELP)
+            continue
+        if answer == "hint":
+            for line in hint_lines(hint(seen, names=names)):
+                write(line)
             continue
         if answer == "board":
             write(render_view(seen, names))

@@ -25,6 +25,7 @@ from collections import deque
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
 
 from petersburg.bots import import_bot_modules, make_bot
 from petersburg.bots.levels import find_level, spec_of
@@ -60,6 +61,8 @@ Decide = Callable[[str, int, View], int]
 
 RETRY_SECONDS = 1.0
 """Wait before planning a move again after it could not be stored."""
+T = TypeVar("T")
+
 FINISH_RETRY_MAX = 60.0
 """Longest wait between two attempts to store a finished game's result."""
 SWEEP_SECONDS = 60.0
@@ -136,12 +139,17 @@ class BotRunner:
 
     async def choose(self, level: str, seed: int, seen: View, *, urgent: bool) -> int:
         """The bot's action; ``urgent``: a table where people wait for it."""
+        return await self.compute(self._choose, level, seed, seen, urgent=urgent)
+
+    async def compute(self, work: Callable[..., T], *args: object, urgent: bool) -> T:
+        """``work(*args)`` in a bot worker, in the same line as the bots' moves (hints and game
+        analyses: searches as heavy as a bot's, which must not hold up the server's own process)."""
         await self._acquire(urgent)
         try:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._executor_now(), self._choose, level, seed, seen)
+            return await loop.run_in_executor(self._executor_now(), work, *args)
         except BrokenProcessPool:
-            if self._own_executor:  # a worker died: the next move gets a fresh pool
+            if self._own_executor:  # a worker died: the next job gets a fresh pool
                 self._executor = None
             raise
         finally:

@@ -271,6 +271,7 @@ class Seating(TableService):
             creator=uid,
             seats=[SeatRow() for _ in range(seats)],
             rated=params.get("rated", False),
+            hints=params.get("hints", True),
             move_deadline=move_deadline,
             deadline_bot=deadline_bot,
         )

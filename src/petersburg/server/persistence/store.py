@@ -78,6 +78,8 @@ class TableRow:
     rated: bool = False
     """Rate the game even with bots at the table (``accounts/ratings.py``; games between accounts
     alone are rated anyway)."""
+    hints: bool = True
+    """Whether a seat may ask for a hint (where the game allows hints at all: never rated)."""
     move_deadline: int = 0
     """Seconds per move at a turn-based table (0: none); when they run out, a bot of
     ``deadline_bot``'s level plays the turn (``game/deadlines.py``)."""

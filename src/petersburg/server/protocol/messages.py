@@ -46,6 +46,9 @@ class TableSummary(TypedDict):
     deadline_bot: str | None
     """The bot level that plays a turn whose deadline ran out (with ``move_deadline``)."""
     allow_undo: bool
+    hints: bool
+    """Whether a seat may ask for a hint here (solo, unrated and practice games whose creator left
+    hints on; never a game that may be rated)."""
     round: int | None
     """The game's round once it has started."""
     to_act: int | None
@@ -385,6 +388,37 @@ class PongMessage(TypedDict):
 
 
 @with_config(MESSAGE)
+class HintMove(TypedDict):
+    """One move of a hint."""
+
+    action: int
+    """The engine action id (as in ``legal``)."""
+    move: str
+    """The move in words, spoken to the player."""
+    value: float
+    """The chance of winning after it (0..1), or, solo, the expected final score in VP."""
+    reason: str
+    """Why, in one sentence without a subject ("buys income: ...")."""
+    reason_id: str
+    """The reason's message id (``petersburg.text.analysis``)."""
+
+
+@with_config(MESSAGE)
+class HintMessage(TypedDict):
+    """Answer to ``hint``, for the asking socket alone: the best moves found, best first."""
+
+    type: Literal["hint"]
+    seq: int
+    """The ``seq`` the hint was asked for (a newer update makes it stale)."""
+    seat: int
+    solo: bool
+    """Solo: ``value`` is an expected score, not a chance."""
+    samples: int
+    """How many samples of the hidden cards the search played out."""
+    moves: list[HintMove]
+
+
+@with_config(MESSAGE)
 class ErrorMessage(TypedDict):
     """A request that was refused, for the requesting client alone; nothing changed."""
 
@@ -406,6 +440,7 @@ ServerMessage = (
     | GotoMessage
     | CreatedMessage
     | PongMessage
+    | HintMessage
     | ErrorMessage
 )
 

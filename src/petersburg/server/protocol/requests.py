@@ -95,6 +95,8 @@ class TableParams(TypedDict):
     rated: NotRequired[bool]
     """Rate the game even with bots at the table (they count at their fixed reference ratings).
     A game of two or more seats, all held by signed-in accounts, is always rated; solo never."""
+    hints: NotRequired[bool]
+    """Whether players may ask for hints (default true; a game that may be rated never has them)."""
 
 
 @with_config(REQUEST)
@@ -188,6 +190,18 @@ class AutopassRequest(TypedDict):
     """The seat's secret token."""
     on: bool
     """true: pass from now until the phase ends; false: stop."""
+
+
+@with_config(REQUEST)
+class HintRequest(TypedDict):
+    """Ask what the strongest bot would do in your seat now (solo, unrated and practice games
+    whose creator left hints on); answered by ``hint`` for this socket alone."""
+
+    type: Literal["hint"]
+    token: str
+    """The seat's secret token."""
+    seq: Seq
+    """The ``seq`` of the update the hint is asked for."""
 
 
 @with_config(REQUEST)
@@ -311,10 +325,24 @@ TableRequest = (
     | ActRequest
     | UndoRequest
     | AutopassRequest
+    | HintRequest
 )
 
 LOBBY_TYPES = ("create", "chat", "name", "ping")
-TABLE_TYPES = ("sit", "leave", "bot", "clear", "start", "act", "undo", "autopass", "chat", "name", "ping")
+TABLE_TYPES = (
+    "sit",
+    "leave",
+    "bot",
+    "clear",
+    "start",
+    "act",
+    "undo",
+    "autopass",
+    "hint",
+    "chat",
+    "name",
+    "ping",
+)
 
 HELLO: TypeAdapter[HelloRequest] = TypeAdapter(HelloRequest)
 LOBBY_REQUESTS: TypeAdapter[LobbyRequest] = TypeAdapter(Annotated[LobbyRequest, Field(discriminator="type")])

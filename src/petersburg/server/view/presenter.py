@@ -51,6 +51,7 @@ from petersburg.engine.actions import (
 )
 from petersburg.engine.records import score_json
 from petersburg.engine.state import PHASE_NAMES
+from petersburg.server.analysis.policy import hints_allowed
 from petersburg.server.game.chat import commands_help
 from petersburg.server.game.game import Game, LoggedEvent
 from petersburg.server.game.seating import level_ids
@@ -129,6 +130,7 @@ def row_summary(
         "move_deadline": row.move_deadline,
         "deadline_bot": row.deadline_bot if row.move_deadline else None,
         "allow_undo": row.allow_undo,
+        "hints": hints_allowed(row),
         "round": round_,
         "created": row.created,
         "host": next((s.name for s in row.seats if s.kind == "human" and s.user_id == row.creator), None),
