@@ -33,7 +33,7 @@ ANALYSIS = Catalogue(
         "reason_pub": "turns {rubles} ₽ into {vp} VP at the Pub",
         "reason_observe": "draws the top card of the {stack} stack with the Observatory",
         "reason_discard": "lets the drawn card go rather than pay for it",
-        "reason_market": "settles the Market's goods the way the search rates best",
+        "reason_market": "settles the goods the way the search rates best",
         "seat_name": "Seat {seat}",
         # Marks by the drop in the chance of winning ---------------------------------------------
         "mark_inaccuracy": "Inaccuracy",
