@@ -170,7 +170,10 @@ def test_a_missed_move_deadline_is_played_by_the_bot_and_the_player_told(
             notice = recv_until(alice, lambda m: m["type"] == "chat" and "ran out" in m["text"])
             assert notice["text"] == "Bob's time for this move ran out: Greedy bot plays it for them."
             played = recv_until(alice, after(seq))
-            assert played["log"][-1]["seat"] == 1
+            move = played["log"][-1]
+            assert move["seat"] == 1 and move["played_for"] == "ran_out", move
+            assert move["text"].endswith(" A bot played this move for Bob: the time per move ran out."), move
+            assert all("played_for" not in entry for entry in played["log"][:-1])
             wait_for(told_times(hook, missed), what="Bob told")
             told = json.loads(hook.received[-1].body)
             left = 3 - missed
@@ -191,6 +194,12 @@ def test_a_missed_move_deadline_is_played_by_the_bot_and_the_player_told(
         assert notice["text"] == "Bob let 3 turns in a row run out: Greedy bot plays seat 2 from now on."
         wait_for(lambda: "A bot took your seat at Duel" in titles(hook), what="Bob told of the handover")
         assert "the result counts as yours" in json.loads(hook.received[-1].body)["text"]
+        handed = recv_until(
+            alice, lambda m: m["type"] == "update" and any(e["seat"] == 1 for e in m.get("log", []))
+        )
+        move = next(entry for entry in handed["log"] if entry["seat"] == 1)
+        assert move["played_for"] == "handed", move
+        assert "A bot plays this seat for its player" in move["text"], move
         seat = server_of(client).tables.cached(table).row.seats[1]  # type: ignore[union-attr]
         assert (seat.kind, seat.bot, seat.token) == ("bot", "greedy", None)
         assert seat.user_id == UIDS[1], "the seat keeps Bob's account: the result is his"
