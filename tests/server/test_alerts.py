@@ -46,6 +46,8 @@ class Person:
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
         self.sockets = ExitStack()
+        self.pages: list[ClientConnection] = []
+        """Every socket opened, the latest last."""
 
     def call(self, path: str, body: object | None = None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()
@@ -70,6 +72,7 @@ class Person:
         cookies = "; ".join(f"{c.name}={c.value}" for c in self.jar)
         url = self.base.replace("http://", "ws://") + f"/ws/table/{table}"
         ws = self.sockets.enter_context(connect(url, additional_headers={"Cookie": cookies}))
+        self.pages.append(ws)
         ws.send(json.dumps({"type": "hello", "name": "x"}))
         return ws, next_update(ws, game=False)
 
@@ -98,9 +101,12 @@ def serve(tmp_path: Path, port: int, env: dict[str, str], paused: bool = False) 
     ).start()
 
 
-def duel_to_her_turn(anna: Person, bea: Person) -> tuple[int, ClientConnection, dict[str, Any]]:
-    """A turn-based duel of Anna (seat 0) and Bea (seat 1), Bea's page closed, played by Anna up
-    to Bea's turn: the table, Anna's socket, her latest update."""
+def duel_to_her_turn(
+    anna: Person, bea: Person, *, keep_her_page: bool = False
+) -> tuple[int, ClientConnection, dict[str, Any]]:
+    """A turn-based duel of Anna (seat 0) and Bea (seat 1), Bea's page closed (with
+    ``keep_her_page``: open when her turn begins, ``bea.pages[-1]``), played by Anna up to Bea's
+    turn: the table, Anna's socket, her latest update."""
     table = int(
         anna.ok("/api/tables", {"name": "Anna", "seats": 2, "realtime": False, "title": "Duel"})["id"]
     )
@@ -109,7 +115,8 @@ def duel_to_her_turn(anna: Person, bea: Person) -> tuple[int, ClientConnection, 
     bws.send(json.dumps({"type": "sit", "seat": 1}))
     while (next_update(bws, game=False).get("you") or {}).get("seat") != 1:
         pass
-    bws.close()
+    if not keep_her_page:
+        bws.close()
     ws.send(json.dumps({"type": "start"}))
     update = next_update(ws)
     while update["view"].get("stage") is None or update["view"]["to_act"] != 1:
@@ -273,3 +280,46 @@ def test_turn_alerts_reach_a_player_with_no_page_open(tmp_path: Path) -> None:
     assert "GET /api" in logged or "POST /api" in logged, "the access log was captured"
     for secret in (confirm, reset, unsubscribe.split("#unsubscribe=")[1].rstrip(">")):
         assert secret not in logged
+
+
+def test_a_player_who_closes_her_page_during_her_turn_gets_its_alert_once(tmp_path: Path) -> None:
+    """Bea's page is open when her turn begins (no alert then); she closes it during her turn:
+    the turn's e-mail arrives, once, however often she opens and closes the table again."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with smtp_server() as mail:
+        env = {
+            "PETERSBURG_PUBLIC_URL": base,
+            "PETERSBURG_SMTP_HOST": "127.0.0.1",
+            "PETERSBURG_SMTP_PORT": str(mail.port),
+            "PETERSBURG_SMTP_TLS": "none",
+            "PETERSBURG_ALERT_POLL": "0.2",
+        }
+        server = serve(tmp_path, port, env)
+        try:
+            anna, bea = Person(base), Person(base)
+            anna.ok("/api/account/signup", {"name": "Anna", "password": PASSWORD})
+            bea.ok("/api/account/signup", {"name": "Bea", "password": PASSWORD})
+            bea.ok("/api/account/email", {"email": "bea@example.org"})
+            wait_for(lambda: len(mail.with_subject("Confirm")) == 1, what="the confirmation e-mail")
+            bea.ok(
+                "/api/account/email/confirm", {"code": code_in(mail.with_subject("Confirm")[0], "confirm")}
+            )
+            bea.ok("/api/alerts/settings", {"email_alerts": True})
+            database = tmp_path / "data" / "petersburg.db"
+
+            table, ws, _update = duel_to_her_turn(anna, bea, keep_her_page=True)
+            assert turn_rows(database, table) == [], "her page is open: no alert"
+            bea.pages[-1].close()
+            wait_for(lambda: len(mail.with_subject("Your turn")) == 1, what="the turn e-mail")
+            assert f"{base}/table/{table}" in mail.with_subject("Your turn")[0].get_content()
+            for _ in range(2):  # back to the table and away again, still her turn
+                bea.socket(table)
+                bea.pages[-1].close()
+            bea.ok("/api/alerts/test", {"channel": "email"})  # queued after any second alert
+            wait_for(lambda: len(mail.with_subject("Sankt Petersburg: a test")) == 1, what="the test e-mail")
+            assert len(mail.with_subject("Your turn")) == 1
+            assert turn_rows(database, table) == [("email", "sent")]
+            ws.close()
+        finally:
+            server.stop()

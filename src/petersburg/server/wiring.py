@@ -97,13 +97,13 @@ def build_server(
     deadline_store = SqlDeadlines(store)
     deadlines = MoveDeadlines(deadline_store, clock, settings)
     automation = Automation(tables, play, seating, runner, clock, settings, leases, deadlines)
-    connections = Connections(tables, presenter, settings)
     tokens = Tokens(accounts.signer, clock)
     alert_store = SqlAlerts(store)
     alert_leases = Leases(SqlLeases(store), clock, settings.lease_seconds) if settings.redis_url else None
     alerts = AlertQueue(
         alert_store, accounts.store, Outbox(settings, tokens), clock, settings, alert_leases, deadline_store
     )
+    connections = Connections(tables, presenter, settings, alerts.last_page_closed)
     deadlines.alerts = alerts
     events.listen(automation.schedule)
     events.listen(connections.table_changed, connections.chat_line)
