@@ -241,17 +241,27 @@ def test_a_vacation_moves_the_deadline_and_is_counted(make_client: Callable[...,
         clock.advance(3600)
         info = bob.post("/api/alerts/settings", {"vacation_days": 2}).json()
         assert (info["vacation_until"], info["vacation_left"]) == (clock.now + 2 * 86400, 12)
-        eventually(lambda: clock.due_within(HALF_DAY) >= 1, what="the deadline's clock")
-        clock.advance(HALF_DAY / 2 - 3600)  # the old half time: the clock looks again
+        # The clock moves as the vacation is set (the clock's plan sleeps until half time: the
+        # clock has not moved since, nothing else made the table look again).
         moved = recv_until(
             alice, lambda m: m["type"] == "update" and m.get("deadline", 0) > started + HALF_DAY
         )
-        assert moved["deadline"] == started + HALF_DAY + 2 * 86400
+        assert moved["deadline"] == started + HALF_DAY + 2 * 86400 and moved["seq"] == update["seq"]
+        deadlines = server_of(client).automation.deadlines
+        assert deadlines is not None
+        stored = client.portal.call(deadlines.store.turn_clock, table)  # type: ignore[union-attr]
+        assert stored is not None and stored.due == started + HALF_DAY + 2 * 86400, stored
+        eventually(lambda: clock.due_within(HALF_DAY) >= 1, what="the deadline's clock")
+        clock.advance(HALF_DAY / 2 - 3600)  # the old half time passes
         assert titles(hook) == ["Your turn, Bob"], "no reminder: the clock stood still"
-        # Back a day early: the day not taken is given back.
+        # Back a day early: the day not taken is given back, and the deadline moves back at once.
         clock.advance(86400 - HALF_DAY / 2 + 3600)
         info = bob.post("/api/alerts/settings", {"vacation_days": 0}).json()
         assert (info["vacation_until"], info["vacation_left"]) == (None, 13)
+        back = recv_until(
+            alice, lambda m: m["type"] == "update" and m.get("deadline") == started + HALF_DAY + 86400
+        )
+        assert back["seq"] == update["seq"]
 
         # The table's own webhook: its creator sets it; anyone else is refused.
         status = bob.post("/api/alerts/table-webhook", {"table": table, "url": "https://127.0.0.1/x"})

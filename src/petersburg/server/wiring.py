@@ -123,7 +123,9 @@ def build_server(
         events,
         alerts,
         Recovery(accounts, alert_store, alerts, tokens, settings),
-        Preferences(alert_store, alerts, tokens, settings, deadline_store, tables),
+        Preferences(
+            alert_store, alerts, tokens, settings, deadline_store, tables, automation.vacation_changed
+        ),
     )
 
 

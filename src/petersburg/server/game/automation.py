@@ -341,6 +341,39 @@ class Automation:
         if leased and self._current(table, seat, seq) and not turn.expired:
             await self._deadline_ran_out(table, turn)
 
+    async def vacation_changed(self, uid: str) -> None:
+        """The account ``uid`` began or ended a vacation: the stored clock of each of its turns at
+        a table here moves now, the table shows it, and the turn's plan is made again, so that its
+        reminder and its end come at the new times (not when the old plan next wakes)."""
+        deadlines = self.deadlines
+        if deadlines is None:
+            return
+        for table in list(self.tables.live()):
+            state = table.state
+            if (
+                state is None
+                or table.row.status != "playing"
+                or table.row.realtime
+                or not table.row.move_deadline
+            ):
+                continue
+            seat, seq = state.current_player, table.seq
+            if table.row.seats[seat].kind != "human" or table.row.seats[seat].user_id != uid:
+                continue
+            try:
+                turn = await deadlines.turn(table, seat, seq, start=False)
+                if turn is None or turn.expired:
+                    continue
+                turn = await deadlines.recheck(table, turn)
+            except Exception:
+                log.exception("table %s: cannot move the deadline of seat %s for a vacation", table.id, seat)
+                continue
+            current = self._plans.pop(table.id, None)
+            if current is not None:
+                current[1].cancel()
+            self.schedule(table)
+            self._show_deadline(table, seat, seq, turn.due)
+
     def _show_deadline(self, table: Table, seat: int, seq: int, due: float) -> None:
         if table.deadline != due and self._current(table, seat, seq):
             table.deadline = due
