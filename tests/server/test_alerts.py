@@ -26,6 +26,7 @@ from websockets.sync.client import ClientConnection, connect
 from petersburg.server.alerts.vapid import new_keys
 from petersburg.server.local import LocalServer, free_port
 from tests.server.alert_receivers import (
+    Mailbox,
     PushDevice,
     Received,
     http_receiver,
@@ -146,6 +147,28 @@ def created(_got: Received) -> tuple[int, dict[str, str]]:
     return 201, {}
 
 
+def mail_env(base: str, mail: Mailbox) -> dict[str, str]:
+    """A server at ``base`` that sends e-mail through the test's SMTP server ``mail``."""
+    return {
+        "PETERSBURG_PUBLIC_URL": base,
+        "PETERSBURG_SMTP_HOST": "127.0.0.1",
+        "PETERSBURG_SMTP_PORT": str(mail.port),
+        "PETERSBURG_SMTP_TLS": "none",
+        "PETERSBURG_ALERT_POLL": "0.2",
+    }
+
+
+def anna_and_bea(base: str, mail: Mailbox) -> tuple[Person, Person, str]:
+    """Two new accounts, Anna and Bea; Bea has given her e-mail address: the code of the link
+    that confirms it."""
+    anna, bea = Person(base), Person(base)
+    anna.ok("/api/account/signup", {"name": "Anna", "password": PASSWORD})
+    bea.ok("/api/account/signup", {"name": "Bea", "password": PASSWORD})
+    bea.ok("/api/account/email", {"email": "bea@example.org"})
+    wait_for(lambda: len(mail.with_subject("Confirm")) == 1, what="the confirmation e-mail")
+    return anna, bea, code_in(mail.with_subject("Confirm")[0], "confirm")
+
+
 @pytest.mark.slow
 def test_turn_alerts_reach_a_player_with_no_page_open(tmp_path: Path) -> None:
     private, public = new_keys()
@@ -153,25 +176,16 @@ def test_turn_alerts_reach_a_player_with_no_page_open(tmp_path: Path) -> None:
     base = f"http://127.0.0.1:{port}"
     with smtp_server() as mail, http_receiver(created) as push_service, http_receiver() as hooks:
         env = {
-            "PETERSBURG_PUBLIC_URL": base,
-            "PETERSBURG_SMTP_HOST": "127.0.0.1",
-            "PETERSBURG_SMTP_PORT": str(mail.port),
-            "PETERSBURG_SMTP_TLS": "none",
+            **mail_env(base, mail),
             "PETERSBURG_VAPID_PRIVATE_KEY": private,
             "PETERSBURG_VAPID_SUBJECT": "mailto:operator@example.org",
             "PETERSBURG_ALERTS_ALLOW_LOOPBACK": "true",
-            "PETERSBURG_ALERT_POLL": "0.2",
             "PETERSBURG_LOG_LEVEL": "debug",
         }
         server = serve(tmp_path, port, env)
         try:
-            anna, bea = Person(base), Person(base)
-            anna.ok("/api/account/signup", {"name": "Anna", "password": PASSWORD})
-            bea.ok("/api/account/signup", {"name": "Bea", "password": PASSWORD})
             # Bea's address, confirmed through the e-mailed link
-            bea.ok("/api/account/email", {"email": "bea@example.org"})
-            wait_for(lambda: len(mail.with_subject("Confirm")) == 1, what="the confirmation e-mail")
-            confirm = code_in(mail.with_subject("Confirm")[0], "confirm")
+            anna, bea, confirm = anna_and_bea(base, mail)
             status, answer = bea.call("/api/alerts/settings", {"email_alerts": True})
             assert status == 409 and "Confirm your e-mail address first" in answer["detail"]
             bea.ok("/api/account/email/confirm", {"code": confirm})
@@ -288,23 +302,10 @@ def test_a_player_who_closes_her_page_during_her_turn_gets_its_alert_once(tmp_pa
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with smtp_server() as mail:
-        env = {
-            "PETERSBURG_PUBLIC_URL": base,
-            "PETERSBURG_SMTP_HOST": "127.0.0.1",
-            "PETERSBURG_SMTP_PORT": str(mail.port),
-            "PETERSBURG_SMTP_TLS": "none",
-            "PETERSBURG_ALERT_POLL": "0.2",
-        }
-        server = serve(tmp_path, port, env)
+        server = serve(tmp_path, port, mail_env(base, mail))
         try:
-            anna, bea = Person(base), Person(base)
-            anna.ok("/api/account/signup", {"name": "Anna", "password": PASSWORD})
-            bea.ok("/api/account/signup", {"name": "Bea", "password": PASSWORD})
-            bea.ok("/api/account/email", {"email": "bea@example.org"})
-            wait_for(lambda: len(mail.with_subject("Confirm")) == 1, what="the confirmation e-mail")
-            bea.ok(
-                "/api/account/email/confirm", {"code": code_in(mail.with_subject("Confirm")[0], "confirm")}
-            )
+            anna, bea, confirm = anna_and_bea(base, mail)
+            bea.ok("/api/account/email/confirm", {"code": confirm})
             bea.ok("/api/alerts/settings", {"email_alerts": True})
             database = tmp_path / "data" / "petersburg.db"
 
