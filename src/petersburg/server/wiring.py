@@ -98,18 +98,17 @@ def build_server(
     runner = injected.get("bots") or BotRunner(settings.bot_workers, modules=settings.bot_modules)
     leases = Leases(SqlLeases(store), clock, settings.lease_seconds) if settings.redis_url else None
     deadline_store = SqlDeadlines(store)
-    deadlines = MoveDeadlines(deadline_store, clock, settings)
-    automation = Automation(tables, play, seating, runner, clock, settings, leases, deadlines)
-    connections = Connections(tables, presenter, settings)
-    hints = Hints(tables, events, clock, settings, runner)
-    analyses = AnalysisQueue(tables, SqlAnalyses(store), clock, background=settings.analyse_games)
     tokens = Tokens(accounts.signer, clock)
     alert_store = SqlAlerts(store)
     alert_leases = Leases(SqlLeases(store), clock, settings.lease_seconds) if settings.redis_url else None
     alerts = AlertQueue(
         alert_store, accounts.store, Outbox(settings, tokens), clock, settings, alert_leases, deadline_store
     )
-    deadlines.alerts = alerts
+    deadlines = MoveDeadlines(deadline_store, clock, settings, alerts)
+    automation = Automation(tables, play, seating, runner, clock, settings, leases, deadlines)
+    hints = Hints(tables, events, clock, settings, runner)
+    analyses = AnalysisQueue(tables, SqlAnalyses(store), clock, background=settings.analyse_games)
+    connections = Connections(tables, presenter, settings, alerts.last_page_closed)
     events.listen(automation.schedule)
     events.listen(connections.table_changed, connections.chat_line)
     events.listen(alerts.table_changed)
@@ -131,7 +130,9 @@ def build_server(
         analyses,
         alerts,
         Recovery(accounts, alert_store, alerts, tokens, settings),
-        Preferences(alert_store, alerts, tokens, settings, deadline_store, tables),
+        Preferences(
+            alert_store, alerts, tokens, settings, deadline_store, tables, automation.vacation_changed
+        ),
     )
 
 

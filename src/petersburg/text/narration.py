@@ -428,6 +428,20 @@ def describe_events(
     return [describe_event(event, names, shape, seat, second_person) for event in events]
 
 
+_PLAYED_FOR: Final[dict[str, str]] = {
+    "ran_out": "A bot played this move for {who}: the time per move ran out.",
+    "handed": "A bot plays this seat for its player: it was handed to the bot after turns in a row ran out.",
+}
+"""Why a bot played a seat's move for its player, by the reason the server logged with the move."""
+
+
+def describe_played_for(reason: str, player: str) -> str:
+    """The sentence the log adds to a move a bot played for ``player`` ("you" to himself), by
+    ``reason``: ``ran_out`` (his time per move ran out) or ``handed`` (his seat was handed to the
+    bot after turns in a row ran out)."""
+    return _PLAYED_FOR[reason].format(who=player)
+
+
 def _money(rubles: int) -> str:
     """Rubles in a caption, kept on one line with their sign: "6\u00a0₽"."""
     return f"{rubles}\u00a0{RUBLE_SIGN}"
@@ -550,6 +564,7 @@ __all__ = [
     "describe_event",
     "describe_events",
     "describe_move",
+    "describe_played_for",
     "legal_action_infos",
     "rubles_text",
 ]

@@ -98,6 +98,10 @@ class LogEntry(TypedDict):
     move: NotRequired[str]
     """For a player's move, the move in a few words without his name ("bought Market for 4 ₽"):
     the caption the table shows beside his name, in his panel and on the board."""
+    played_for: NotRequired[Literal["ran_out", "handed"]]
+    """For a move a bot played for the seat's player, why: ``ran_out`` (the time per move ran
+    out) or ``handed`` (the seat was handed to the bot after turns in a row ran out); ``text``
+    says so too."""
 
 
 @with_config(MESSAGE)

@@ -78,7 +78,7 @@ from petersburg.server.protocol.messages import (
 from petersburg.server.view.advice import annotate, seat_advice
 from petersburg.server.view.figures import seat_figures
 from petersburg.server.view.story import game_story
-from petersburg.text import describe_event, describe_move, legal_action_infos
+from petersburg.text import describe_event, describe_move, describe_played_for, legal_action_infos
 from petersburg.text.bots import level_name, level_text
 
 LOBBY_LIVE = 200
@@ -257,6 +257,10 @@ def log_entry(logged: LoggedEvent, game: Game, reader: int | None) -> LogEntry:
     move = describe_move(event, shape, reader)
     if move is not None:
         entry["move"] = move
+    if logged.played_for is not None and logged.seat is not None:
+        player = "you" if second_person and reader == logged.seat else game.names[logged.seat]
+        entry["text"] += " " + describe_played_for(logged.played_for, player)
+        entry["played_for"] = logged.played_for
     return entry
 
 

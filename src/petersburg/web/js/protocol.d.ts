@@ -585,6 +585,12 @@ export interface LogEntry {
    * the caption the table shows beside his name, in his panel and on the board.
    */
   move?: string;
+  /**
+   * For a move a bot played for the seat's player, why: `ran_out` (the time per move ran
+   * out) or `handed` (the seat was handed to the bot after turns in a row ran out); `text`
+   * says so too.
+   */
+  played_for?: "ran_out" | "handed";
 }
 
 /**

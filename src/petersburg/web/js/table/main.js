@@ -23,7 +23,7 @@ import { renderMarket } from "./market.js";
 import { renderMe } from "./me.js";
 import { GameNews } from "./news.js";
 import { renderPhaseBar } from "./phase-bar.js";
-import { renderPlayers } from "./players.js";
+import { followWidth, renderPlayers } from "./players.js";
 import { renderPrompt } from "./prompt.js";
 import { HintPanel } from "../analysis/hint.js";
 import { optionWords, renderSeats, seatLines } from "./seats.js";
@@ -217,6 +217,7 @@ if (!replayMode) {
 addShortcut("b", "Go to the board", () => focusByKey("upper:0", false), playing);
 addShortcut("s", "Show the final scores", () => byId("scores").click(), visibleButton("scores"));
 installShortcuts();
+followWidth();
 
 if (replayMode) {
   const { startReplay } = await import("./replay.js");
