@@ -35,6 +35,7 @@ def test_a_guest_is_told_an_account_name_is_taken_and_to_sign_in(server: str, br
         context, page = open_page(browser, server, width=width, height=height)
         try:
             page.goto(server + "/")
+            expect(page.locator("#status.up")).to_be_visible()  # so the name goes to the server at once
             page.locator("#name").fill("VERA")
             page.locator("#name-form button[type=submit]").click()
             chat = page.locator("#chat")

@@ -86,6 +86,7 @@ def test_vacation_move_deadlines_and_the_mute_button(browser: Any, server: str) 
         shot(page, f"settings/vacation-{width}x{height}")
 
         page.goto(server + "/")
+        page.click("#more-options > summary")  # the pace and its deadlines are folded away
         page.check("input[name=mode][value=turn]")
         page.select_option("select[name=move_deadline]", "86400")
         assert page.locator("select[name=deadline_bot] option").count() >= 5

@@ -145,7 +145,7 @@ def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
     answers = [
         client.get("/"),
         client.get("/table/1"),
-        client.get("/static/js/dom.js"),
+        client.get("/static/img/cards.svg"),
         client.get("/api/tables"),
         client.get("/api/tables/99"),  # a refusal
         client.post("/api/tables", json=TABLE, headers={"origin": "http://evil.example"}),
@@ -160,6 +160,10 @@ def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
     policy = dict(part.split(" ", 1) for part in CONTENT_SECURITY_POLICY.split("; "))
     assert policy["script-src"] == "'self'" and policy["style-src"] == "'self'"
     assert policy["frame-ancestors"] == "'none'" and policy["connect-src"] == "'self'"
+    for subresource in ("/static/js/dom.js", "/static/css/base.css"):  # documents' headers stay off
+        script = client.get(subresource)
+        assert script.status_code == 200 and script.headers["x-content-type-options"] == "nosniff"
+        assert "content-security-policy" not in script.headers and "x-frame-options" not in script.headers
     docs = client.get("/api/docs")  # its scripts come from a CDN: no policy of ours
     assert docs.status_code == 200 and "content-security-policy" not in docs.headers
     assert docs.headers["x-frame-options"] == "DENY"

@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from petersburg.server.app import create_app
+from petersburg.server.persistence.sql import database as db
 from petersburg.server.protocol.names import name_key, shown_name
 from petersburg.server.settings import Settings
 from tests.server.helpers import as_guest, guest_socket, hello, recv_until
@@ -136,6 +137,20 @@ def test_a_sentence_for_each_refusal(client: TestClient) -> None:
     assert wide.status_code == 201 and wide.json()["name"] == "Jo"  # kept as plain letters
 
 
+def _downgrade(path: Path, revision: str) -> None:
+    """The database at ``path`` taken down to ``revision`` by its migrations."""
+    from alembic import command
+
+    engine = db.create_engine(str(path))
+    config = db.alembic_config()
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.downgrade(config, revision)
+    finally:
+        engine.dispose()
+
+
 def test_existing_accounts_keep_working_after_their_keys_are_recomputed(tmp_path: Path) -> None:
     path = tmp_path / "old-keys.db"
     with TestClient(create_app(str(path), Settings(bot_delay=0.0))) as client:
@@ -145,14 +160,14 @@ def test_existing_accounts_keep_working_after_their_keys_are_recomputed(tmp_path
                 == 201
             )
             client.cookies.clear()
-    with sqlite3.connect(path) as old:  # as the server before revision 0005 kept them
+    _downgrade(path, "0004")  # the schema of the server before revision 0005
+    with sqlite3.connect(path) as old:  # and its keys, as that server kept them
         old.execute("UPDATE accounts SET name_key = 'j.r.r.' WHERE name = 'J.R.R.'")
         old.execute(
             "INSERT INTO accounts (name, name_key, password_hash, uid, created, mu, sigma, rated_games) "
             "SELECT 'Anna.', 'anna.', password_hash, 'uid-of-anna-dot', created, mu, sigma, 0 "
             "FROM accounts WHERE name = 'Anna'"
         )
-        old.execute("UPDATE alembic_version SET version_num = '0004'")
     with TestClient(create_app(str(path), Settings(bot_delay=0.0))) as client:
         for typed in ("J.R.R.", "j.r.r", "J.R.R"):
             signed_in = client.post("/api/account/signin", json={"name": typed, "password": PASSWORD})

@@ -57,6 +57,12 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",  # frame-ancestors for browsers that predate it
 }
+SUBRESOURCE_SUFFIXES = (".js", ".css")
+SUBRESOURCE_HEADERS = {"X-Content-Type-Options": "nosniff"}
+"""What a script or a style sheet carries: the policy, framing and referrer headers govern documents
+(and workers, whose scripts are not under /static/), never a module or a style sheet, and on the
+~40 files of the table page they would add ~13 kB to every cold load; ``nosniff`` is the one that
+does guard a script or a style sheet (it is refused unless its type says what it is)."""
 
 
 def origin_of(url: str) -> str | None:
@@ -133,6 +139,8 @@ class EdgeSecurity:
         await self.app(scope, receive, send_with_headers)
 
     def _headers_for(self, path: str) -> dict[str, str]:
+        if path.startswith("/static/") and path.endswith(SUBRESOURCE_SUFFIXES):
+            return SUBRESOURCE_HEADERS
         if path in self.own_policy:
             return {
                 name: value for name, value in SECURITY_HEADERS.items() if name != "Content-Security-Policy"

@@ -220,6 +220,7 @@ installShortcuts();
 followWidth();
 
 if (replayMode) {
+  await import("../analysis/replay-marks.js"); // the analysis' marks beside the replay's steps
   const { startReplay } = await import("./replay.js");
   startReplay(tableId, async (update, log) => {
     await loadCards(update.table.options);
