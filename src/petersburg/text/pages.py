@@ -16,6 +16,17 @@ PAGES = Catalogue(
     "page",
     {
         "language": "Language",
+        "common.list_separator": ", ",
+        "help.edition_caption": Plural(
+            "{edition}: {count} kind of card; a round: {phases}",
+            "{edition}: {count} kinds of card; a round: {phases}",
+        ),
+        "help.column_card": "Card",
+        "help.column_cost": "Cost",
+        "help.column_copies": "Copies",
+        "help.column_what_it_does": "What it does",
+        "help.edition_cards": "{edition} cards",
+        "help.cards_not_loaded": "The cards could not be loaded; reload the page.",
         # the sentences the scripts make ----------------------------------------------------------
         "chat.message_to_lobby": "Message to the lobby",
         "chat.message_to_table": "Message to the table",

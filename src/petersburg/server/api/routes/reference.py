@@ -32,7 +32,7 @@ def rules_help(language: str = SOURCE) -> RulesHelp:
     """What the rules and help page shows that the software knows, in ``language``."""
     return {
         "editions": all_edition_cards(language),
-        "commands": commands_help(),
+        "commands": commands_help(language),
         "bot_levels": level_infos(language),
     }
 
