@@ -80,3 +80,26 @@ def test_every_word_of_a_page_comes_from_a_catalogue(pseudo_server: str, browser
         assert found == [], f"{path}: {found}"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", [360, 1366])
+def test_no_page_scrolls_sideways_in_the_longer_pseudo_language(
+    pseudo_server: str,  # noqa: F811
+    browser: Any,
+    width: int,
+) -> None:
+    """The pseudo-language's sentences are longer than the English (accents, brackets), as German's
+    are: no page may then be wider than the window, at a phone's width and a laptop's."""
+    context, page = open_page(browser, pseudo_server, uid=UID, name="Ana")
+    try:
+        page.set_viewport_size({"width": width, "height": 800})
+        for path in PAGES:
+            for language in ("qps", "de", "ja"):
+                page.goto(f"{pseudo_server}{path}?lang={language}")
+                page.wait_for_selector("header.topbar .language-picker")
+                page.wait_for_load_state("networkidle")
+                wider = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+                assert wider <= 0, f"{path} in {language} at {width} px scrolls {wider} px sideways"
+        shot(page, f"pseudo/account-ja-{width}")
+    finally:
+        context.close()
