@@ -6,6 +6,9 @@ The levels themselves (their ids, weakest first, and the bot behind each) are ``
 
 from __future__ import annotations
 
+from petersburg.text.languages import SOURCE
+from petersburg.text.wording import Catalogue
+
 LEVEL_NAMES: dict[str, str] = {
     "random": "Random",
     "greedy": "Greedy",
@@ -43,15 +46,28 @@ LEVEL_TEXTS: dict[str, str] = {
 
 REGISTERED_TEXT = "A bot added with register_bot."
 
+BOT_WORDS = Catalogue(
+    "bot",
+    {
+        **{f"name_{level}": name for level, name in LEVEL_NAMES.items()},
+        **{f"text_{level}": text for level, text in LEVEL_TEXTS.items()},
+        "text_registered": REGISTERED_TEXT,
+    },
+)
+"""The levels' names and sentences by message id (``bot.name_expert``, ``bot.text_expert``)."""
 
-def level_name(level_id: str) -> str:
+
+def level_name(level_id: str, language: str = SOURCE) -> str:
     """The name people read for a level (``Expert``)."""
-    return LEVEL_NAMES.get(level_id, level_id.capitalize())
+    if level_id not in LEVEL_NAMES:
+        return level_id.capitalize()
+    return BOT_WORDS.message(f"name_{level_id}", {}).in_language(language)
 
 
-def level_text(level_id: str) -> str:
+def level_text(level_id: str, language: str = SOURCE) -> str:
     """What a level does and how strong it is, in one sentence."""
-    return LEVEL_TEXTS.get(level_id, REGISTERED_TEXT)
+    message_id = f"text_{level_id}" if level_id in LEVEL_TEXTS else "text_registered"
+    return BOT_WORDS.message(message_id, {}).in_language(language)
 
 
 def seat_name(level_id: str, taken: list[str]) -> str:

@@ -1,10 +1,12 @@
-"""What each card does, in words, for the rules and help page: generated from the card catalogue
-of each edition (``GameShape``), so the page cannot disagree with the game.
+"""What each card is called and does, in words, for the rules and help page and the table: generated
+from the card catalogue of each edition (``GameShape``), so the page cannot disagree with the game.
 
-A card's sentence says what every card says (its stack, cost, copies, what it pays at which
-scoring), then what only some cards do: a trading card's displacement, the special cards of
-docs/rules.md (Special cards, and the 2nd edition's Mariinsky Theater), the goods a card carries in a
-Market game.
+Every card's name is its own message id (``card.name_pub``; a name the 2nd edition changes is
+``card.name2_…``), so each language gives the name printed in its own edition. A card's sentence
+says what every card says (its stack, cost, what it pays at which scoring), then what only some
+cards do: a trading card's displacement, the special cards of docs/rules.md (Special cards, and the
+2nd edition's Mariinsky Theater), the goods a card carries in a Market game. Each of those is a whole
+sentence of the catalogue ``CARD_WORDS``; the sentences of one card follow one another.
 """
 
 from __future__ import annotations
@@ -25,11 +27,13 @@ from petersburg.cards_second_edition import (
     ALL_COLOUR,
     ALL_DECK,
     ALL_IS_TRADING,
+    ALL_KINDS,
     ALL_RUBLES,
     ALL_VP,
     GOODS,
     GOODS_ON_CARDS,
     JOKER,
+    SECOND_EDITION_NAME,
 )
 from petersburg.engine.constants import (
     HAND_LIMIT,
@@ -41,130 +45,252 @@ from petersburg.engine.constants import (
     WAREHOUSE_HAND_LIMIT,
     WORKSHOP_DISCOUNT,
 )
+from petersburg.engine.options import EDITION_SECOND
 from petersburg.engine.shape import GameShape
+from petersburg.text.languages import SOURCE
+from petersburg.text.wording import Catalogue, Param, Plural
 
-DECK_WORDS = ("Worker", "Building", "Aristocrat", "Trading card", "Market card")
-COLOUR_WORDS = ("green", "blue", "red", "yellow")
+DECKS = ("worker", "building", "aristocrat", "trading", "market")
+COLOURS = ("green", "blue", "red", "yellow")
 SCORING_OF_COLOUR = ("worker", "building", "aristocrat", "market")
 
+_NAMES: dict[str, str] = {}
+for _spec in ALL_KINDS:
+    _NAMES.setdefault(f"name_{_spec.id}", _spec.name)
 
-def _rubles(amount: int) -> str:
-    """``1 ruble``, ``2 rubles``."""
-    return f"{amount} ruble{'s' if amount != 1 else ''}"
+CARD_WORDS = Catalogue(
+    "card",
+    {
+        **_NAMES,
+        **{f"name2_{card_id}": name for card_id, name in SECOND_EDITION_NAME.items()},
+        "deck_worker": "Worker",
+        "deck_building": "Building",
+        "deck_aristocrat": "Aristocrat",
+        "deck_trading": "Trading card",
+        "deck_market": "Market card",
+        "colour_green": "green",
+        "colour_blue": "blue",
+        "colour_red": "red",
+        "colour_yellow": "yellow",
+        "good_chicken": "chicken",
+        "good_grain": "grain",
+        "good_apple": "apple",
+        "good_fish": "fish",
+        "good_cabbage": "cabbage",
+        "good_any": "any good (?)",
+        "head": "{deck}, {colour}, costs {cost}.",
+        **{
+            f"pays_rubles_{scoring}": Plural(
+                f"Pays {{count}} ruble at each {scoring} scoring.",
+                f"Pays {{count}} rubles at each {scoring} scoring.",
+            )
+            for scoring in SCORING_OF_COLOUR
+        },
+        **{
+            f"pays_vp_{scoring}": f"Pays {{vp}} VP at each {scoring} scoring."
+            for scoring in SCORING_OF_COLOUR
+        },
+        **{
+            f"pays_both_{scoring}": Plural(
+                f"Pays {{count}} ruble and {{vp}} VP at each {scoring} scoring.",
+                f"Pays {{count}} rubles and {{vp}} VP at each {scoring} scoring.",
+            )
+            for scoring in SCORING_OF_COLOUR
+        },
+        "pays_nothing": "Pays nothing at its scoring.",
+        "displaces": "Counts as a {colour} card. Bought or played only by displacing one of: {names} "
+        "(its price falls by the displaced card's value).",
+        "pub": Plural(
+            "Right after each building scoring its owner may buy up to {vp} VP at {count} ruble each.",
+            "Right after each building scoring its owner may buy up to {vp} VP at {count} rubles each.",
+        ),
+        "observatory": "During the building phase, as a whole turn, its owner may turn it face down to "
+        "draw the top card of a stack, then buy it, take it into hand or discard it; face down it "
+        "scores no VP that round.",
+        "warehouse": "Its owner's hand holds {most} cards instead of {usual}.",
+        "potjomkins_village": Plural(
+            "Worth {count} ruble when a trading card displaces it.",
+            "Worth {count} rubles when a trading card displaces it.",
+        ),
+        "carpenter_workshop": Plural(
+            "Every blue card its owner buys or plays costs {count} ruble less.",
+            "Every blue card its owner buys or plays costs {count} rubles less.",
+        ),
+        "gold_smelter": Plural(
+            "Every red card its owner buys or plays costs {count} ruble less.",
+            "Every red card its owner buys or plays costs {count} rubles less.",
+        ),
+        "mariinskij_theater": Plural(
+            "At the building scoring its owner gets {count} ruble more per red card in play.",
+            "At the building scoring its owner gets {count} rubles more per red card in play.",
+        ),
+        "mariinskij_theater_vp": "At the building scoring its owner gets {vp} VP more per red card in play.",
+        "tax_man": Plural(
+            "At the aristocrat scoring its owner gets {count} ruble more per green card in play.",
+            "At the aristocrat scoring its owner gets {count} rubles more per green card in play.",
+        ),
+        "czar_and_carpenter": "Any green trading card may displace it.",
+        "crate": "A crate: at each market scoring its owner pays the first-place value of the round to "
+        "keep it, or loses it (with the option unpaid_crate = idle it stays and counts nothing then).",
+        "goods": Plural(
+            "Carries {count} symbol of {good} for the market scoring.",
+            "Carries {count} symbols of {good} for the market scoring.",
+        ),
+        # The short line on a card whose effect is more than its printed income.
+        "line_pub": "After building scoring: buy up to {vp} VP for {rubles}₽ each",
+        "line_observatory": "Building phase: draw a stack's top card",
+        "line_warehouse": "Hand limit {most}",
+        "line_potjomkins_village": "Worth {rubles} when displaced",
+        "line_carpenter_workshop": "−{rubles}₽ on every blue card",
+        "line_gold_smelter": "−{rubles}₽ on every red card",
+        "line_mariinskij_theater": "+{rubles}₽ per red card at building scoring",
+        "line_mariinskij_theater_vp": "+{vp} VP per red card at building scoring",
+        "line_tax_man": "+{rubles}₽ per green card at aristocrat scoring",
+        "line_czar_and_carpenter": "Any green trading card may displace it",
+        "line_crate": "Crate: pay first place's value in ₽ at each market scoring to keep it",
+        "line_joker": '"?": you name its good',
+        "line_joker_and": "{line}; {joker}",
+    },
+)
+"""Every card's name and every sentence about cards, by message id."""
 
 
-def _special(shape: GameShape, kind: int) -> str:
+def _w(message_id: str, language: str, **params: Param) -> str:
+    return CARD_WORDS.message(message_id, params).in_language(language)
+
+
+def card_name(shape: GameShape, kind: int, language: str = SOURCE) -> str:
+    """The name of ``kind`` as printed in ``shape``'s edition in ``language``."""
+    card_id = ALL_CARD_ID[kind]
+    if shape.edition == EDITION_SECOND and card_id in SECOND_EDITION_NAME:
+        return _w(f"name2_{card_id}", language)
+    return _w(f"name_{card_id}", language)
+
+
+def card_names(shape: GameShape, language: str = SOURCE) -> tuple[str, ...]:
+    """Every kind's name in ``shape``'s edition in ``language`` (what ``shape.card_name`` is in
+    English)."""
+    if language == SOURCE:
+        return shape.card_name
+    return tuple(card_name(shape, kind, language) for kind in range(len(shape.card_name)))
+
+
+_SPECIAL_ONE_COUNT = {
+    POTJOMKINS_VILLAGE: ("potjomkins_village", POTJOMKINS_VILLAGE_VALUE),
+    CARPENTER_WORKSHOP: ("carpenter_workshop", WORKSHOP_DISCOUNT),
+    GOLD_SMELTER: ("gold_smelter", WORKSHOP_DISCOUNT),
+    TAX_MAN: ("tax_man", TAX_MAN_PER_GREEN),
+    CZAR_AND_CARPENTER: ("czar_and_carpenter", None),
+    OBSERVATORY: ("observatory", None),
+}
+
+
+def _special(shape: GameShape, kind: int, language: str) -> str:
     """What ``kind`` does besides paying, in this edition ('' if nothing)."""
     if kind == PUB:
-        return (
-            f"Right after each building scoring its owner may buy up to {PUB_VP_PER_CARD} VP at "
-            f"{_rubles(PUB_PRICE_PER_VP)} each."
-        )
-    if kind == OBSERVATORY:
-        return (
-            "During the building phase, as a whole turn, its owner may turn it face down to draw the "
-            "top card of a stack, then buy it, take it into hand or discard it; face down it scores no "
-            "VP that round."
-        )
+        return _w("pub", language, vp=PUB_VP_PER_CARD, count=PUB_PRICE_PER_VP)
     if kind == WAREHOUSE:
-        return f"Its owner's hand holds {WAREHOUSE_HAND_LIMIT} cards instead of {HAND_LIMIT}."
-    if kind == POTJOMKINS_VILLAGE:
-        return f"Worth {_rubles(POTJOMKINS_VILLAGE_VALUE)} when a trading card displaces it."
-    if kind == CARPENTER_WORKSHOP:
-        return f"Every blue card its owner buys or plays costs {_rubles(WORKSHOP_DISCOUNT)} less."
-    if kind == GOLD_SMELTER:
-        return f"Every red card its owner buys or plays costs {_rubles(WORKSHOP_DISCOUNT)} less."
+        return _w("warehouse", language, most=WAREHOUSE_HAND_LIMIT, usual=HAND_LIMIT)
     if kind == MARIINSKIJ_THEATER:
-        gain = f"{MARIINSKY_PER_RED} VP" if shape.mariinsky_vp else _rubles(MARIINSKY_PER_RED)
-        return f"At the building scoring its owner gets {gain} more per red card in play."
-    if kind == TAX_MAN:
-        gain = _rubles(TAX_MAN_PER_GREEN)
-        return f"At the aristocrat scoring its owner gets {gain} more per green card in play."
-    if kind == CZAR_AND_CARPENTER:
-        return "Any green trading card may displace it."
+        if shape.mariinsky_vp:
+            return _w("mariinskij_theater_vp", language, vp=MARIINSKY_PER_RED)
+        return _w("mariinskij_theater", language, count=MARIINSKY_PER_RED)
+    if kind in _SPECIAL_ONE_COUNT:
+        message_id, count = _SPECIAL_ONE_COUNT[kind]
+        return _w(message_id, language) if count is None else _w(message_id, language, count=count)
     if kind in shape.crate_kinds:
-        return (
-            "A crate: at each market scoring its owner pays the first-place value of the round to keep "
-            "it, or loses it (with the option unpaid_crate = idle it stays and counts nothing then)."
-        )
+        return _w("crate", language)
     return ""
 
 
-def _pays(kind: int) -> str:
+def _pays(kind: int, language: str) -> str:
     rubles, vp = ALL_RUBLES[kind], ALL_VP[kind]
-    parts = [f"{rubles} ruble{'s' if rubles != 1 else ''}" if rubles else "", f"{vp} VP" if vp else ""]
-    paid = " and ".join(part for part in parts if part)
-    if not paid:
-        return "Pays nothing at its scoring."
-    return f"Pays {paid} at each {SCORING_OF_COLOUR[ALL_COLOUR[kind]]} scoring."
+    scoring = SCORING_OF_COLOUR[ALL_COLOUR[kind]]
+    if rubles and vp:
+        return _w(f"pays_both_{scoring}", language, count=rubles, vp=vp)
+    if rubles:
+        return _w(f"pays_rubles_{scoring}", language, count=rubles)
+    if vp:
+        return _w(f"pays_vp_{scoring}", language, vp=vp)
+    return _w("pays_nothing", language)
 
 
-def _displaces(shape: GameShape, kind: int) -> str:
+def _displaces(shape: GameShape, kind: int, language: str) -> str:
     if not ALL_IS_TRADING[kind]:
         return ""
-    names = sorted({shape.card_name[target] for _index, target in shape.targets_of[kind]})
-    colour = COLOUR_WORDS[ALL_COLOUR[kind]]
-    return (
-        f"Counts as a {colour} card. Bought or played only by displacing one of: {', '.join(names)} "
-        "(its price falls by the displaced card's value)."
-    )
+    names = sorted({card_name(shape, target, language) for _index, target in shape.targets_of[kind]})
+    return _w("displaces", language, colour=colour_word(kind, language), names=", ".join(names))
 
 
-def _goods(shape: GameShape, kind: int) -> str:
+def good_word(good: int, language: str = SOURCE) -> str:
+    """A Market good in words (``fish``)."""
+    return _w(f"good_{GOODS[good]}", language)
+
+
+def _goods(shape: GameShape, kind: int, language: str) -> str:
     if not shape.market or ALL_CARD_ID[kind] not in GOODS_ON_CARDS:
         return ""
     good, symbols = GOODS_ON_CARDS[ALL_CARD_ID[kind]]
-    what = "any good (?)" if good == JOKER else GOODS[good]
-    return f"Carries {symbols} symbol{'s' if symbols != 1 else ''} of {what} for the market scoring."
+    what = _w("good_any", language) if good == JOKER else good_word(good, language)
+    return _w("goods", language, count=symbols, good=what)
 
 
-def card_text(shape: GameShape, kind: int) -> str:
-    """The whole sentence about one card in ``shape``'s edition."""
-    head = f"{DECK_WORDS[ALL_DECK[kind]]}, {COLOUR_WORDS[ALL_COLOUR[kind]]}, costs {shape.cost[kind]}."
-    parts = [head, _pays(kind), _displaces(shape, kind), _special(shape, kind), _goods(shape, kind)]
+def card_text(shape: GameShape, kind: int, language: str = SOURCE) -> str:
+    """The whole text about one card in ``shape``'s edition: its sentences one after another."""
+    head = _w(
+        "head",
+        language,
+        deck=deck_word(kind, language),
+        colour=colour_word(kind, language),
+        cost=shape.cost[kind],
+    )
+    parts = [
+        head,
+        _pays(kind, language),
+        _displaces(shape, kind, language),
+        _special(shape, kind, language),
+        _goods(shape, kind, language),
+    ]
     return " ".join(part for part in parts if part)
 
 
-def deck_word(kind: int) -> str:
+def deck_word(kind: int, language: str = SOURCE) -> str:
     """The stack a card kind belongs to, in words (``Worker``)."""
-    return DECK_WORDS[ALL_DECK[kind]]
+    return _w(f"deck_{DECKS[ALL_DECK[kind]]}", language)
 
 
-def colour_word(kind: int) -> str:
+def colour_word(kind: int, language: str = SOURCE) -> str:
     """A card kind's colour, in words (``green``)."""
-    return COLOUR_WORDS[ALL_COLOUR[kind]]
+    return _w(f"colour_{COLOURS[ALL_COLOUR[kind]]}", language)
 
 
-SPECIAL_TEXT = {
-    "pub": f"After building scoring: buy up to {PUB_VP_PER_CARD} VP for {PUB_PRICE_PER_VP}₽ each",
-    "observatory": "Building phase: draw a stack's top card",
-    "warehouse": f"Hand limit {WAREHOUSE_HAND_LIMIT}",
-    "potjomkins_village": f"Worth {POTJOMKINS_VILLAGE_VALUE} when displaced",
-    "carpenter_workshop": f"−{WORKSHOP_DISCOUNT}₽ on every blue card",
-    "gold_smelter": f"−{WORKSHOP_DISCOUNT}₽ on every red card",
-    "mariinskij_theater": f"+{MARIINSKY_PER_RED}₽ per red card at building scoring",
-    "tax_man": f"+{TAX_MAN_PER_GREEN}₽ per green card at aristocrat scoring",
-    "czar_and_carpenter": "Any green trading card may displace it",
-}
-"""One line for the cards whose effect is more than their printed income (docs/rules.md, Special cards)."""
+def _line(card_id: str, shape: GameShape, language: str) -> str:
+    if card_id == "pub":
+        return _w("line_pub", language, vp=PUB_VP_PER_CARD, rubles=PUB_PRICE_PER_VP)
+    if card_id == "warehouse":
+        return _w("line_warehouse", language, most=WAREHOUSE_HAND_LIMIT)
+    if card_id == "mariinskij_theater" and shape.mariinsky_vp:
+        return _w("line_mariinskij_theater_vp", language, vp=MARIINSKY_PER_RED)
+    figure = {
+        "potjomkins_village": POTJOMKINS_VILLAGE_VALUE,
+        "carpenter_workshop": WORKSHOP_DISCOUNT,
+        "gold_smelter": WORKSHOP_DISCOUNT,
+        "mariinskij_theater": MARIINSKY_PER_RED,
+        "tax_man": TAX_MAN_PER_GREEN,
+    }
+    if card_id in figure:
+        return _w(f"line_{card_id}", language, rubles=figure[card_id])
+    if card_id in ("observatory", "czar_and_carpenter"):
+        return _w(f"line_{card_id}", language)
+    return ""
 
-SECOND_EDITION_SPECIAL = {
-    "mariinskij_theater": f"+{MARIINSKY_PER_RED} VP per red card at building scoring",
-}
-"""What the 2nd edition changes in those lines."""
 
-CRATE_SPECIAL = "Crate: pay first place's value in ₽ at each market scoring to keep it"
-JOKER_SPECIAL = '"?": you name its good'
-
-
-def special_line(shape: GameShape, kind: int) -> str:
+def special_line(shape: GameShape, kind: int, language: str = SOURCE) -> str:
     """The short line on a card whose effect is more than its printed income ('' for the others)."""
-    card_id = ALL_CARD_ID[kind]
     if kind in shape.crate_kinds:
-        return CRATE_SPECIAL
-    text = SPECIAL_TEXT.get(card_id, "")
-    if shape.mariinsky_vp:
-        text = SECOND_EDITION_SPECIAL.get(card_id, text)
+        return _w("line_crate", language)
+    text = _line(ALL_CARD_ID[kind], shape, language)
     if kind in shape.joker_kinds:
-        text = f"{text}; {JOKER_SPECIAL}" if text else JOKER_SPECIAL
+        joker = _w("line_joker", language)
+        text = _w("line_joker_and", language, line=text, joker=joker) if text else joker
     return text

@@ -5,8 +5,8 @@ in a catalogue under a message id, with named placeholders (``"Seat {seat} is ta
 sentence glued from pieces: a translation (gettext) replaces the whole sentence, and may put the
 parameters in another order. A sentence that depends on a number is a ``Plural``, chosen by its
 ``count`` parameter, so a language with other plural rules can have other forms. What the server
-hands on is a ``Message`` (the id and the parameters), worded in English by ``str()``; a reader's
-language can word the same id and parameters anew.
+hands on is a ``Message`` (the id and the parameters), worded in English by ``str()`` and in a
+reader's language by ``in_language`` (``translations``: the gettext files, plural forms by CLDR).
 
 A wrong id or a wrong set of parameters is a mistake in the program, not in a request: it fails
 loudly (``KeyError``, ``TypeError``) where the message is made, and ``tests/text`` checks every
@@ -19,6 +19,9 @@ import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
+
+from petersburg.text.languages import PSEUDO, SOURCE, plural_categories, plural_category
+from petersburg.text.translations import pseudo, translations
 
 Param = str | int | float
 """What a placeholder is filled with."""
@@ -62,6 +65,54 @@ class Message:
     def __str__(self) -> str:
         return self.text
 
+    @property
+    def full_id(self) -> str:
+        """The id in the gettext files: ``refusal.seat_taken``."""
+        return f"{self.catalogue}.{self.message_id}"
+
+    def in_language(self, language: str) -> str:
+        """The sentence in ``language`` (English where it has no translation)."""
+        return word(self.full_id, self.params, language) or self.text
+
+
+_CATALOGUES: dict[str, Catalogue] = {}
+"""Every catalogue by name, as each registers itself."""
+
+
+def catalogues() -> dict[str, Catalogue]:
+    """Every catalogue made so far, by name (``petersburg.text.catalogues`` imports them all)."""
+    return dict(_CATALOGUES)
+
+
+def word(full_id: str, params: Mapping[str, Param], language: str) -> str | None:
+    """The sentence ``full_id`` (``refusal.seat_taken``) with ``params`` in ``language``; None where
+    that language has no translation of it (the caller falls back to English)."""
+    name, _, message_id = full_id.partition(".")
+    catalogue = _CATALOGUES.get(name)
+    if catalogue is None or message_id not in catalogue.entries:
+        return None
+    entry = catalogue.entries[message_id]
+    if language in (SOURCE, PSEUDO):
+        forms: tuple[str, ...] = tuple(entry) if isinstance(entry, Plural) else (entry,)
+        if language == PSEUDO:
+            forms = tuple(pseudo(form) for form in forms)
+        language = SOURCE if language == PSEUDO else language
+    else:
+        found = translations(language).get(full_id)
+        if found is None:
+            return None
+        forms = found
+    if len(forms) > 1:
+        categories = plural_categories(language)
+        category = plural_category(language, float(params[COUNT]))
+        form = forms[categories.index(category)] if category in categories else forms[-1]
+    else:
+        form = forms[0]
+    try:
+        return form.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return None
+
 
 class Catalogue:
     """The sentences of one kind (refusals, notices, the chat's help) by message id."""
@@ -77,6 +128,7 @@ class Catalogue:
                 raise ValueError(
                     f"{name} {message_id!r}: both forms must name 'count' and the same parameters"
                 )
+        _CATALOGUES[name] = self
 
     def placeholders(self, message_id: str) -> frozenset[str]:
         """The parameters the sentence ``message_id`` asks for (``KeyError`` if there is none)."""

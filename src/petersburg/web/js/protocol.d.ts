@@ -399,6 +399,11 @@ export interface HelloRequest {
   type: "hello";
   /** The name to show; spaces are collapsed, it is cut to 24 characters, empty means 'Guest'. */
   name?: string | null;
+  /**
+   * The language the page reads (`en`, `de`, `fr`, `it`, `es`, `ja`); without it, or
+   * unknown, the handshake's `?lang=`, `pb_lang` cookie or `Accept-Language` decides.
+   */
+  lang?: string | null;
 }
 
 /** A finished solo game of a person. */
@@ -487,6 +492,22 @@ export interface JokerNamedJson {
 }
 
 export type JsonValue = Json;
+
+/** A language a reader may choose: its code and its name in itself (`Deutsch`). */
+export interface LanguageInfo {
+  code: string;
+  name: string;
+}
+
+/**
+ * Word everything for this socket in another language from now on. Answered with everything
+ * again (the lobby's greeting; at a table its chat history and a whole `update`, the log worded
+ * anew), so the page redraws in it without reconnecting. An unknown code means English.
+ */
+export interface LanguageRequest {
+  type: "language";
+  lang: string;
+}
 
 export interface LeaderboardEntry {
   place: number;
@@ -737,6 +758,19 @@ export interface OptionsJson {
   unpaid_crate?: string;
   /** With the Market: `share` or `step_down`. */
   market_ties?: string;
+}
+
+/** `GET /api/words`: the pages' words in the reader's language. */
+export interface PageWords {
+  /** The language chosen (`en` where the asked one is unknown). */
+  lang: string;
+  /** Every language a reader may choose, for the picker. */
+  languages: LanguageInfo[];
+  /**
+   * Each message id's sentence; one with counts as `{plural category: form}` (CLDR's
+   * categories, the page picks with `Intl.PluralRules`). Placeholders are `{name}`.
+   */
+  words: { [key: string]: string | { [key: string]: string } };
 }
 
 export interface PassedJson {
@@ -1243,10 +1277,10 @@ export interface YouInfo {
 }
 
 /** `requests.lobby` of the schema: every member, told apart by `type`. */
-export type LobbyRequest = NameRequest | ChatRequest | PingRequest | CreateRequest;
+export type LobbyRequest = NameRequest | ChatRequest | PingRequest | CreateRequest | LanguageRequest;
 
 /** `requests.table` of the schema: every member, told apart by `type`. */
-export type TableRequest = NameRequest | ChatRequest | PingRequest | SitRequest | LeaveRequest | BotRequest | ClearRequest | StartRequest | ActRequest | UndoRequest | AutopassRequest | HintRequest;
+export type TableRequest = NameRequest | ChatRequest | PingRequest | SitRequest | LeaveRequest | BotRequest | ClearRequest | StartRequest | ActRequest | UndoRequest | AutopassRequest | HintRequest | LanguageRequest;
 
 /** `messages` of the schema: every member, told apart by `type`. */
 export type ServerMessage = LobbyMessage | TablesMessage | UpdateMessage | ChatMessage | ChatHistoryMessage | NoticeMessage | NamedMessage | GotoMessage | CreatedMessage | PongMessage | HintMessage | ErrorMessage;

@@ -5,46 +5,85 @@ from __future__ import annotations
 
 from functools import cache
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import TypeAdapter
 
 from petersburg.bots.levels import bot_levels
 from petersburg.engine import PetersburgError, check_options, option_choices, options_from_json, shape_of
 from petersburg.engine.options import EDITION_FIRST
+from petersburg.server.api.deps import SettingsDep
+from petersburg.server.api.identity import reader_language
 from petersburg.server.api.responses import json_response
 from petersburg.server.errors import Refusal
 from petersburg.server.game.chat import commands_help
-from petersburg.server.protocol.http import CardInfo, OptionChoices, RulesHelp
+from petersburg.server.protocol.http import CardInfo, OptionChoices, PageWords, RulesHelp
 from petersburg.server.protocol.schema import protocol_schema
 from petersburg.server.view.catalogue import all_edition_cards, card_catalogue
 from petersburg.server.view.presenter import level_infos
+from petersburg.text.catalogues import page_forms
+from petersburg.text.languages import LANGUAGES, SOURCE, language_name
 
 router = APIRouter()
 
 
-def rules_help() -> RulesHelp:
-    """What the rules and help page shows that the software knows."""
-    return {"editions": all_edition_cards(), "commands": commands_help(), "bot_levels": level_infos()}
+@cache
+def rules_help(language: str = SOURCE) -> RulesHelp:
+    """What the rules and help page shows that the software knows, in ``language``."""
+    return {
+        "editions": all_edition_cards(language),
+        "commands": commands_help(language),
+        "bot_levels": level_infos(language),
+    }
 
 
 @router.get("/api/rules", response_model=RulesHelp)
-async def rules() -> Response:
-    """The cards of each edition in words, the chat commands and the bot levels (``RulesHelp``)."""
-    return json_response(rules_help())
+async def rules(request: Request, settings: SettingsDep) -> Response:
+    """The cards of each edition in words, the chat commands and the bot levels (``RulesHelp``),
+    in the reader's language."""
+    return json_response(rules_help(reader_language(request, settings.pseudo_language)))
+
+
+PAGE_CATALOGUES = ("page", "card", "bot")
+"""The catalogues a page words itself from (the rest comes worded by the server)."""
+
+
+@cache
+def page_words(language: str) -> PageWords:
+    """Every sentence a page words itself, in ``language``: a plain sentence as text, one with counts
+    as its form per CLDR plural category, which the page picks with ``Intl.PluralRules``."""
+    words: dict[str, str | dict[str, str]] = {}
+    for full_id, forms in page_forms(language, PAGE_CATALOGUES).items():
+        words[full_id] = forms if isinstance(forms, str) else dict(forms)
+    return {
+        "lang": language,
+        "languages": [{"code": code, "name": language_name(code)} for code in LANGUAGES],
+        "words": words,
+    }
+
+
+@router.get("/api/words", response_model=PageWords)
+async def words(request: Request, settings: SettingsDep) -> Response:
+    """The words of the pages in the reader's language (``?lang=``, the ``pb_lang`` cookie, else
+    ``Accept-Language``; unknown codes read in English), and the languages a reader may choose."""
+    return json_response(page_words(reader_language(request, settings.pseudo_language)))
 
 
 @router.get("/api/cards", response_model=list[CardInfo])
-async def cards(edition: str = EDITION_FIRST, market: str = "false") -> Response:
+async def cards(
+    request: Request, settings: SettingsDep, edition: str = EDITION_FIRST, market: str = "false"
+) -> Response:
     """Every card kind of a game's edition with its printed figures (``CardInfo``):
     ``?edition=second`` for the 2nd edition's names and costs, ``&market=true`` for the
-    Market's cards too."""
+    Market's cards too; names and sentences in the reader's language."""
     try:
         options = options_from_json({"edition": edition, "market": market == "true"})
         check_options(options, 2)
     except (PetersburgError, ValueError) as error:
         raise Refusal("engine_refusal", reason=str(error)) from None
-    catalogue: list[CardInfo] = card_catalogue(shape_of(options))
+    catalogue: list[CardInfo] = card_catalogue(
+        shape_of(options), reader_language(request, settings.pseudo_language)
+    )
     return json_response(catalogue)
 
 

@@ -1,0 +1,107 @@
+"""The gettext files of the translations agree with the catalogues: every message id is in every
+language's file, ``locale/en.po`` is the catalogues' English as it is now, no translation asks for
+other parameters than its English sentence, and a language or a translation that is not there reads
+in English rather than failing.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from petersburg.engine import GameOptions, apply_with_events, legal_actions, new_game
+from petersburg.engine.events import Event
+from petersburg.text import catalogues
+from petersburg.text.cards import card_text
+from petersburg.text.languages import LANGUAGES, PSEUDO, SOURCE, choose, plural_categories
+from petersburg.text.narration import describe_event, describe_move, legal_action_infos
+from petersburg.text.notices import notice
+from petersburg.text.refusals import refusal
+from petersburg.text.translations import po_path, pseudo
+
+ALL_TRANSLATED = os.environ.get("PETERSBURG_TRANSLATIONS_DONE", "0") == "1"
+"""Whether every language must be complete: set while the translators fill the files, and to be
+removed (the test always run) once they are filled, before the branch is merged."""
+
+
+def _ids(language: str) -> set[str]:
+    with po_path(language).open("rb") as file:
+        catalog = read_po(file, locale=language)
+    return {str(m.id[0] if isinstance(m.id, (list, tuple)) else m.id) for m in catalog if m.id}
+
+
+def test_every_message_id_is_in_every_language_file() -> None:
+    expected = {full_id for full_id, _entry in catalogues.messages()}
+    assert len(expected) > 400
+    for language in LANGUAGES:
+        assert _ids(language) == expected, f"{language}.po: run python -m petersburg.text.catalogues update"
+
+
+def test_the_english_file_is_the_catalogues_as_they_are(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    written = po_path(SOURCE).read_bytes()
+    monkeypatch.setattr("petersburg.text.translations.LOCALE_DIR", tmp_path)
+    catalogues.write_language(SOURCE)
+    assert (tmp_path / "en.po").read_bytes() == written, "run python -m petersburg.text.catalogues update"
+
+
+def test_no_translation_asks_for_other_parameters() -> None:
+    wrong = [
+        line for language in LANGUAGES for line in catalogues.problems(language) if "placeholders" in line
+    ]
+    assert wrong == []
+
+
+@pytest.mark.skipif(not ALL_TRANSLATED, reason="translations are being filled in")
+def test_no_message_is_missing_or_empty_in_any_language() -> None:
+    missing = [line for language in LANGUAGES for line in catalogues.problems(language)]
+    assert missing == [], f"{len(missing)} translations missing, first: {missing[:5]}"
+
+
+def test_plural_forms_follow_cldr() -> None:
+    assert plural_categories("en") == ("one", "other")
+    assert plural_categories("fr") == ("one", "many", "other")
+    assert plural_categories("ja") == ("other",)
+
+
+def test_an_unknown_language_reads_in_english() -> None:
+    assert choose(["xx", None, ""], "zz;q=0.9, tlh") == "en"
+    assert choose([None], "fr-CH, de;q=0.8") == "fr"
+    assert choose(["DE_at"], "ja") == "de"
+    assert choose([PSEUDO]) == "en"
+    assert choose([PSEUDO], pseudo=True) == PSEUDO
+    assert refusal("seat_taken", seat=2).in_language("xx") == "Seat 2 is taken."
+
+
+def test_the_pseudo_language_wraps_and_accents_and_keeps_placeholders() -> None:
+    assert pseudo("Seat {seat} is taken.") == "⟦Šéåt {seat} îš tåkéñ.⟧"
+    assert notice("idle_hours", count=2).in_language(PSEUDO).startswith("⟦Ñöbödý håš")
+    assert "2" in notice("idle_hours", count=2).in_language(PSEUDO)
+
+
+@pytest.mark.parametrize("language", [*LANGUAGES, PSEUDO])
+def test_a_whole_game_is_worded_in_every_language(language: str) -> None:
+    """Every event, move caption, legal action and card text of a Market game words itself in each
+    language (CLDR's lists, plural categories and the translations' forms) without an error."""
+    rng = random.Random(3)
+    events: list[Event] = []
+    state = new_game(4, 3, GameOptions(edition="second", market=True), sink=events)
+    names = ["Ana", "Ben", "Cleo", "Dan"]
+    worded = 0
+    while True:
+        for event in events:
+            for seat in (None, 0):
+                assert describe_event(event, names, state.shape, seat, seat is not None, language)
+            describe_move(event, state.shape, 0, language)
+            worded += 1
+        if state.is_over:
+            break
+        assert all(info.description for info in legal_action_infos(state, language))
+        events = apply_with_events(state, rng.choice(legal_actions(state)))
+    assert worded > 100
+    assert all(card_text(state.shape, kind, language) for kind in state.shape.kinds)
