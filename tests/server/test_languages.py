@@ -28,7 +28,17 @@ def test_the_language_of_the_pages_words(client: TestClient) -> None:
         "Español",
         "日本語",
     ]
-    assert words["words"]["card.name_pub"]
+    assert words["words"]["page.common.account"]
+    assert not any(i.startswith("card.") for i in words["words"])  # the cards come worded by /api/cards
+
+
+def test_a_page_gets_the_shared_words_and_its_own(client: TestClient) -> None:
+    every = client.get("/api/words").json()["words"]
+    table = client.get("/api/words?page=table").json()["words"]
+    assert any(i.startswith("page.help.") for i in every) and any(i.startswith("page.table.") for i in every)
+    assert not any(i.startswith("page.help.") for i in table)
+    assert {i for i in every if i.startswith(("page.table.", "page.common.", "bot."))} <= set(table)
+    assert client.get("/api/words?page=nonsense%00").json()["words"] == every  # unknown: every word
 
 
 def test_an_unknown_language_reads_in_english_without_an_error(client: TestClient) -> None:
@@ -44,7 +54,9 @@ def test_the_pseudo_language_only_where_the_server_offers_it(make_client: Callab
     client = make_client(Settings(pseudo_language=True))
     words = client.get("/api/words?lang=qps").json()
     assert words["lang"] == "qps"
-    assert words["words"]["card.name_pub"] == "⟦Püb⟧"
+    assert all(form.startswith("⟦") for form in words["words"].values() if isinstance(form, str))
+    pub = [card for card in client.get("/api/cards?lang=qps").json() if card["id"] == "pub"]
+    assert pub and pub[0]["name"] == "⟦Püb⟧"
 
 
 def test_changing_the_language_rewords_the_log_without_reconnecting(

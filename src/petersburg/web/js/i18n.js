@@ -18,9 +18,10 @@ let catalogue = { lang: "en", languages: [], words: {} };
 export const language = () => catalogue.lang;
 
 async function load() {
+  const query = new URLSearchParams({ page: document.documentElement.dataset.words || "" });
   const asked = new URLSearchParams(location.search).get("lang");
-  const query = asked ? `?lang=${encodeURIComponent(asked)}` : "";
-  const response = await fetch(`/api/words${query}`, { credentials: "same-origin" });
+  if (asked) query.set("lang", asked);
+  const response = await fetch(`/api/words?${query}`, { credentials: "same-origin" });
   if (response.ok) catalogue = await response.json();
   document.documentElement.lang = catalogue.lang === "qps" ? "en" : catalogue.lang;
   wordPage(document);

@@ -44,17 +44,27 @@ async def rules(request: Request, settings: SettingsDep) -> Response:
     return json_response(rules_help(reader_language(request, settings.pseudo_language)))
 
 
-PAGE_CATALOGUES = ("page", "card", "bot")
-"""The catalogues a page words itself from (the rest comes worded by the server)."""
+PAGE_CATALOGUES = ("page", "bot")
+"""The catalogues a page words itself from (the rest, the cards included, comes worded by the server)."""
+
+
+PAGE_NAMES = frozenset(("lobby", "table", "results", "help", "leaderboard", "profile", "account", "settings"))
+"""The pages' ``data-words`` names."""
+SHARED_PAGE_WORDS = ("page.common.", "page.chat.", "page.language", "bot.")
+"""The words every page may need (top bar, chat, picker, bot levels); the rest go to their own page."""
 
 
 @cache
-def page_words(language: str) -> PageWords:
+def page_words(language: str, page: str = "") -> PageWords:
     """Every sentence a page words itself, in ``language``: a plain sentence as text, one with counts
-    as its form per CLDR plural category, which the page picks with ``Intl.PluralRules``."""
+    as its form per CLDR plural category, which the page picks with ``Intl.PluralRules``. With
+    ``page`` (its ``data-words``, e.g. "table"), only the shared words and that page's own: the help
+    page's rules need not travel with every table."""
+    own = (*SHARED_PAGE_WORDS, f"page.{page}.") if page.isidentifier() else ("",)
     words: dict[str, str | dict[str, str]] = {}
     for full_id, forms in page_forms(language, PAGE_CATALOGUES).items():
-        words[full_id] = forms if isinstance(forms, str) else dict(forms)
+        if full_id.startswith(own):
+            words[full_id] = forms if isinstance(forms, str) else dict(forms)
     return {
         "lang": language,
         "languages": [{"code": code, "name": language_name(code)} for code in LANGUAGES],
@@ -63,10 +73,12 @@ def page_words(language: str) -> PageWords:
 
 
 @router.get("/api/words", response_model=PageWords)
-async def words(request: Request, settings: SettingsDep) -> Response:
+async def words(request: Request, settings: SettingsDep, page: str = "") -> Response:
     """The words of the pages in the reader's language (``?lang=``, the ``pb_lang`` cookie, else
-    ``Accept-Language``; unknown codes read in English), and the languages a reader may choose."""
-    return json_response(page_words(reader_language(request, settings.pseudo_language)))
+    ``Accept-Language``; unknown codes read in English), and the languages a reader may choose;
+    ``?page=`` keeps the shared words and that page's own (no page, or an unknown one: every word)."""
+    known = page if page in PAGE_NAMES else ""
+    return json_response(page_words(reader_language(request, settings.pseudo_language), known))
 
 
 @router.get("/api/cards", response_model=list[CardInfo])
