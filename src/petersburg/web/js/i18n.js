@@ -7,6 +7,8 @@
 /** @typedef {import("./protocol.js").PageWords} PageWords */
 
 const COOKIE = "pb_lang";
+const ESCAPES = /** @type {{ [char: string]: string }} */ ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" });
+const INLINE = /&lt;(\/?)(b|i|kbd|code|a)&gt;/g;
 const YEAR = 365 * 86400;
 
 /** @type {PageWords} */
@@ -25,8 +27,10 @@ async function load() {
   return catalogue;
 }
 
-/** The catalogue, once loaded (every page waits for it before it draws words). */
-export const ready = load();
+/** The catalogue, once loaded. A module that imports this one runs only after it (the top-level
+ * await below), so a script's `t()` never meets an empty catalogue; a failed fetch reads in English ids. */
+export const ready = load().catch(() => catalogue);
+await ready;
 
 /** The sentence `id` ("page.lobby_title") with its `{params}` filled in; a sentence with counts
  * takes its form by `params.count`. An id the catalogue lacks shows as itself (a test finds it).
@@ -52,11 +56,17 @@ function formatted(value) {
 }
 
 /** Word every element of `root` that names its words by id: `data-i18n` (its text) and
- * `data-i18n-<attribute>` (title, aria-label, placeholder, alt).
+ * `data-i18n-<attribute>` (title, aria-label, placeholder, alt), `data-i18n-html` (a sentence with
+ * emphasis or a link: `withEmphasis`).
  * @param {ParentNode} root */
 export function wordPage(root) {
   for (const node of root.querySelectorAll("[data-i18n]")) {
     if (node instanceof HTMLElement && node.dataset.i18n) node.textContent = t(`page.${node.dataset.i18n}`);
+  }
+  for (const node of root.querySelectorAll("[data-i18n-html]")) {
+    if (node instanceof HTMLElement && node.dataset.i18nHtml) {
+      node.innerHTML = withEmphasis(t(`page.${node.dataset.i18nHtml}`), node.dataset.i18nHref ?? "");
+    }
   }
   for (const attribute of ["title", "aria-label", "placeholder", "alt"]) {
     for (const node of root.querySelectorAll(`[data-i18n-${attribute}]`)) {
@@ -64,6 +74,16 @@ export function wordPage(root) {
       if (id) node.setAttribute(attribute, t(`page.${id}`));
     }
   }
+}
+
+/** A sentence that keeps its emphasis and its one link (`<b>`, `<i>`, `<kbd>`, `<code>`, `<a>`) as
+ * markup, everything else as text: a translation can move the emphasis but never add markup.
+ * @param {string} sentence @param {string} href the link's address (the page's own, kept from its HTML) */
+function withEmphasis(sentence, href) {
+  const escaped = sentence.replace(/[&<>"]/g, (char) => ESCAPES[char] ?? char);
+  return escaped.replace(INLINE, (_whole, closing, tag) =>
+    tag === "a" && !closing ? `<a href="${href.replace(/[&<>"]/g, (char) => ESCAPES[char] ?? char)}">` : `<${closing}${tag}>`,
+  );
 }
 
 /** Choose `code`: remembered in this browser's cookie; an open socket is asked to word everything

@@ -1,4 +1,5 @@
 // The lobby page: name, tables, a new table, solo high scores, lobby chat.
+import * as i18n from "../i18n.js";
 import { Chat } from "../chat.js";
 import { byId, el } from "../dom.js";
 import { identity, setName } from "../identity.js";
@@ -26,6 +27,7 @@ import { renderAccountNav } from "../account/nav.js";
  * @property {HTMLSelectElement} move_deadline
  * @property {HTMLSelectElement} deadline_bot
  * @property {HTMLInputElement} allow_undo
+ * @property {HTMLInputElement} hints
  * @property {HTMLSelectElement} edition
  * @property {HTMLInputElement} market
  * @property {HTMLSelectElement} market_board
@@ -192,8 +194,8 @@ function updateForm() {
   for (const option of f.double_marker_seat.options) option.disabled = option.value !== "" && Number(option.value) >= seats;
   if (f.double_marker_seat.selectedOptions[0].disabled) f.double_marker_seat.value = "";
   const uneven = allowed.unevenCounts.join(" or ");
-  byId("marker-seat-label").textContent = market ? "Seat the deal of the five start markers starts from" : `${uneven} players: seat with two start markers`;
-  byId("marker-seat-hint").textContent = market ? "The markers go one at a time round the table from this seat." : `Only at ${uneven}-seat tables.`;
+  byId("marker-seat-label").textContent = market ? i18n.t("page.lobby.market_marker_seat") : i18n.t("page.lobby.marker_seat", { count: uneven });
+  byId("marker-seat-hint").textContent = market ? i18n.t("page.lobby.market_marker_hint") : i18n.t("page.lobby.marker_hint", { count: uneven });
 }
 
 /** Every control of the form, which waits for the rule options with all of them off. */
@@ -244,6 +246,7 @@ createForm.addEventListener("submit", (event) => {
     realtime: f.mode.value === "realtime",
     timer: Number(f.timer.value) || 0,
     allow_undo: f.allow_undo.checked,
+    hints: f.hints.checked,
     ...(f.mode.value !== "realtime" && f.move_deadline.value !== "0"
       ? { move_deadline: /** @type {0 | 43200 | 86400 | 259200} */ (Number(f.move_deadline.value)), deadline_bot: f.deadline_bot.value || null }
       : {}),
