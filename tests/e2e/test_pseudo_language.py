@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import shot
-from tests.e2e.pages import open_page
+from tests.e2e.pages import create_table, open_page
 from tests.e2e.test_languages import pseudo_server  # noqa: F401  (the fixture)
 
 pytestmark = [pytest.mark.browser]
@@ -101,5 +101,24 @@ def test_no_page_scrolls_sideways_in_the_longer_pseudo_language(
                 wider = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
                 assert wider <= 0, f"{path} in {language} at {width} px scrolls {wider} px sideways"
         shot(page, f"pseudo/account-ja-{width}")
+    finally:
+        context.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the table page's script-made words (web/js/table/*.js, card-view.js, dialog.js) are not yet "
+    "from the page catalogue: this run lists them",
+)
+def test_every_word_of_a_table_mid_game_comes_from_a_catalogue(pseudo_server: str, browser: Any) -> None:  # noqa: F811
+    table = create_table(pseudo_server, UID, "Ana", seats=2, fill="greedy")
+    context, page = open_page(browser, pseudo_server, uid=UID, name="Ana")
+    try:
+        page.goto(f"{pseudo_server}/table/{table}?lang=qps")
+        page.click("#start")
+        page.wait_for_function("document.querySelectorAll('#log li').length > 3", timeout=15_000)
+        shot(page, "pseudo/table")
+        found = unwrapped(page)
+        assert found == [], f"table: {found}"
     finally:
         context.close()

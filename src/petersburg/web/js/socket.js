@@ -36,9 +36,10 @@ export class Socket {
     this.ws = ws;
     ws.onopen = () => {
       this.delay = 500;
-      // Who this is, the handshake's cookies said; hello gives the name to show.
+      // Who this is, the handshake's cookies said; hello gives the name to show and the page's language
+      // (a link's ?lang= included), which everything this socket is sent is worded in.
       /** @type {HelloRequest} */
-      const hello = { type: "hello", name: identity().name || "Guest" };
+      const hello = { type: "hello", name: identity().name || "Guest", lang: i18n.language() };
       ws.send(JSON.stringify(hello));
       this.onStatus(true);
     };
