@@ -260,6 +260,10 @@ class Settings(BaseSettings):
     )
 
     # The wire ----------------------------------------------------------------------------------
+    pseudo_language: bool = Field(
+        default=False,
+        description="offer the tests' pseudo-language qps (every word wrapped and accented) to ?lang=qps",
+    )
     lobby_interval: float = Field(
         default=0.5,
         description="seconds between two lobby lists sent after changes (changes in between are coalesced)",

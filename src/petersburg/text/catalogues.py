@@ -22,8 +22,8 @@ from babel.messages.pofile import read_po, write_po
 from babel.plural import to_gettext
 
 from petersburg.text import advice, alerts, bots, cards, chat, narration, notices, pages, refusals
-from petersburg.text.languages import LANGUAGES, SOURCE, locale_of, plural_categories
-from petersburg.text.translations import po_path
+from petersburg.text.languages import LANGUAGES, PSEUDO, SOURCE, locale_of, plural_categories
+from petersburg.text.translations import po_path, pseudo, translations
 from petersburg.text.wording import Catalogue, Entry, Plural, catalogues, placeholders
 
 MODULES = (refusals, notices, chat, alerts, advice, bots, cards, narration, pages)
@@ -170,6 +170,27 @@ def problems(language: str) -> list[str]:
             if named != expected:
                 wrong.append(f"{language} {full_id}: placeholders {sorted(named)}, want {sorted(expected)}")
     return wrong
+
+
+def page_forms(language: str, names: tuple[str, ...]) -> dict[str, str | dict[str, str]]:
+    """The sentences of the catalogues ``names`` in ``language`` (English where not translated),
+    unfilled: a plain sentence as text, one with counts as ``{CLDR category: form}``."""
+    made = catalogues()
+    found: dict[str, str | dict[str, str]] = {}
+    translated = translations(language)
+    for name in names:
+        for message_id, entry in made[name].entries.items():
+            full_id = f"{name}.{message_id}"
+            forms: tuple[str, ...] = tuple(entry) if isinstance(entry, Plural) else (entry,)
+            categories = plural_categories(SOURCE)
+            if language == PSEUDO:
+                forms = tuple(pseudo(form) for form in forms)
+            elif full_id in translated:
+                forms, categories = translated[full_id], plural_categories(language)
+            found[full_id] = (
+                dict(zip(categories, forms, strict=True)) if isinstance(entry, Plural) else forms[0]
+            )
+    return found
 
 
 def main(argv: list[str]) -> int:

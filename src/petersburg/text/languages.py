@@ -46,7 +46,7 @@ def language_name(language: str) -> str:
     """The language named in itself (``Deutsch``, ``日本語``), as the picker shows it."""
     if language == PSEUDO:
         return "⟦Pseudo⟧"
-    name = _locale(language).get_display_name(language) or language
+    name = Locale.parse(language).get_display_name(language) or language
     return name[:1].upper() + name[1:]
 
 

@@ -33,6 +33,7 @@ from petersburg.server.accounts.accounts import SESSION_COOKIE, Account, Account
 from petersburg.server.api.security import cookie_header
 from petersburg.server.errors import Refusal
 from petersburg.server.settings import Settings
+from petersburg.text.languages import SOURCE, choose
 
 GUEST_COOKIE = "pb_guest"
 GUEST_AGE = 400 * 86400
@@ -71,6 +72,8 @@ class Identity:
     account: Account | None
     address: str
     """The client's address as limits count it (``client_address``)."""
+    language: str = SOURCE
+    """The language it reads (``reader_language``)."""
 
 
 class GuestCookies:
@@ -136,7 +139,18 @@ async def identify(connection: HTTPConnection, accounts: Accounts, trusted: Sequ
     except Refusal:  # the guest identity became an account's, which this browser left: a new one
         slot.renew()
         uid, account = slot.uid, None
-    return Identity(uid, account, address)
+    return Identity(uid, account, address, reader_language(connection))
+
+
+LANGUAGE_COOKIE = "pb_lang"
+"""The cookie that remembers a browser's language (set by the pages' language picker)."""
+
+
+def reader_language(connection: HTTPConnection, pseudo: bool = False) -> str:
+    """The language ``connection`` reads: a link's ``?lang=``, else the browser's cookie, else its
+    ``Accept-Language``; a code that is not one of ours is passed over, so it reads in English."""
+    chosen = (connection.query_params.get("lang"), connection.cookies.get(LANGUAGE_COOKIE))
+    return choose(chosen, connection.headers.get("accept-language"), pseudo)
 
 
 def client_address(connection: HTTPConnection, trusted: Sequence[Network]) -> str:

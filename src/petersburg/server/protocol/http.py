@@ -343,3 +343,24 @@ class OptionChoices(TypedDict):
 
 
 # ----------------------------------------------------------------------------------------------
+
+
+@with_config(MESSAGE)
+class LanguageInfo(TypedDict):
+    """A language a reader may choose: its code and its name in itself (``Deutsch``)."""
+
+    code: str
+    name: str
+
+
+@with_config(MESSAGE)
+class PageWords(TypedDict):
+    """``GET /api/words``: the pages' words in the reader's language."""
+
+    lang: str
+    """The language chosen (``en`` where the asked one is unknown)."""
+    languages: list[LanguageInfo]
+    """Every language a reader may choose, for the picker."""
+    words: dict[str, str | dict[str, str]]
+    """Each message id's sentence; one with counts as ``{plural category: form}`` (CLDR's
+    categories, the page picks with ``Intl.PluralRules``). Placeholders are ``{name}``."""

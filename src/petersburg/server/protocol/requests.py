@@ -31,6 +31,19 @@ class HelloRequest(TypedDict):
     type: Literal["hello"]
     name: NotRequired[str | None]
     """The name to show; spaces are collapsed, it is cut to 24 characters, empty means 'Guest'."""
+    lang: NotRequired[str | None]
+    """The language the page reads (``en``, ``de``, ``fr``, ``it``, ``es``, ``ja``); without it, or
+    unknown, the handshake's ``?lang=``, ``pb_lang`` cookie or ``Accept-Language`` decides."""
+
+
+@with_config(REQUEST)
+class LanguageRequest(TypedDict):
+    """Word everything for this socket in another language from now on. Answered with everything
+    again (the lobby's greeting; at a table its chat history and a whole ``update``, the log worded
+    anew), so the page redraws in it without reconnecting. An unknown code means English."""
+
+    type: Literal["language"]
+    lang: str
 
 
 @with_config(REQUEST)
@@ -298,7 +311,7 @@ class AlertTestBody(TypedDict):
     channel: Literal["email", "push", "webhook"]
 
 
-LobbyRequest = NameRequest | ChatRequest | PingRequest | CreateRequest
+LobbyRequest = NameRequest | ChatRequest | PingRequest | CreateRequest | LanguageRequest
 TableRequest = (
     NameRequest
     | ChatRequest
@@ -311,10 +324,24 @@ TableRequest = (
     | ActRequest
     | UndoRequest
     | AutopassRequest
+    | LanguageRequest
 )
 
-LOBBY_TYPES = ("create", "chat", "name", "ping")
-TABLE_TYPES = ("sit", "leave", "bot", "clear", "start", "act", "undo", "autopass", "chat", "name", "ping")
+LOBBY_TYPES = ("create", "chat", "name", "ping", "language")
+TABLE_TYPES = (
+    "sit",
+    "leave",
+    "bot",
+    "clear",
+    "start",
+    "act",
+    "undo",
+    "autopass",
+    "chat",
+    "name",
+    "ping",
+    "language",
+)
 
 HELLO: TypeAdapter[HelloRequest] = TypeAdapter(HelloRequest)
 LOBBY_REQUESTS: TypeAdapter[LobbyRequest] = TypeAdapter(Annotated[LobbyRequest, Field(discriminator="type")])

@@ -8,7 +8,6 @@ the table may hide from the others.
 
 from __future__ import annotations
 
-from petersburg.cards_second_edition import GOODS
 from petersburg.engine import GameState
 from petersburg.engine.actions import (
     ACTION_ARG,
@@ -31,6 +30,8 @@ from petersburg.engine.predicates import hand_has_room
 from petersburg.engine.rules import explain_illegal, legal_actions, source_card
 from petersburg.server.protocol.messages import LegalAction, SeatAdvice
 from petersburg.text.advice import advice
+from petersburg.text.cards import good_word
+from petersburg.text.languages import SOURCE
 
 
 def _card_of(state: GameState, action: int) -> int:
@@ -41,16 +42,16 @@ def _card_of(state: GameState, action: int) -> int:
     return source_card(state, arg)[0]
 
 
-def _crate_due(state: GameState) -> str:
+def _crate_due(state: GameState, language: str = SOURCE) -> str:
     """When keeping a crate is paid and what it costs then."""
     price = crate_keep_price(state)
     next_round = next_market_round(state)
     if next_round == state.round:
-        return str(advice("crate_due_now", price=price))
-    return str(advice("crate_due_next", price=price, round=next_round))
+        return advice("crate_due_now", price=price).in_language(language)
+    return advice("crate_due_next", price=price, round=next_round).in_language(language)
 
 
-def annotate(state: GameState, item: LegalAction) -> None:
+def annotate(state: GameState, item: LegalAction, language: str = SOURCE) -> None:
     """Add to a legal action of the seat to act what it costs later: a crate's keep-price and, if
     his rubles after paying would not cover his crates then, a warning; taking into hand, the
     hand penalty; naming a "?", what his count of that good and its VP would be."""
@@ -59,36 +60,50 @@ def annotate(state: GameState, item: LegalAction) -> None:
     if kind == KIND_JOKER:
         good = ACTION_ARG[action]
         count, vp = standing_if_named(state, good)
-        item["note"] = str(advice("joker_effect", count=count, good=GOODS[good], vp=vp))
+        item["note"] = advice("joker_effect", count=count, good=good_word(good, language), vp=vp).in_language(
+            language
+        )
     elif kind == KIND_TAKE:
         player = state.players[state.to_act]
-        item["note"] = str(advice("hand_penalty", penalty=HAND_PENALTY, limit=player.hand_limit))
+        item["note"] = advice("hand_penalty", penalty=HAND_PENALTY, limit=player.hand_limit).in_language(
+            language
+        )
     elif kind in (KIND_BUY, KIND_PLAY) and _card_of(state, action) in state.shape.crate_kinds:
         seat = state.to_act
-        note = _crate_due(state)
+        note = _crate_due(state, language)
         if crates_short(state, seat, item["price"], 1):
             count = crates_held(state, seat) + 1
             left = state.players[seat].rubles - item["price"]
-            note += " " + str(
-                advice("crate_short", count=count, left=left, due=count * crate_keep_price(state))
-            )
+            note += " " + advice(
+                "crate_short", count=count, left=left, due=count * crate_keep_price(state)
+            ).in_language(language)
             item["warning"] = True
         item["note"] = note
 
 
-def seat_advice(state: GameState, seat: int) -> SeatAdvice:
+def seat_advice(state: GameState, seat: int, language: str = SOURCE) -> SeatAdvice:
     """What ``seat`` is told about its hand, its crates and, when it is to act, why Pass or taking
     into hand is refused."""
     player = state.players[seat]
-    found: SeatAdvice = {"hand": str(advice("hand_penalty", penalty=HAND_PENALTY, limit=player.hand_limit))}
+    found: SeatAdvice = {
+        "hand": advice("hand_penalty", penalty=HAND_PENALTY, limit=player.hand_limit).in_language(language)
+    }
     if not hand_has_room(player):
-        found["hand_full"] = str(advice("hand_full", held=len(player.hand), limit=player.hand_limit))
+        found["hand_full"] = advice("hand_full", held=len(player.hand), limit=player.hand_limit).in_language(
+            language
+        )
     held = crates_held(state, seat) if state.market is not None else 0
     if held:
         due = held * crate_keep_price(state)
-        line = _crate_due(state) + " " + str(advice("crates_held", count=held, due=due))
+        line = (
+            _crate_due(state, language)
+            + " "
+            + advice("crates_held", count=held, due=due).in_language(language)
+        )
         if crates_short(state, seat):
-            line += " " + str(advice("crates_short", count=held, left=player.rubles, due=due))
+            line += " " + advice("crates_short", count=held, left=player.rubles, due=due).in_language(
+                language
+            )
             found["crates_short"] = True
         found["crates"] = line
     if not state.is_over and state.current_player == seat and PASS_ID not in legal_actions(state):

@@ -79,15 +79,17 @@ from petersburg.server.view.figures import seat_figures
 from petersburg.server.view.story import game_story
 from petersburg.text import describe_event, describe_move, legal_action_infos
 from petersburg.text.bots import level_name, level_text
+from petersburg.text.languages import SOURCE
 
 LOBBY_LIVE = 200
 """Live tables listed in the lobby (newest first)."""
 
 
-def level_infos() -> list[BotLevelInfo]:
-    """Each bot level with its name and what it does, weakest first."""
+def level_infos(language: str = SOURCE) -> list[BotLevelInfo]:
+    """Each bot level with its name and what it does, weakest first, in ``language``."""
     return [
-        {"id": level.id, "name": level_name(level.id), "text": level_text(level.id)} for level in bot_levels()
+        {"id": level.id, "name": level_name(level.id, language), "text": level_text(level.id, language)}
+        for level in bot_levels()
     ]
 
 
@@ -180,10 +182,11 @@ def final_view_json(state: GameState, seat: int | None) -> ViewJson:
     return data
 
 
-def legal_for(state: GameState) -> list[LegalAction]:
-    """The legal actions of the seat to act, each with where its card lies (for the page)."""
+def legal_for(state: GameState, language: str = SOURCE) -> list[LegalAction]:
+    """The legal actions of the seat to act, each with where its card lies (for the page), worded
+    in ``language``."""
     actions: list[LegalAction] = []
-    for info in legal_action_infos(state):
+    for info in legal_action_infos(state, language):
         action = info.id
         kind = ACTION_KIND[action]
         arg = ACTION_ARG[action]
@@ -211,7 +214,7 @@ def legal_for(state: GameState) -> list[LegalAction]:
             item["good"] = GOODS[arg]
         if ACTION_TARGET[action]:
             item["over"] = ALL_CARD_ID[target_kind(ACTION_TARGET[action])]
-        annotate(state, item)
+        annotate(state, item, language)
         actions.append(item)
     return actions
 
@@ -239,7 +242,7 @@ def phase_names(state: GameState) -> list[str]:
     return [PHASE_NAMES[phase] for phase in state.shape.phases]
 
 
-def log_entry(logged: LoggedEvent, game: Game, reader: int | None) -> LogEntry:
+def log_entry(logged: LoggedEvent, game: Game, reader: int | None, language: str = SOURCE) -> LogEntry:
     """One event of the log as ``reader`` (a seat, None: a spectator, ``OMNISCIENT``: a finished
     game's replay) may see it: its words (to a seat, "you") and the event itself, another seat's
     secret replaced by its public form."""
@@ -249,10 +252,10 @@ def log_entry(logged: LoggedEvent, game: Game, reader: int | None) -> LogEntry:
     entry: LogEntry = {
         "seq": logged.seq,
         "seat": logged.seat,
-        "text": describe_event(event, game.names, shape, reader, second_person),
+        "text": describe_event(event, game.names, shape, reader, second_person, language),
         "event": event_to_json(event),
     }
-    move = describe_move(event, shape, reader)
+    move = describe_move(event, shape, reader, language)
     if move is not None:
         entry["move"] = move
     return entry
@@ -361,16 +364,19 @@ class Presenter:
         """Drop what was kept for a table that left memory."""
         self._frames.pop(table_id, None)
 
-    def log(self, table: Table, reader: int | None, start: int = 0) -> list[LogEntry]:
+    def log(self, table: Table, reader: int | None, start: int = 0, language: str = SOURCE) -> list[LogEntry]:
         """The game log from event ``start`` on, as ``reader`` sees it. Worded when sent, not kept:
         an update carries the few events since the viewer's last one, and only a socket that
         connects gets the whole log, so memory holds the events alone."""
         game = table.game
         assert game is not None
-        return [log_entry(logged, game, reader) for logged in game.events[start:]]
+        return [log_entry(logged, game, reader, language) for logged in game.events[start:]]
 
-    def update(self, table: Table, seat: int | None, creator: bool, log_from: int) -> UpdateMessage:
-        """The one message a viewer gets about a table: only what its seat (or a spectator) may see."""
+    def update(
+        self, table: Table, seat: int | None, creator: bool, log_from: int, language: str = SOURCE
+    ) -> UpdateMessage:
+        """The one message a viewer gets about a table: only what its seat (or a spectator) may see,
+        worded in the viewer's ``language`` (the log from the events, each time it is sent)."""
         frame = self.frame(table)
         row = table.row
         summary = frame.tables.get(seat)
@@ -385,7 +391,7 @@ class Presenter:
         }
         if row.status == "open":
             message["bots"] = level_ids()
-            message["bot_levels"] = level_infos()
+            message["bot_levels"] = level_infos(language)
         if seat is not None:
             token = row.seats[seat].token
             message["you"] = {"seat": seat, "token": token or ""}
@@ -405,13 +411,16 @@ class Presenter:
             message["market"] = frame.market
         start = min(log_from, len(game.events))
         message["log_from"] = start
-        message["log"] = self.log(table, seat, start)
+        message["log"] = self.log(table, seat, start, language)
         message["deadline"] = table.deadline
         message["autopass"] = seat is not None and row.seats[seat].autopass is not None
         to_act = seat is not None and state.current_player == seat
-        message["legal"] = frame.legal if to_act else []
+        if to_act and language != SOURCE:
+            message["legal"] = legal_for(state, language)
+        else:
+            message["legal"] = frame.legal if to_act else []
         if seat is not None and not state.is_over:
-            message["advice"] = seat_advice(state, seat)
+            message["advice"] = seat_advice(state, seat, language)
         message["undo"] = seat is not None and game.undo_refusal(seat, table.people()) is None
         if state.is_over and row.result is not None:
             message["result"] = row.result

@@ -385,6 +385,11 @@ export interface HelloRequest {
   type: "hello";
   /** The name to show; spaces are collapsed, it is cut to 24 characters, empty means 'Guest'. */
   name?: string | null;
+  /**
+   * The language the page reads (`en`, `de`, `fr`, `it`, `es`, `ja`); without it, or
+   * unknown, the handshake's `?lang=`, `pb_lang` cookie or `Accept-Language` decides.
+   */
+  lang?: string | null;
 }
 
 /** A finished solo game of a person. */
@@ -434,6 +439,16 @@ export interface JokerNamedJson {
 }
 
 export type JsonValue = Json;
+
+/**
+ * Word everything for this socket in another language from now on. Answered with everything
+ * again (the lobby's greeting; at a table its chat history and a whole `update`, the log worded
+ * anew), so the page redraws in it without reconnecting. An unknown code means English.
+ */
+export interface LanguageRequest {
+  type: "language";
+  lang: string;
+}
 
 export interface LeaderboardEntry {
   place: number;
@@ -1167,10 +1182,10 @@ export interface YouInfo {
 }
 
 /** `requests.lobby` of the schema: every member, told apart by `type`. */
-export type LobbyRequest = NameRequest | ChatRequest | PingRequest | CreateRequest;
+export type LobbyRequest = NameRequest | ChatRequest | PingRequest | CreateRequest | LanguageRequest;
 
 /** `requests.table` of the schema: every member, told apart by `type`. */
-export type TableRequest = NameRequest | ChatRequest | PingRequest | SitRequest | LeaveRequest | BotRequest | ClearRequest | StartRequest | ActRequest | UndoRequest | AutopassRequest;
+export type TableRequest = NameRequest | ChatRequest | PingRequest | SitRequest | LeaveRequest | BotRequest | ClearRequest | StartRequest | ActRequest | UndoRequest | AutopassRequest | LanguageRequest;
 
 /** `messages` of the schema: every member, told apart by `type`. */
 export type ServerMessage = LobbyMessage | TablesMessage | UpdateMessage | ChatMessage | ChatHistoryMessage | NoticeMessage | NamedMessage | GotoMessage | CreatedMessage | PongMessage | ErrorMessage;

@@ -5,20 +5,24 @@ from __future__ import annotations
 
 from functools import cache
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import TypeAdapter
 
 from petersburg.bots.levels import bot_levels
 from petersburg.engine import PetersburgError, check_options, option_choices, options_from_json, shape_of
 from petersburg.engine.options import EDITION_FIRST
+from petersburg.server.api.deps import SettingsDep
+from petersburg.server.api.identity import reader_language
 from petersburg.server.api.responses import json_response
 from petersburg.server.errors import Refusal
 from petersburg.server.game.chat import commands_help
-from petersburg.server.protocol.http import CardInfo, OptionChoices, RulesHelp
+from petersburg.server.protocol.http import CardInfo, OptionChoices, PageWords, RulesHelp
 from petersburg.server.protocol.schema import protocol_schema
 from petersburg.server.view.catalogue import all_edition_cards, card_catalogue
 from petersburg.server.view.presenter import level_infos
+from petersburg.text.catalogues import page_forms
+from petersburg.text.languages import LANGUAGES, language_name
 
 router = APIRouter()
 
@@ -32,6 +36,31 @@ def rules_help() -> RulesHelp:
 async def rules() -> Response:
     """The cards of each edition in words, the chat commands and the bot levels (``RulesHelp``)."""
     return json_response(rules_help())
+
+
+PAGE_CATALOGUES = ("page", "card", "bot")
+"""The catalogues a page words itself from (the rest comes worded by the server)."""
+
+
+@cache
+def page_words(language: str) -> PageWords:
+    """Every sentence a page words itself, in ``language``: a plain sentence as text, one with counts
+    as its form per CLDR plural category, which the page picks with ``Intl.PluralRules``."""
+    words: dict[str, str | dict[str, str]] = {}
+    for full_id, forms in page_forms(language, PAGE_CATALOGUES).items():
+        words[full_id] = forms if isinstance(forms, str) else dict(forms)
+    return {
+        "lang": language,
+        "languages": [{"code": code, "name": language_name(code)} for code in LANGUAGES],
+        "words": words,
+    }
+
+
+@router.get("/api/words", response_model=PageWords)
+async def words(request: Request, settings: SettingsDep) -> Response:
+    """The words of the pages in the reader's language (``?lang=``, the ``pb_lang`` cookie, else
+    ``Accept-Language``; unknown codes read in English), and the languages a reader may choose."""
+    return json_response(page_words(reader_language(request, settings.pseudo_language)))
 
 
 @router.get("/api/cards", response_model=list[CardInfo])

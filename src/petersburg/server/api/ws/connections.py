@@ -30,6 +30,7 @@ from petersburg.server.persistence.store import ChatRow
 from petersburg.server.protocol.messages import ErrorMessage
 from petersburg.server.settings import Settings
 from petersburg.server.view.presenter import Presenter, chat_history, chat_message, lobby_key
+from petersburg.text.languages import SOURCE
 from petersburg.text.refusals import refusal
 from petersburg.text.wording import Message
 
@@ -41,9 +42,9 @@ def encode(message: Mapping[str, object]) -> str:
     return orjson.dumps(message).decode()
 
 
-def error_message(message: Message, request: str | None = None) -> ErrorMessage:
-    """A refusal for one socket, worded from its message id."""
-    return {"type": "error", "message": str(message), "request": request}
+def error_message(message: Message, request: str | None = None, language: str = SOURCE) -> ErrorMessage:
+    """A refusal for one socket, worded from its message id in the socket's language."""
+    return {"type": "error", "message": message.in_language(language), "request": request}
 
 
 class Connection:
@@ -58,6 +59,7 @@ class Connection:
         "address",
         "closing",
         "greeted",
+        "language",
         "limit",
         "log_sent",
         "name",
@@ -80,6 +82,8 @@ class Connection:
         self.name = who.account.name if who.account is not None else "Guest"
         self.greeted = False
         """Whether it said hello (and was sent the state)."""
+        self.language = who.language
+        """The language everything this socket is sent is worded in (``text.languages.choose``)."""
         self.table: Table | None = None
         self.log_sent = 0
         """How many lines of the table's game log this socket already has."""
@@ -228,10 +232,20 @@ class Connections:
         connection.table = table
         self.by_table.setdefault(table.id, set()).add(connection)
         self.tables.watch(table, +1, connection.uid)
+        self.reword(connection, table)
+
+    def reword(self, connection: Connection, table: Table | None) -> None:
+        """Send ``connection`` everything about where it is, in its language (again when it chose
+        another): the lobby's greeting, or the table's chat and its whole update with the log worded
+        anew from the events. The page redraws from it as from any update; nothing is reloaded and
+        the socket stays open."""
+        if table is None:
+            connection.send(encode(self.presenter.lobby_hello(connection.uid)))
+            return
         seat = table.seat_of_uid(connection.uid)
         creator = connection.uid == table.row.creator
         connection.send(encode(chat_history(table)))
-        connection.send(encode(self.presenter.update(table, seat, creator, 0)))
+        connection.send(encode(self.presenter.update(table, seat, creator, 0, connection.language)))
         connection.log_sent = len(table.game.events) if table.game is not None else 0
 
     def _forget(self, connection: Connection) -> None:
@@ -267,14 +281,15 @@ class Connections:
             return
         seats = {s.user_id: i for i, s in enumerate(table.row.seats) if s.kind == "human" and s.user_id}
         words = len(table.game.events) if table.game is not None else 0
-        built: dict[tuple[int | None, bool, int], str] = {}
+        built: dict[tuple[int | None, bool, int, str], str] = {}
         for connection in viewers:
             seat = seats.get(connection.uid)
             creator = connection.uid == table.row.creator
-            group = (seat, creator, connection.log_sent)
+            group = (seat, creator, connection.log_sent, connection.language)
             text = built.get(group)
             if text is None:
-                text = built[group] = encode(self.presenter.update(table, seat, creator, connection.log_sent))
+                update = self.presenter.update(table, seat, creator, connection.log_sent, connection.language)
+                text = built[group] = encode(update)
             connection.log_sent = words
             connection.send(text)
 

@@ -42,6 +42,7 @@ from petersburg.server.protocol.parsing import (
     parse_table_request,
 )
 from petersburg.server.protocol.requests import LobbyRequest, TableRequest
+from petersburg.text.languages import choose
 
 log = logging.getLogger("petersburg.server")
 
@@ -56,6 +57,8 @@ class Dispatcher:
         self.seating = seating
         self.chat = chat
         self.play = play
+        self._pseudo = connections.settings.pseudo_language
+        """Whether the tests' pseudo-language may be chosen."""
 
     async def handle(self, connection: Connection, table: Table | None, data: str | bytes) -> None:
         request: str | None = None
@@ -74,21 +77,22 @@ class Dispatcher:
             if reply is not None:
                 connection.send(encode(reply))
         except BadRequest as bad:
-            connection.send(encode(error_message(bad.message, bad.request)))
+            connection.send(encode(error_message(bad.message, bad.request, connection.language)))
         except Refusal as refusal:
-            connection.send(encode(error_message(refusal.message, request)))
+            connection.send(encode(error_message(refusal.message, request, connection.language)))
         except StorageError as error:
             log.error("a %s request could not be stored: %s", request, error)
-            connection.send(encode(error_message(STORAGE_FAULT, request)))
+            connection.send(encode(error_message(STORAGE_FAULT, request, connection.language)))
         except Exception:
             log.exception("a %s request failed", request)
-            connection.send(encode(error_message(SERVER_FAULT, request)))
+            connection.send(encode(error_message(SERVER_FAULT, request, connection.language)))
 
     def _hello(self, connection: Connection, table: Table | None, data: str | bytes) -> None:
         """The socket's first message: its name. Who it is was settled by its handshake (a ``uid``
         an older client still sends is not read)."""
         hello = parse_hello(data)
         connection.greeted = True
+        connection.language = choose([hello.get("lang"), connection.language], pseudo=self._pseudo)
         if not connection.account:
             connection.name = guest_name(hello.get("name"))
         if table is None:
@@ -111,9 +115,18 @@ class Dispatcher:
         """The name a new seat shows: an account's own name, or what a guest asked for."""
         return connection.name if connection.account else name or connection.name
 
+    def _language(self, connection: Connection, table: Table | None, language: str) -> None:
+        """Word everything for this socket in ``language`` from now on, and send it all again so the
+        page redraws in it (an unknown code reads in English)."""
+        connection.language = choose([language], pseudo=self._pseudo)
+        self.connections.reword(connection, table)
+
     async def _lobby(self, connection: Connection, request: LobbyRequest) -> Reply:
         if request["type"] == "ping":
             return {"type": "pong"}
+        if request["type"] == "language":
+            self._language(connection, None, request["lang"])
+            return None
         if request["type"] == "name":
             return await self._rename(connection, request.get("name"))
         if request["type"] == "chat":
@@ -132,7 +145,9 @@ class Dispatcher:
         uid = connection.uid
         if request["type"] == "ping":
             return {"type": "pong"}
-        if request["type"] == "name":
+        if request["type"] == "language":
+            self._language(connection, table, request["lang"])
+        elif request["type"] == "name":
             return await self._rename(connection, request.get("name"))
         elif request["type"] == "chat":
             return await self.chat.say(table, uid, connection.address, connection.name, request["text"])

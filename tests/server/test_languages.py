@@ -1,0 +1,68 @@
+"""A reader's language: chosen by a link, the browser's cookie or ``Accept-Language``, an unknown
+code read as English (never an error), and changed on an open socket, which is sent everything again
+in the new language, the log worded anew from the game's events, without reconnecting."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import ExitStack
+
+from fastapi.testclient import TestClient
+
+from petersburg.server.settings import Settings
+from tests.server.helpers import error_of, is_update, recv_until, seated_game
+
+
+def test_the_language_of_the_pages_words(client: TestClient) -> None:
+    assert client.get("/api/words").json()["lang"] == "en"
+    assert client.get("/api/words", headers={"accept-language": "ja-JP, en;q=0.5"}).json()["lang"] == "ja"
+    assert client.get("/api/words?lang=de", headers={"accept-language": "ja"}).json()["lang"] == "de"
+    client.cookies.set("pb_lang", "fr")
+    assert client.get("/api/words").json()["lang"] == "fr"
+    words = client.get("/api/words").json()
+    assert [language["name"] for language in words["languages"]] == [
+        "English",
+        "Deutsch",
+        "Français",
+        "Italiano",
+        "Español",
+        "日本語",
+    ]
+    assert words["words"]["card.name_pub"]
+
+
+def test_an_unknown_language_reads_in_english_without_an_error(client: TestClient) -> None:
+    for query in ("?lang=xx", "?lang=", "?lang=%00%FF", "?lang=qps", "?lang=" + "d" * 500):
+        response = client.get("/api/words" + query)
+        assert response.status_code == 200 and response.json()["lang"] == "en", query
+    client.cookies.set("pb_lang", "klingon")
+    assert client.get("/api/words").json()["lang"] == "en"
+    assert client.get("/table/1?lang=xx").status_code == 200
+
+
+def test_the_pseudo_language_only_where_the_server_offers_it(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(Settings(pseudo_language=True))
+    words = client.get("/api/words?lang=qps").json()
+    assert words["lang"] == "qps"
+    assert words["words"]["card.name_pub"] == "⟦Püb⟧"
+
+
+def test_changing_the_language_rewords_the_log_without_reconnecting(
+    make_client: Callable[..., TestClient],
+) -> None:
+    client = make_client(Settings(pseudo_language=True))
+    with ExitStack() as stack:
+        _table, (ws,) = seated_game(client, stack, 1)
+        started = recv_until(ws, lambda m: is_update(m) and bool(m.get("log")))
+        assert not started["log"][0]["text"].startswith("⟦")
+        ws.send_json({"type": "language", "lang": "qps"})
+        reworded = recv_until(ws, lambda m: is_update(m) and m.get("log_from") == 0 and bool(m.get("log")))
+        assert len(reworded["log"]) >= len(started["log"])
+        assert all(entry["text"].startswith("⟦") for entry in reworded["log"])
+        assert all(action["description"].startswith("⟦") for action in reworded["legal"])
+        assert error_of(ws, {"type": "act", "token": "nope", "seq": 0, "action": 0}).startswith("⟦")
+        ws.send_json({"type": "language", "lang": "xx"})
+        english = recv_until(ws, lambda m: is_update(m) and m.get("log_from") == 0 and bool(m.get("log")))
+        assert [entry["text"] for entry in english["log"]][: len(started["log"])] == [
+            entry["text"] for entry in started["log"]
+        ]
