@@ -7,13 +7,18 @@ in English rather than failing.
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
+from petersburg.engine import GameOptions, apply_with_events, legal_actions, new_game
+from petersburg.engine.events import Event
 from petersburg.text import catalogues
+from petersburg.text.cards import card_text
 from petersburg.text.languages import LANGUAGES, PSEUDO, SOURCE, choose, plural_categories
+from petersburg.text.narration import describe_event, describe_move, legal_action_infos
 from petersburg.text.notices import notice
 from petersburg.text.refusals import refusal
 from petersburg.text.translations import po_path, pseudo
@@ -77,3 +82,26 @@ def test_the_pseudo_language_wraps_and_accents_and_keeps_placeholders() -> None:
     assert pseudo("Seat {seat} is taken.") == "⟦Šéåt {seat} îš tåkéñ.⟧"
     assert notice("idle_hours", count=2).in_language(PSEUDO).startswith("⟦Ñöbödý håš")
     assert "2" in notice("idle_hours", count=2).in_language(PSEUDO)
+
+
+@pytest.mark.parametrize("language", [*LANGUAGES, PSEUDO])
+def test_a_whole_game_is_worded_in_every_language(language: str) -> None:
+    """Every event, move caption, legal action and card text of a Market game words itself in each
+    language (CLDR's lists, plural categories and the translations' forms) without an error."""
+    rng = random.Random(3)
+    events: list[Event] = []
+    state = new_game(4, 3, GameOptions(edition="second", market=True), sink=events)
+    names = ["Ana", "Ben", "Cleo", "Dan"]
+    worded = 0
+    while True:
+        for event in events:
+            for seat in (None, 0):
+                assert describe_event(event, names, state.shape, seat, seat is not None, language)
+            describe_move(event, state.shape, 0, language)
+            worded += 1
+        if state.is_over:
+            break
+        assert all(info.description for info in legal_action_infos(state, language))
+        events = apply_with_events(state, rng.choice(legal_actions(state)))
+    assert worded > 100
+    assert all(card_text(state.shape, kind, language) for kind in state.shape.kinds)

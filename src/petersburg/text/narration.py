@@ -350,10 +350,18 @@ class _Teller:
         return self.listed([self.card(card) for card in cards], "unit")
 
     def listed(self, items: Sequence[str], style: Literal["standard", "unit"] = "standard") -> str:
-        """Items joined the reader's way: ``A, B and C`` (``standard``) or ``A, B, C`` (``unit``)."""
+        """Items joined the reader's way: ``A, B and C`` (``standard``) or ``A, B, C`` (``unit``: CLDR's
+        separator between two items of a list, ``、`` in Japanese)."""
         if not items:
             return ""
-        return str(format_list(list(items), style=style, locale=locale_of(self.language)))
+        locale = locale_of(self.language)
+        if style == "standard":
+            return str(format_list(list(items), locale=locale))
+        middle = locale.list_patterns["standard"]["middle"]
+        joined = items[0]
+        for item in items[1:]:
+            joined = middle.format(joined, item)
+        return joined
 
     def stack(self, deck: int) -> str:
         return self.say(f"stack_{self.shape.stack_names[deck]}")

@@ -440,6 +440,12 @@ export interface JokerNamedJson {
 
 export type JsonValue = Json;
 
+/** A language a reader may choose: its code and its name in itself (`Deutsch`). */
+export interface LanguageInfo {
+  code: string;
+  name: string;
+}
+
 /**
  * Word everything for this socket in another language from now on. Answered with everything
  * again (the lobby's greeting; at a table its chat history and a whole `update`, the log worded
@@ -683,6 +689,19 @@ export interface OptionsJson {
   unpaid_crate?: string;
   /** With the Market: `share` or `step_down`. */
   market_ties?: string;
+}
+
+/** `GET /api/words`: the pages' words in the reader's language. */
+export interface PageWords {
+  /** The language chosen (`en` where the asked one is unknown). */
+  lang: string;
+  /** Every language a reader may choose, for the picker. */
+  languages: LanguageInfo[];
+  /**
+   * Each message id's sentence; one with counts as `{plural category: form}` (CLDR's
+   * categories, the page picks with `Intl.PluralRules`). Placeholders are `{name}`.
+   */
+  words: { [key: string]: string | { [key: string]: string } };
 }
 
 export interface PassedJson {

@@ -23,6 +23,10 @@ export class Socket {
     this.closed = false;
     /** @type {WebSocket | null} */
     this.ws = null;
+    // The reader chose another language: the server words everything anew on this socket.
+    document.addEventListener("pb-language", (event) => {
+      if (event instanceof CustomEvent) this.send({ type: "language", lang: String(event.detail) });
+    });
     this.connect();
   }
   connect() {

@@ -1,0 +1,102 @@
+// The reader's language on every page: the words of the pages from the server's catalogue
+// (/api/words, chosen by ?lang=, the pb_lang cookie or Accept-Language), `t(id, params)` for the
+// sentences scripts make, the language picker of the top bar (each language named in itself), and
+// the page's `lang` attribute. Plural sentences come as { CLDR category: form } and are picked with
+// Intl.PluralRules; numbers are written with Intl.NumberFormat.
+
+/** @typedef {import("./protocol.js").PageWords} PageWords */
+
+const COOKIE = "pb_lang";
+const YEAR = 365 * 86400;
+
+/** @type {PageWords} */
+let catalogue = { lang: "en", languages: [], words: {} };
+
+/** The language the page reads in. */
+export const language = () => catalogue.lang;
+
+async function load() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  const query = asked ? `?lang=${encodeURIComponent(asked)}` : "";
+  const response = await fetch(`/api/words${query}`, { credentials: "same-origin" });
+  if (response.ok) catalogue = await response.json();
+  document.documentElement.lang = catalogue.lang === "qps" ? "en" : catalogue.lang;
+  wordPage(document);
+  return catalogue;
+}
+
+/** The catalogue, once loaded (every page waits for it before it draws words). */
+export const ready = load();
+
+/** The sentence `id` ("page.lobby_title") with its `{params}` filled in; a sentence with counts
+ * takes its form by `params.count`. An id the catalogue lacks shows as itself (a test finds it).
+ * @param {string} id @param {{ [name: string]: string | number }} [params] */
+export function t(id, params = {}) {
+  const entry = catalogue.words[id];
+  let text = id;
+  if (typeof entry === "string") text = entry;
+  else if (entry) {
+    const category = new Intl.PluralRules(pluralLocale()).select(Number(params.count ?? 0));
+    text = entry[category] ?? entry.other ?? Object.values(entry)[0] ?? id;
+  }
+  return text.replace(/\{(\w+)(?::[^}]*)?\}/g, (whole, name) =>
+    name in params ? formatted(params[name]) : whole,
+  );
+}
+
+const pluralLocale = () => (catalogue.lang === "qps" ? "en" : catalogue.lang);
+
+/** @param {string | number} value */
+function formatted(value) {
+  return typeof value === "number" ? new Intl.NumberFormat(pluralLocale()).format(value) : value;
+}
+
+/** Word every element of `root` that names its words by id: `data-i18n` (its text) and
+ * `data-i18n-<attribute>` (title, aria-label, placeholder, alt).
+ * @param {ParentNode} root */
+export function wordPage(root) {
+  for (const node of root.querySelectorAll("[data-i18n]")) {
+    if (node instanceof HTMLElement && node.dataset.i18n) node.textContent = t(`page.${node.dataset.i18n}`);
+  }
+  for (const attribute of ["title", "aria-label", "placeholder", "alt"]) {
+    for (const node of root.querySelectorAll(`[data-i18n-${attribute}]`)) {
+      const id = node.getAttribute(`data-i18n-${attribute}`);
+      if (id) node.setAttribute(attribute, t(`page.${id}`));
+    }
+  }
+}
+
+/** Choose `code`: remembered in this browser's cookie; an open socket is asked to word everything
+ * anew (the `pb-language` event, see socket.js), and the page's own words are loaded again.
+ * @param {string} code */
+export async function choose(code) {
+  document.cookie = `${COOKIE}=${encodeURIComponent(code)}; path=/; max-age=${YEAR}; SameSite=Lax`;
+  const url = new URL(location.href);
+  if (url.searchParams.has("lang")) {
+    url.searchParams.delete("lang");
+    history.replaceState(history.state, "", url);
+  }
+  await load();
+  document.dispatchEvent(new CustomEvent("pb-language", { detail: catalogue.lang }));
+}
+
+/** The picker of the top bar: every language named in itself. */
+function renderPicker() {
+  const bar = document.querySelector("header.topbar");
+  if (!bar || bar.querySelector(".language-picker")) return;
+  const select = document.createElement("select");
+  select.className = "language-picker";
+  select.setAttribute("aria-label", t("page.language"));
+  for (const { code, name } of catalogue.languages) {
+    const option = document.createElement("option");
+    option.value = code;
+    option.textContent = name;
+    option.lang = code;
+    option.selected = code === catalogue.lang;
+    select.append(option);
+  }
+  select.addEventListener("change", () => choose(select.value));
+  bar.append(select);
+}
+
+ready.then(renderPicker);

@@ -1,0 +1,75 @@
+"""Languages in Chromium: the page's ``lang`` follows the reader's choice, every page has the picker
+(each language named in itself), and choosing a language mid-game rewords the whole log from the
+game's events over the open socket, without reloading the page or the game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from petersburg.server.local import LocalServer
+from tests.e2e.conftest import shot
+from tests.e2e.pages import create_table, open_page
+
+pytestmark = [pytest.mark.browser]
+
+UID = "languages-uid-ana-0001"
+LOG_JS = "[...document.querySelectorAll('#log li')].map((line) => line.textContent)"
+CHOOSE_JS = "(code) => import('/static/js/i18n.js').then((i18n) => i18n.choose(code))"
+
+
+@pytest.fixture(scope="module")
+def pseudo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server that offers the tests' pseudo-language."""
+    env = {"PETERSBURG_PSEUDO_LANGUAGE": "true"}
+    with LocalServer(tmp_path_factory.mktemp("data"), bot_delay=0.02, env=env) as local:
+        yield local.base_url
+
+
+def test_every_page_has_the_picker_and_its_lang(pseudo_server: str, browser: Any) -> None:
+    context, page = open_page(browser, pseudo_server, uid=UID, name="Ana")
+    try:
+        for path in ("/", "/help", "/leaderboard", "/settings", "/signin"):
+            page.goto(f"{pseudo_server}{path}?lang=ja")
+            page.wait_for_selector("header.topbar .language-picker")
+            assert page.evaluate("document.documentElement.lang") == "ja", path
+            names = page.eval_on_selector_all(".language-picker option", "(o) => o.map((x) => x.textContent)")
+            assert names == ["English", "Deutsch", "Français", "Italiano", "Español", "日本語"], path
+        page.goto(f"{pseudo_server}/?lang=xx")
+        page.wait_for_selector("header.topbar .language-picker")
+        assert page.evaluate("document.documentElement.lang") == "en"
+    finally:
+        context.close()
+
+
+def test_choosing_a_language_mid_game_rewords_the_log_without_a_reload(
+    pseudo_server: str, browser: Any
+) -> None:
+    table = create_table(pseudo_server, UID, "Ana", seats=2, fill="greedy")
+    context, page = open_page(browser, pseudo_server, uid=UID, name="Ana")
+    try:
+        page.goto(f"{pseudo_server}/table/{table}")
+        page.click("#start")
+        page.wait_for_function("document.querySelectorAll('#log li').length > 3", timeout=15_000)
+        page.evaluate("window.__sameDocument = true")
+        before = page.evaluate(LOG_JS)
+        assert not any(line.startswith("⟦") for line in before)
+        page.evaluate(CHOOSE_JS, "qps")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('#log li')].every((li) => li.textContent.includes('⟦'))",
+            timeout=15_000,
+        )
+        assert page.evaluate("window.__sameDocument") is True
+        shot(page, "languages/table-pseudo")
+        page.evaluate(CHOOSE_JS, "de")
+        page.wait_for_function("document.documentElement.lang === 'de'", timeout=15_000)
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('#log li')].every((li) => !li.textContent.includes('⟦'))",
+            timeout=15_000,
+        )
+        assert page.evaluate("window.__sameDocument") is True
+        assert "pb_lang=de" in page.evaluate("document.cookie")
+    finally:
+        context.close()
