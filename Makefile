@@ -13,13 +13,13 @@ BUILD_INPUTS := setup.py pyproject.toml src/petersburg/buildinfo.py $(wildcard s
 	$(wildcard src/petersburg/engine/*.py src/petersburg/bots/*.py)
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 
-.PHONY: run test install install-run lint typecheck typecheck-web node pytest browser services bench clean
+.PHONY: run test install install-run lint typecheck typecheck-web node pytest browser services bench dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(RUN_STAMP): pyproject.toml | $(BIN)/python
-	PETERSBURG_PURE_PYTHON=1 $(PIP) -e .
+	PETERSBURG_PURE_PYTHON=1 $(PIP) -e '.[server]'
 	touch $(RUN_STAMP)
 
 # The [sb3] extra needs torch. It is installed first and alone, after a dry run proves that pip
@@ -93,7 +93,12 @@ test: lint typecheck pytest
 bench: install
 	$(BIN)/python benchmarks/engine_bench.py
 
+# A wheel and an sdist in dist/ (`python -m build`): the wheel is compiled with mypyc where a C
+# compiler works, pure Python otherwise (PETERSBURG_PURE_PYTHON=1 forces it).
+dist: $(DEV_STAMP)
+	$(BIN)/python -m build --outdir dist .
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build node_modules
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist node_modules
 	find src -name '*.so' -delete
 	rm -f src/petersburg/_compiled.json

@@ -43,8 +43,17 @@ from petersburg.engine import (
 from petersburg.engine.options import CHOICES
 from petersburg.text import describe_events, legal_action_infos
 
-COMMAND_MODULES: tuple[str, ...] = ("petersburg.server.cli", "petersburg.tournament.cli")
+COMMAND_MODULES: tuple[str, ...] = (
+    "petersburg.server.cli",
+    "petersburg.tournament.cli",
+    "petersburg.research.evaluate",
+    "petersburg.research.dataset",
+    "petersburg.analysis.cli",
+)
 """Modules that add subcommands (``register(subparsers)``), e.g. the tournament and the server."""
+EXTRA_COMMANDS: dict[str, tuple[str, str]] = {"petersburg.server.cli": ("serve", "server")}
+"""The commands of a module that needs an optional extra's packages: (command, extra). Without
+them the command is still listed, and says which extra to install instead of failing at start."""
 
 
 class CliError(Exception):
@@ -418,8 +427,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_bench)
 
     for module_name in COMMAND_MODULES:
-        importlib.import_module(module_name).register(sub)
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if module_name not in EXTRA_COMMANDS or (error.name or "").startswith("petersburg"):
+                raise
+            _register_missing_extra(sub, *EXTRA_COMMANDS[module_name], error.name or "?")
+            continue
+        module.register(sub)
     return parser
+
+
+def _register_missing_extra(subparsers: Any, command: str, extra: str, missing: str) -> None:
+    """A stand-in for ``command`` whose module could not be imported: it explains what to install."""
+
+    def refuse(_args: argparse.Namespace) -> None:
+        raise CliError(
+            f"'petersburg {command}' needs the '{extra}' extra, which is not installed"
+            f" (no module named '{missing}'): pip install 'petersburg[{extra}]'."
+        )
+
+    # No option prefix: whatever flags follow are taken as they come, and the sentence answers them all.
+    p = subparsers.add_parser(
+        command, help=f"(needs: pip install 'petersburg[{extra}]')", add_help=False, prefix_chars="\0"
+    )
+    p.add_argument("rest", nargs="*")
+    p.set_defaults(func=refuse)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -65,6 +65,24 @@ RULES: tuple[Rule, ...] = (
         allowed=("petersburg.bots", "petersburg.engine", "petersburg.buildinfo", *CARD_DATA),
     ),
     Rule(
+        "petersburg.research",
+        ("petersburg.server", *SQL_LIBRARIES, *WEB_LIBRARIES, "pydantic"),
+        "the research commands run from a wheel without the web server's packages",
+    ),
+    Rule(
+        "petersburg.analysis",
+        (PACKAGE,),
+        "the analysis judges from views with the bots' search and words through the catalogues",
+        allowed=(
+            "petersburg.analysis",
+            "petersburg.bots",
+            "petersburg.engine",
+            "petersburg.text",
+            *CARD_DATA,
+        ),
+        exempt=("petersburg.analysis.cli",),
+    ),
+    Rule(
         "petersburg.server.game",
         (*_server("api", "app", "wiring", "view", "persistence.sql"), *SQL_LIBRARIES, *WEB_LIBRARIES),
         "what happens at a table knows no socket, no route, no viewer's message and no SQL",

@@ -17,8 +17,9 @@ SPECS = ["random", "greedy", "ismcts:easy"]
 
 def _alter_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
     """The same public picture with different hidden data: stacks reshuffled, opponents' secret
-    hand cards (drawn with an Observatory) swapped with stack cards of the same deck, opponents'
-    rubles changed. (Hand cards taken from the board are public: every player saw them.)"""
+    hand cards (drawn with an Observatory) swapped with stack cards of the same deck. (Hand cards
+    taken from the board are public: every player saw them; so are rubles, every one earned or
+    spent in public: views keep them.)"""
     other = state.copy()
     for stack in other.stacks:
         rng.shuffle(stack)
@@ -34,7 +35,6 @@ def _alter_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
                 player.hand[player.hand.index(card)] = secret[index]
         player.hand.sort()
         player.secret_hand = tuple(sorted(secret))
-        player.rubles = rng.randrange(0, 80)
     return other
 
 

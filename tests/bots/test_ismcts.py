@@ -6,7 +6,7 @@ import pytest
 
 from petersburg.bots import IsmctsBot, SearchConfig, make_bot
 from petersburg.bots.ismcts import LEVELS, estimate_hidden_rubles
-from petersburg.engine import GameOptions, apply_unchecked, new_game, view, winners
+from petersburg.engine import GameOptions, apply_unchecked, hidden_rubles_view, new_game, view, winners
 
 from .helpers import random_states
 
@@ -47,9 +47,10 @@ def test_time_budget_stops_the_search() -> None:
 
 
 def test_ruble_guess_uses_public_information_only() -> None:
+    """Without the ruble ledger (``hidden_rubles_view``) the search guesses from the public table."""
     state = random_states(1, seed=22, players=(4,))[0]
     seat = state.current_player
-    seen = view(state, seat)
+    seen = hidden_rubles_view(state, seat)
     guesses = estimate_hidden_rubles(seen)
     assert guesses[seat] == state.players[seat].rubles
     assert all(guess >= 0 for guess in guesses)
@@ -57,13 +58,14 @@ def test_ruble_guess_uses_public_information_only() -> None:
     for other, player in enumerate(altered.players):
         if other != seat:
             player.rubles += 17
-    assert estimate_hidden_rubles(view(altered, seat)) == guesses
+    assert estimate_hidden_rubles(hidden_rubles_view(altered, seat)) == guesses
 
 
-def test_visible_rubles_are_used_as_they_are() -> None:
-    state = new_game(3, 23, GameOptions(show_rubles=True))
-    state.players[1].rubles = 3
-    assert estimate_hidden_rubles(view(state, 0)) == [25, 3, 25]
+def test_known_rubles_are_used_as_they_are() -> None:
+    for options in (GameOptions(show_rubles=True), GameOptions()):
+        state = new_game(3, 23, options)
+        state.players[1].rubles = 3
+        assert estimate_hidden_rubles(view(state, 0)) == [25, 3, 25]
 
 
 @pytest.mark.parametrize("players", [1, 2])

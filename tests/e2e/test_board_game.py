@@ -151,6 +151,50 @@ def test_a_five_seat_market_game_fits_one_screen(server: str, browser: Any) -> N
         context.close()
 
 
+SECTIONS_IN_TAB_ORDER_JS = """() => {
+  const sections = '#prompt, #board, #market, #me, #players';
+  const order = [];
+  for (const e of window.__tabbables(document.getElementById('main'))) {
+    const section = e.closest(sections);
+    if (section && !order.includes(section.id)) order.push(section.id);
+  }
+  const seen = [...document.querySelectorAll(sections)].filter((e) => !e.hidden && e.getClientRects().length)
+    .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top).map((e) => e.id);
+  return {order, seen: seen.filter((id) => order.includes(id))};
+}"""
+
+
+def test_tab_goes_through_the_sections_in_the_order_they_are_seen_at_every_width(
+    server: str, browser: Any
+) -> None:
+    """The players' strip stands above the board on a desktop and after your panel on a phone:
+    the page moves it in the document, so that Tab follows what is seen (WCAG focus order), also
+    when the window is resized across the desktop's width."""
+    table = create_table(server, ANN, "Ann", seats=3, fill="random", start=True, options=MARKET)
+    context, page = open_page(browser, server, uid=ANN, name="Ann", width=DESKTOP[0], height=DESKTOP[1])
+    try:
+        page.goto(f"{server}/table/{table}")
+        page.wait_for_selector("#me:not([hidden])")
+        page.wait_for_selector("#market:not([hidden])")
+        page.wait_for_function("document.body.dataset.myturn === '1'", timeout=30_000)  # cards to act on
+        if page.locator("#alerts-offer:not([hidden]) button").count():
+            page.click("#alerts-offer button >> nth=1")  # "No, thanks"
+        for width, height in (DESKTOP, (390, 844), (768, 1024), (1920, 1080)):
+            page.set_viewport_size({"width": width, "height": height})
+            found = page.evaluate(SECTIONS_IN_TAB_ORDER_JS)
+            assert found["order"] == found["seen"], (width, found)
+            assert {"board", "me", "players"} <= set(found["order"]), (width, found)
+        page.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+        assert page.evaluate(SECTIONS_IN_TAB_ORDER_JS)["order"][:2] == ["players", "board"]
+        # Tab from the last player's summary lands on the board, not on your hand.
+        page.focus("#player-list .player:last-child > summary")
+        page.keyboard.press("Tab")
+        assert page.evaluate("!!document.activeElement.closest('#board')"), page.evaluate("window.__keys")
+        assert not page.errors
+    finally:
+        context.close()
+
+
 def test_an_invitation_names_host_and_edition_and_play_again_seats_the_same_players(
     server: str, browser: Any
 ) -> None:

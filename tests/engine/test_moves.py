@@ -21,6 +21,7 @@ from petersburg.engine import (
     final_scores,
     format_action,
     hand_has_room,
+    hidden_rubles_view,
     legal_actions,
     may_displace,
     new_game,
@@ -28,7 +29,7 @@ from petersburg.engine import (
     parse_action,
     revealed_by,
     reveals_hidden,
-    rubles_visible,
+    rubles_known,
     state_to_json,
     view,
 )
@@ -123,10 +124,12 @@ def test_the_predicates() -> None:
     assert may_displace(player, c("observatory")) and not may_displace(player, c("market"))
     player.observatories_used = 1
     assert not may_displace(player, c("observatory"))
-    seen = view(state, 0)
-    assert rubles_visible(seen.state.players[0]) and not rubles_visible(seen.state.players[1])
-    shown = view(position(2, options=GameOptions(show_rubles=True)), 0)
-    assert rubles_visible(shown.state.players[1])
+    assert rubles_known(view(state, 0).state.players[1])
+    blind = hidden_rubles_view(state, 0)
+    assert rubles_known(blind.state.players[0]) and not rubles_known(blind.state.players[1])
+    assert rubles_known(
+        hidden_rubles_view(position(2, options=GameOptions(show_rubles=True)), 0).state.players[1]
+    )
 
 
 def test_the_final_scoring_uses_the_rule_figures() -> None:

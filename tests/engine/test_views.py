@@ -17,7 +17,7 @@ from petersburg.engine import (
     view_to_json,
 )
 from petersburg.engine.state import UNKNOWN
-from petersburg.engine.views import HIDDEN_RUBLES, forgetful_view
+from petersburg.engine.views import HIDDEN_RUBLES, forgetful_view, hidden_rubles_view
 
 from .helpers import act, c, conserve_cards, give, hand, position, secret_hand
 
@@ -30,7 +30,7 @@ def mid_game(players: int, seed: int, steps: int = 40, options: GameOptions | No
     return state
 
 
-def test_view_hides_secret_hand_cards_rubles_and_stack_order() -> None:
+def test_view_hides_secret_hand_cards_and_stack_order_and_keeps_the_ruble_ledger() -> None:
     state = position(3)
     secret_hand(state, 1, "czar")
     secret_hand(state, 0, "market")
@@ -38,7 +38,10 @@ def test_view_hides_secret_hand_cards_rubles_and_stack_order() -> None:
     assert seen.state.players[1].hand == [UNKNOWN] and seen.state.players[1].secret_hand == (UNKNOWN,)
     assert seen.state.players[0].hand == state.players[0].hand
     assert seen.state.players[0].secret_hand == state.players[0].secret_hand
-    assert seen.state.players[1].rubles == HIDDEN_RUBLES and seen.state.players[0].rubles == 25
+    state.players[1].rubles = 17
+    seen = view(state, 0)
+    assert seen.state.players[1].rubles == 17 and seen.state.players[0].rubles == 25
+    assert seen.rubles_known(1) and not seen.rubles_visible(1)
     assert all(card == UNKNOWN for stack in seen.state.stacks for card in stack)
     assert [len(s) for s in seen.state.stacks] == [len(s) for s in state.stacks]
     data = view_to_json(seen)
@@ -176,9 +179,32 @@ def test_determinize_varies_hidden_parts() -> None:
 
 def test_determinize_uses_rubles_guesses_for_hidden_rubles() -> None:
     state = mid_game(3, 2)
-    sample = determinize(view(state, 0), random.Random(1), hidden_rubles=[0, 13, 21])
+    blind = hidden_rubles_view(state, 0)
+    assert [blind.rubles_known(seat) for seat in range(3)] == [True, False, False]
+    assert [p.rubles for p in blind.state.players][1:] == [HIDDEN_RUBLES, HIDDEN_RUBLES]
+    sample = determinize(blind, random.Random(1), hidden_rubles=[0, 13, 21])
     assert [p.rubles for p in sample.players][1:] == [13, 21]
     assert sample.players[0].rubles == state.players[0].rubles
+    guessed = determinize(blind, random.Random(1))
+    assert [p.rubles for p in guessed.players] == [state.players[0].rubles] * 3
+
+
+def test_determinize_keeps_every_seats_exact_rubles() -> None:
+    for players in (2, 3, 4):
+        state = mid_game(players, players, steps=80)
+        for seat in range(players):
+            sample = determinize(view(state, seat), random.Random(seat), hidden_rubles=[0] * players)
+            assert [p.rubles for p in sample.players] == [p.rubles for p in state.players]
+
+
+def test_show_rubles_stays_a_display_choice() -> None:
+    state = mid_game(3, 4)
+    hidden = view(state, 0)
+    shown = view(mid_game(3, 4, options=GameOptions(show_rubles=True)), 0)
+    assert [p.rubles for p in hidden.state.players] == [p.rubles for p in shown.state.players]
+    assert [seat["rubles"] for seat in view_to_json(hidden)["seats"]] == [state.players[0].rubles, None, None]
+    assert [seat["rubles"] for seat in view_to_json(shown)["seats"]] == [p.rubles for p in state.players]
+    assert hidden_rubles_view(mid_game(3, 4, options=GameOptions(show_rubles=True)), 0).rubles_known(1)
 
 
 def test_view_hides_the_seed_until_the_game_is_over() -> None:

@@ -16,6 +16,7 @@ from petersburg.engine import (
     GameState,
     View,
     determinize,
+    hidden_rubles_view,
     legal_actions,
     view,
 )
@@ -86,15 +87,15 @@ def test_observations_are_float32_within_the_declared_bounds(num_players: int) -
 
 
 def _hide_differently(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """A copy that differs only in what ``seat`` may not see: stack order, others' secret hand cards
-    (drawn with an Observatory) and rubles."""
+    """A copy that differs only in what ``seat`` may not see: stack order and others' secret hand
+    cards (drawn with an Observatory). Rubles are not among them: every ruble earned or spent is
+    public, and views keep them (``test_visible_data_does_change_the_observation``)."""
     other = state.copy()
     for stack in other.stacks:
         rng.shuffle(stack)
     for s, player in enumerate(other.players):
         if s == seat:
             continue
-        player.rubles += rng.randint(1, 40)
         secret = list(player.secret_hand)
         for i, card in enumerate(secret):
             stack = other.stacks[DECK[card]]
@@ -114,7 +115,7 @@ def _hide_differently(state: GameState, seat: int, rng: random.Random) -> GameSt
 @pytest.mark.parametrize("num_players", [2, 3, 4])
 def test_observation_never_depends_on_hidden_data(num_players: int) -> None:
     rng = random.Random(num_players)
-    changed_hands = 0
+    changed_hands = altered_states = states = 0
     for seed in range(2):
         for played in random_states(num_players, seed, every=2):
             state = played.copy()
@@ -122,7 +123,8 @@ def test_observation_never_depends_on_hidden_data(num_players: int) -> None:
             for seat in range(num_players):
                 mine = encode_observation(view(state, seat))
                 altered = _hide_differently(state, seat, rng)
-                assert altered != state
+                states += 1
+                altered_states += altered != state
                 changed_hands += any(
                     a.hand != b.hand for a, b in zip(altered.players, state.players, strict=True)
                 )
@@ -135,6 +137,7 @@ def test_observation_never_depends_on_hidden_data(num_players: int) -> None:
                     action_mask(view(altered, seat)), action_mask(view(state, seat))
                 )
     assert changed_hands > 20  # the test really exchanged hidden hand cards
+    assert altered_states > 0.9 * states  # and really changed hidden data
 
 
 def _draw_secret_card(state: GameState, rng: random.Random) -> None:
@@ -183,7 +186,8 @@ def test_hand_cards_taken_from_the_board_are_seen_by_every_seat() -> None:
 
 
 def test_visible_data_does_change_the_observation() -> None:
-    """The converse: own rubles, own hand and the rows are seen, so changing them shows."""
+    """The converse: rubles (every seat's: the public ledger), own hand and the rows are seen, so
+    changing them shows, in the observation of every seat."""
     state = next(s for s in random_states(2, 3) if s.step == 30)
     seat = state.current_player
     base = encode_observation(view(state, seat))
@@ -191,7 +195,7 @@ def test_visible_data_does_change_the_observation() -> None:
     richer.players[seat].rubles += 7
     assert not np.array_equal(encode_observation(view(richer, seat)), base)
     other_seat = 1 - seat
-    assert np.array_equal(
+    assert not np.array_equal(
         encode_observation(view(richer, other_seat)), encode_observation(view(state, other_seat))
     )
 
@@ -224,12 +228,12 @@ def test_fields_decode_to_the_view() -> None:
                 assert fields[prefix + "area"] == [float(c) for c in player.area]
                 assert fields[prefix + "hand_size"] == [float(len(player.hand))]
                 assert fields[prefix + "vp"] == pytest.approx([player.vp / MONEY_SCALE])
+                # every seat's exact rubles: the views keep the public ledger
+                assert fields[prefix + "rubles"] == pytest.approx([player.rubles / MONEY_SCALE])
+                assert fields[prefix + "rubles_known"] == [1.0]
                 if slot == 0:
-                    assert fields[prefix + "rubles"] == pytest.approx([player.rubles / MONEY_SCALE])
                     assert fields[prefix + "hand"] == [float(player.hand.count(k)) for k in range(NUM_KINDS)]
-                    assert fields[prefix + "rubles_visible"] == [1.0]
                 else:
-                    assert fields[prefix + "rubles_visible"] == fields[prefix + "rubles"] == [0.0]
                     public = player.public_hand()
                     assert fields[prefix + "hand"] == [float(public.count(k)) for k in range(NUM_KINDS)]
                     assert fields[prefix + "hand_visible"] == [0.0 if player.secret_hand else 1.0]
@@ -242,11 +246,20 @@ def test_fields_decode_to_the_view() -> None:
                 assert holder == (state.markers[phase] - seat) % 3
 
 
-def test_show_rubles_option_makes_other_rubles_visible() -> None:
-    state = next(s for s in random_states(2, 5, GameOptions(show_rubles=True)) if s.step == 20)
-    fields = describe_observation(encode_observation(view(state, 0)))
-    assert fields["seat1_rubles_visible"] == [1.0]
-    assert fields["seat1_rubles"] == pytest.approx([state.players[1].rubles / MONEY_SCALE])
+def test_show_rubles_is_a_display_choice_that_changes_no_observation() -> None:
+    hidden = next(s for s in random_states(2, 5) if s.step == 20)
+    shown = next(s for s in random_states(2, 5, GameOptions(show_rubles=True)) if s.step == 20)
+    fields = describe_observation(encode_observation(view(shown, 0)))
+    assert fields["seat1_rubles_known"] == [1.0]
+    assert fields["seat1_rubles"] == pytest.approx([shown.players[1].rubles / MONEY_SCALE])
+    assert np.array_equal(encode_observation(view(hidden, 0)), encode_observation(view(shown, 0)))
+
+
+def test_a_view_without_the_ledger_encodes_no_rubles() -> None:
+    state = next(s for s in random_states(3, 6) if s.step == 30)
+    fields = describe_observation(encode_observation(hidden_rubles_view(state, 0)))
+    assert fields["seat1_rubles_known"] == fields["seat1_rubles"] == [0.0]
+    assert fields["seat0_rubles_known"] == [1.0]
 
 
 def test_describe_observation_rejects_a_wrong_shape() -> None:
@@ -325,7 +338,7 @@ def _reference_observation(seen: View) -> np.ndarray:
         prefix = f"seat{(seat - me) % n}_"
         put(prefix + "present", 0, 1)
         if player.rubles >= 0:
-            put(prefix + "rubles_visible", 0, 1)
+            put(prefix + "rubles_known", 0, 1)
             put(prefix + "rubles", 0, min(player.rubles / 100, 10))
         put(prefix + "vp", 0, min(max(player.vp, 0) / 100, 10))
         put(prefix + "hand_size", 0, min(len(player.hand), 4))

@@ -145,7 +145,9 @@ def test_render_ansi_uses_the_learners_view() -> None:
     env = SanktPetersburgEnv(num_players=2, seat=0, render_mode="ansi")
     env.reset(seed=2)
     text = env.render()
-    assert isinstance(text, str) and "Seat 0: 0 VP, 25 rubles" in text and "Seat 1: 0 VP, ? rubles" in text
+    assert (
+        isinstance(text, str) and "Seat 0: 0 VP, 25 rubles" in text and "Seat 1: 0 VP, 25 rubles" in text
+    )  # the public ledger
 
 
 def test_render_human_prints_at_reset_and_every_step(capsys: pytest.CaptureFixture[str]) -> None:

@@ -212,7 +212,8 @@ def test_render_ansi_shows_the_public_table_only() -> None:
     game.reset(seed=2)
     text = game.render()
     assert text is not None and "Round 1, worker phase" in text
-    assert "? rubles" in text and "25 rubles" not in text
+    # rubles are public (the ledger of every ruble earned or spent), secret hand cards are not
+    assert "Seat 0: 0 VP, 25 rubles" in text and "Seat 1: 0 VP, 25 rubles" in text
     assert raw_env(num_players=2).render() is None
 
 

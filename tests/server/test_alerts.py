@@ -26,6 +26,7 @@ from websockets.sync.client import ClientConnection, connect
 from petersburg.server.alerts.vapid import new_keys
 from petersburg.server.local import LocalServer, free_port
 from tests.server.alert_receivers import (
+    Mailbox,
     PushDevice,
     Received,
     http_receiver,
@@ -46,6 +47,8 @@ class Person:
         self.jar = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
         self.sockets = ExitStack()
+        self.pages: list[ClientConnection] = []
+        """Every socket opened, the latest last."""
 
     def call(self, path: str, body: object | None = None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()
@@ -70,6 +73,7 @@ class Person:
         cookies = "; ".join(f"{c.name}={c.value}" for c in self.jar)
         url = self.base.replace("http://", "ws://") + f"/ws/table/{table}"
         ws = self.sockets.enter_context(connect(url, additional_headers={"Cookie": cookies}))
+        self.pages.append(ws)
         ws.send(json.dumps({"type": "hello", "name": "x"}))
         return ws, next_update(ws, game=False)
 
@@ -98,9 +102,12 @@ def serve(tmp_path: Path, port: int, env: dict[str, str], paused: bool = False) 
     ).start()
 
 
-def duel_to_her_turn(anna: Person, bea: Person) -> tuple[int, ClientConnection, dict[str, Any]]:
-    """A turn-based duel of Anna (seat 0) and Bea (seat 1), Bea's page closed, played by Anna up
-    to Bea's turn: the table, Anna's socket, her latest update."""
+def duel_to_her_turn(
+    anna: Person, bea: Person, *, keep_her_page: bool = False
+) -> tuple[int, ClientConnection, dict[str, Any]]:
+    """A turn-based duel of Anna (seat 0) and Bea (seat 1), Bea's page closed (with
+    ``keep_her_page``: open when her turn begins, ``bea.pages[-1]``), played by Anna up to Bea's
+    turn: the table, Anna's socket, her latest update."""
     table = int(
         anna.ok("/api/tables", {"name": "Anna", "seats": 2, "realtime": False, "title": "Duel"})["id"]
     )
@@ -109,7 +116,8 @@ def duel_to_her_turn(anna: Person, bea: Person) -> tuple[int, ClientConnection, 
     bws.send(json.dumps({"type": "sit", "seat": 1}))
     while (next_update(bws, game=False).get("you") or {}).get("seat") != 1:
         pass
-    bws.close()
+    if not keep_her_page:
+        bws.close()
     ws.send(json.dumps({"type": "start"}))
     update = next_update(ws)
     while update["view"].get("stage") is None or update["view"]["to_act"] != 1:
@@ -139,6 +147,28 @@ def created(_got: Received) -> tuple[int, dict[str, str]]:
     return 201, {}
 
 
+def mail_env(base: str, mail: Mailbox) -> dict[str, str]:
+    """A server at ``base`` that sends e-mail through the test's SMTP server ``mail``."""
+    return {
+        "PETERSBURG_PUBLIC_URL": base,
+        "PETERSBURG_SMTP_HOST": "127.0.0.1",
+        "PETERSBURG_SMTP_PORT": str(mail.port),
+        "PETERSBURG_SMTP_TLS": "none",
+        "PETERSBURG_ALERT_POLL": "0.2",
+    }
+
+
+def anna_and_bea(base: str, mail: Mailbox) -> tuple[Person, Person, str]:
+    """Two new accounts, Anna and Bea; Bea has given her e-mail address: the code of the link
+    that confirms it."""
+    anna, bea = Person(base), Person(base)
+    anna.ok("/api/account/signup", {"name": "Anna", "password": PASSWORD})
+    bea.ok("/api/account/signup", {"name": "Bea", "password": PASSWORD})
+    bea.ok("/api/account/email", {"email": "bea@example.org"})
+    wait_for(lambda: len(mail.with_subject("Confirm")) == 1, what="the confirmation e-mail")
+    return anna, bea, code_in(mail.with_subject("Confirm")[0], "confirm")
+
+
 @pytest.mark.slow
 def test_turn_alerts_reach_a_player_with_no_page_open(tmp_path: Path) -> None:
     private, public = new_keys()
@@ -146,25 +176,16 @@ def test_turn_alerts_reach_a_player_with_no_page_open(tmp_path: Path) -> None:
     base = f"http://127.0.0.1:{port}"
     with smtp_server() as mail, http_receiver(created) as push_service, http_receiver() as hooks:
         env = {
-            "PETERSBURG_PUBLIC_URL": base,
-            "PETERSBURG_SMTP_HOST": "127.0.0.1",
-            "PETERSBURG_SMTP_PORT": str(mail.port),
-            "PETERSBURG_SMTP_TLS": "none",
+            **mail_env(base, mail),
             "PETERSBURG_VAPID_PRIVATE_KEY": private,
             "PETERSBURG_VAPID_SUBJECT": "mailto:operator@example.org",
             "PETERSBURG_ALERTS_ALLOW_LOOPBACK": "true",
-            "PETERSBURG_ALERT_POLL": "0.2",
             "PETERSBURG_LOG_LEVEL": "debug",
         }
         server = serve(tmp_path, port, env)
         try:
-            anna, bea = Person(base), Person(base)
-            anna.ok("/api/account/signup", {"name": "Anna", "password": PASSWORD})
-            bea.ok("/api/account/signup", {"name": "Bea", "password": PASSWORD})
             # Bea's address, confirmed through the e-mailed link
-            bea.ok("/api/account/email", {"email": "bea@example.org"})
-            wait_for(lambda: len(mail.with_subject("Confirm")) == 1, what="the confirmation e-mail")
-            confirm = code_in(mail.with_subject("Confirm")[0], "confirm")
+            anna, bea, confirm = anna_and_bea(base, mail)
             status, answer = bea.call("/api/alerts/settings", {"email_alerts": True})
             assert status == 409 and "Confirm your e-mail address first" in answer["detail"]
             bea.ok("/api/account/email/confirm", {"code": confirm})
@@ -273,3 +294,33 @@ def test_turn_alerts_reach_a_player_with_no_page_open(tmp_path: Path) -> None:
     assert "GET /api" in logged or "POST /api" in logged, "the access log was captured"
     for secret in (confirm, reset, unsubscribe.split("#unsubscribe=")[1].rstrip(">")):
         assert secret not in logged
+
+
+def test_a_player_who_closes_her_page_during_her_turn_gets_its_alert_once(tmp_path: Path) -> None:
+    """Bea's page is open when her turn begins (no alert then); she closes it during her turn:
+    the turn's e-mail arrives, once, however often she opens and closes the table again."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with smtp_server() as mail:
+        server = serve(tmp_path, port, mail_env(base, mail))
+        try:
+            anna, bea, confirm = anna_and_bea(base, mail)
+            bea.ok("/api/account/email/confirm", {"code": confirm})
+            bea.ok("/api/alerts/settings", {"email_alerts": True})
+            database = tmp_path / "data" / "petersburg.db"
+
+            table, ws, _update = duel_to_her_turn(anna, bea, keep_her_page=True)
+            assert turn_rows(database, table) == [], "her page is open: no alert"
+            bea.pages[-1].close()
+            wait_for(lambda: len(mail.with_subject("Your turn")) == 1, what="the turn e-mail")
+            assert f"{base}/table/{table}" in mail.with_subject("Your turn")[0].get_content()
+            for _ in range(2):  # back to the table and away again, still her turn
+                bea.socket(table)
+                bea.pages[-1].close()
+            bea.ok("/api/alerts/test", {"channel": "email"})  # queued after any second alert
+            wait_for(lambda: len(mail.with_subject("Sankt Petersburg: a test")) == 1, what="the test e-mail")
+            assert len(mail.with_subject("Your turn")) == 1
+            assert turn_rows(database, table) == [("email", "sent")]
+            ws.close()
+        finally:
+            server.stop()

@@ -170,7 +170,10 @@ def test_a_missed_move_deadline_is_played_by_the_bot_and_the_player_told(
             notice = recv_until(alice, lambda m: m["type"] == "chat" and "ran out" in m["text"])
             assert notice["text"] == "Bob's time for this move ran out: Greedy bot plays it for them."
             played = recv_until(alice, after(seq))
-            assert played["log"][-1]["seat"] == 1
+            move = played["log"][-1]
+            assert move["seat"] == 1 and move["played_for"] == "ran_out", move
+            assert move["text"].endswith(" A bot played this move for Bob: the time per move ran out."), move
+            assert all("played_for" not in entry for entry in played["log"][:-1])
             wait_for(told_times(hook, missed), what="Bob told")
             told = json.loads(hook.received[-1].body)
             left = 3 - missed
@@ -191,6 +194,12 @@ def test_a_missed_move_deadline_is_played_by_the_bot_and_the_player_told(
         assert notice["text"] == "Bob let 3 turns in a row run out: Greedy bot plays seat 2 from now on."
         wait_for(lambda: "A bot took your seat at Duel" in titles(hook), what="Bob told of the handover")
         assert "the result counts as yours" in json.loads(hook.received[-1].body)["text"]
+        handed = recv_until(
+            alice, lambda m: m["type"] == "update" and any(e["seat"] == 1 for e in m.get("log", []))
+        )
+        move = next(entry for entry in handed["log"] if entry["seat"] == 1)
+        assert move["played_for"] == "handed", move
+        assert "A bot plays this seat for its player" in move["text"], move
         seat = server_of(client).tables.cached(table).row.seats[1]  # type: ignore[union-attr]
         assert (seat.kind, seat.bot, seat.token) == ("bot", "greedy", None)
         assert seat.user_id == UIDS[1], "the seat keeps Bob's account: the result is his"
@@ -232,17 +241,27 @@ def test_a_vacation_moves_the_deadline_and_is_counted(make_client: Callable[...,
         clock.advance(3600)
         info = bob.post("/api/alerts/settings", {"vacation_days": 2}).json()
         assert (info["vacation_until"], info["vacation_left"]) == (clock.now + 2 * 86400, 12)
-        eventually(lambda: clock.due_within(HALF_DAY) >= 1, what="the deadline's clock")
-        clock.advance(HALF_DAY / 2 - 3600)  # the old half time: the clock looks again
+        # The clock moves as the vacation is set (the clock's plan sleeps until half time: the
+        # clock has not moved since, nothing else made the table look again).
         moved = recv_until(
             alice, lambda m: m["type"] == "update" and m.get("deadline", 0) > started + HALF_DAY
         )
-        assert moved["deadline"] == started + HALF_DAY + 2 * 86400
+        assert moved["deadline"] == started + HALF_DAY + 2 * 86400 and moved["seq"] == update["seq"]
+        deadlines = server_of(client).automation.deadlines
+        assert deadlines is not None
+        stored = client.portal.call(deadlines.store.turn_clock, table)  # type: ignore[union-attr]
+        assert stored is not None and stored.due == started + HALF_DAY + 2 * 86400, stored
+        eventually(lambda: clock.due_within(HALF_DAY) >= 1, what="the deadline's clock")
+        clock.advance(HALF_DAY / 2 - 3600)  # the old half time passes
         assert titles(hook) == ["Your turn, Bob"], "no reminder: the clock stood still"
-        # Back a day early: the day not taken is given back.
+        # Back a day early: the day not taken is given back, and the deadline moves back at once.
         clock.advance(86400 - HALF_DAY / 2 + 3600)
         info = bob.post("/api/alerts/settings", {"vacation_days": 0}).json()
         assert (info["vacation_until"], info["vacation_left"]) == (None, 13)
+        back = recv_until(
+            alice, lambda m: m["type"] == "update" and m.get("deadline") == started + HALF_DAY + 86400
+        )
+        assert back["seq"] == update["seq"]
 
         # The table's own webhook: its creator sets it; anyone else is refused.
         status = bob.post("/api/alerts/table-webhook", {"table": table, "url": "https://127.0.0.1/x"})

@@ -145,6 +145,24 @@ def test_games_of_bots_alone_are_limited_per_person(make_client: Callable[..., T
             latest(ws, 0)
 
 
+def test_a_game_of_bots_alone_over_the_limit_creates_no_table(make_client: Callable[..., TestClient]) -> None:
+    """A create that deals at once (fill + start) is refused before anything is stored: the
+    number of tables stays as it was, and the answer says why."""
+    client = make_client(Settings(bot_delay=30.0, max_bot_tables_per_person=1))  # games stay running
+    server = server_of(client)
+    first = post_table(client, UIDS[0], seats=2, sit=False, fill="random", start=True)
+    assert first.status_code == 201, first.text
+    assert client.get(f"/api/tables/{first.json()['id']}").json()["status"] == "playing"
+    before = server.tables.live_count()
+    listed = len(client.get("/api/tables").json())
+    refused = post_table(client, UIDS[0], seats=2, sit=False, fill="random", start=True)
+    assert refused.status_code == 429
+    assert "You already have 1 game of bots alone running" in refused.json()["detail"]
+    assert server.tables.live_count() == before
+    assert len(client.get("/api/tables").json()) == listed
+    assert post_table(client, UIDS[0], seats=2, fill="random", start=True).status_code == 201  # with a person
+
+
 def test_sockets_per_address_are_limited(make_client: Callable[..., TestClient]) -> None:
     client = make_client(Settings(bot_delay=0.0, max_sockets_per_address=2))
     with guest_socket(client, "/ws/lobby", UIDS[0]) as one:

@@ -18,7 +18,7 @@ from petersburg.server.app import create_app
 from petersburg.server.persistence.sql import database as db
 from petersburg.server.persistence.store import StorageError
 from petersburg.server.settings import Settings
-from tests.server.helpers import NAMES, UIDS, guest_socket, hello, latest, query, stored_log
+from tests.server.helpers import NAMES, UIDS, eventually, guest_socket, hello, latest, query, stored_log
 
 FIXTURE = Path(__file__).parent / "fixtures" / "pre_sqlalchemy.db"
 """Written by the server of commit 7c1e6a8 (``fixtures/make_pre_sqlalchemy_db.py``): a finished
@@ -102,6 +102,23 @@ def test_a_database_newer_than_the_code_is_refused_with_a_sentence(tmp_path: Pat
         newer.execute("UPDATE alembic_version SET version_num = '9999'")
     with pytest.raises(StorageError, match="schema version 9999, which this server does not know"):
         create_app(path, Settings(bot_delay=0.0))
+
+
+def test_an_older_database_gets_hints_switches_and_its_finished_games_analysed(tmp_path: Path) -> None:
+    """Migration 0008: every existing table keeps hints on (a game that may be rated still has
+    none), and a finished game stored before analyses existed is analysed once asked for."""
+    path = str(tmp_path / "old.db")
+    shutil.copy(FIXTURE, path)
+    with TestClient(create_app(path, Settings(bot_delay=0.0, analyse_games=False))) as client:
+        assert [row[0] for row in query(path, "SELECT hints FROM tables ORDER BY id")] == [1, 1, 1]
+        assert client.get("/api/tables/2").json()["hints"] is False  # two people: may be rated
+        first = client.get("/api/tables/1/analysis")
+        assert first.status_code == 202 and first.json()["status"] == "pending"
+        eventually(lambda: client.get("/api/tables/1/analysis").status_code == 200, 60, "the analysis")
+        analysis = client.get("/api/tables/1/analysis").json()["analysis"]
+        assert analysis["solo"] is True and analysis["decisions"]
+        assert analysis["curve"][-1]["chances"] == [analysis["curve"][-1]["chances"][0]]
+        assert client.get("/api/tables/2/analysis").status_code == 409
 
 
 def test_migration_0006_adds_the_alert_tables_and_keeps_the_accounts(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from petersburg.server.errors import Refusal
 from petersburg.server.game.seating import level_ids
 from petersburg.text.advice import ADVICE
 from petersburg.text.alerts import ALERTS
+from petersburg.text.analysis import ANALYSIS
 from petersburg.text.chat import CHAT, help_text
 from petersburg.text.notices import NOTICES, notice
 from petersburg.text.refusals import REFUSALS, refusal
@@ -36,6 +37,7 @@ CALLS: dict[str, Catalogue] = {
     "chat_text": CHAT,
     "alert_text": ALERTS,
     "advice": ADVICE,
+    "analysis_text": ANALYSIS,
 }
 """The names whose calls word a sentence, and the catalogue each reads from."""
 NOT_PARAMETERS = frozenset({"status"})
@@ -113,7 +115,7 @@ SITES = call_sites()
 
 def test_the_scan_finds_the_call_sites() -> None:
     kinds = {site.catalogue.name for site in SITES}
-    assert kinds == {"refusal", "notice", "chat", "alert", "advice"}
+    assert kinds == {"refusal", "notice", "chat", "alert", "advice", "analysis"}
     assert len(SITES) > 100
 
 

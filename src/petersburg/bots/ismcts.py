@@ -1,8 +1,9 @@
 """ISMCTS: single-observer information-set Monte Carlo tree search from the bot's own view.
 
 Each iteration samples a fresh determinization of the bot's view (``determinize``: stack order and
-opponents' hand cards drawn at random among the cards the view does not show; opponents' hidden
-rubles set to an estimate from public information), then walks one shared tree:
+opponents' hand cards drawn at random among the cards the view does not show; opponents' rubles
+exact, as the view keeps them from the public ledger, or, in a view without them, an estimate from
+public information), then walks one shared tree:
 
 * **selection** by UCT over the actions legal in *this* determinization, each child's exploration
   term counted from how often it was available (ISMCTS-SO, Cowling, Powley and Whitehouse 2012);
@@ -44,7 +45,7 @@ from petersburg.engine import (
     determinize,
     final_scores,
     phase_income,
-    rubles_visible,
+    rubles_known,
 )
 from petersburg.engine.rules import apply_unchecked, legal_actions
 
@@ -132,14 +133,14 @@ def estimate_hidden_rubles(seen: View) -> list[int]:
     state = seen.state
     seat = seen.seat if seen.seat is not None else 0
     mine = state.players[seat]
-    own = mine.rubles if rubles_visible(mine) else STARTING_RUBLES
+    own = mine.rubles if rubles_known(mine) else STARTING_RUBLES
     per_round = [0] * state.num_players
     for phase in state.shape.phases:
         for income in phase_income(state, phase):
             per_round[income.seat] += income.rubles
     guesses = []
     for other, player in enumerate(state.players):
-        if rubles_visible(player):
+        if rubles_known(player):
             guesses.append(player.rubles)
         else:
             guesses.append(max(0, own + per_round[other] - per_round[seat]))
@@ -184,6 +185,9 @@ class IsmctsBot:
         if len(root_cands) == 1:
             return root_cands[0]
         rubles = estimate_hidden_rubles(seen)
+        # Views know every seat's rubles (the public ledger): only a view without them
+        # (``hidden_rubles_view``) leaves guesses to spread.
+        guessed = [i for i, player in enumerate(root_state.players) if not rubles_known(player)]
         root = _Node(-1)
         deadline = start + config.seconds if config.seconds is not None else None
         limit = config.budget(root_state.num_players) if deadline is None else 1 << 30
@@ -196,11 +200,13 @@ class IsmctsBot:
                     break
             elif done >= 16 and done % 8 == 0 and _decided(children, limit - done):
                 break
-            noisy = [
-                max(0, r + rng.randint(-GUESS_SPREAD, GUESS_SPREAD)) if not seen.rubles_visible(i) else r
-                for i, r in enumerate(rubles)
-            ]
-            state = determinize(seen, rng, hidden_rubles=noisy)
+            if guessed:
+                noisy = list(rubles)
+                for i in guessed:
+                    noisy[i] = max(0, rubles[i] + rng.randint(-GUESS_SPREAD, GUESS_SPREAD))
+                state = determinize(seen, rng, hidden_rubles=noisy)
+            else:
+                state = determinize(seen, rng)
             baseline = _margins(self._values(state)) if config.centred else None
             self._iterate(root, state, rng, target, root_cands, baseline)
             done += 1

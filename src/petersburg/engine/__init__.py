@@ -28,7 +28,7 @@ phases of a round, the stacks, the board size, the cards) is ``state.shape`` (``
 
 Rules asked outside the engine are asked here, never restated: the rule figures
 (``petersburg.engine.constants``: ``STARTING_RUBLES``, ``HAND_PENALTY``, ``PUB_PRICE_PER_VP``, ...),
-the predicates ``affordable``, ``hand_has_room``, ``may_displace``, ``rubles_visible``,
+the predicates ``affordable``, ``hand_has_room``, ``may_displace``, ``rubles_known``,
 ``default_action`` (what a seat that does not act does), ``reveals_hidden`` (whether a move shows
 hidden cards) and ``option_choices()`` (the rule options and which go together, as JSON).
 """
@@ -93,7 +93,7 @@ from petersburg.engine.moves import (
     reveals_hidden,
 )
 from petersburg.engine.options import check_options
-from petersburg.engine.predicates import affordable, hand_has_room, may_displace, rubles_visible
+from petersburg.engine.predicates import affordable, hand_has_room, may_displace, rubles_known
 from petersburg.engine.records import (
     GameRecord,
     options_from_json,
@@ -136,7 +136,7 @@ from petersburg.engine.state import (
     MarketState,
     PlayerState,
 )
-from petersburg.engine.views import SPECTATOR, View, determinize, view
+from petersburg.engine.views import SPECTATOR, View, determinize, hidden_rubles_view, view
 
 __all__ = [
     "ARISTOCRAT_BONUS",
@@ -213,6 +213,7 @@ __all__ = [
     "good_points",
     "goods_counts",
     "hand_has_room",
+    "hidden_rubles_view",
     "in_opening",
     "is_legal",
     "legal_actions",
@@ -230,7 +231,7 @@ __all__ = [
     "places",
     "revealed_by",
     "reveals_hidden",
-    "rubles_visible",
+    "rubles_known",
     "score_breakdown",
     "shape_of",
     "state_from_json",

@@ -3,7 +3,7 @@
 ``legal_actions`` (its fast path inlines the price and affordability, checked against these by
 the property tests), ``explain_illegal``, the bots, the environments and the server ask these
 rather than comparing figures themselves: whether a price can be paid, whether a hand has room,
-whether a card may be displaced, whether a view shows a seat's rubles.
+whether a card may be displaced, whether a view knows a seat's rubles.
 """
 
 from __future__ import annotations
@@ -33,10 +33,13 @@ def may_displace(player: PlayerState, kind: Card) -> bool:
     return count > 0
 
 
-def rubles_visible(player: PlayerState) -> bool:
-    """Whether a (view's masked) state shows ``player``'s rubles: a view marks the rubles it hides
-    with ``views.HIDDEN_RUBLES``, below 0, and real rubles are never negative."""
+def rubles_known(player: PlayerState) -> bool:
+    """Whether a (view's masked) state holds ``player``'s exact rubles. Views keep every seat's
+    rubles (a public ledger: every ruble earned or spent is public); only a view made without that
+    memory (``views.hidden_rubles_view``) marks them ``views.HIDDEN_RUBLES``, below 0, and real
+    rubles are never negative. Whether a *person* is shown them is a display choice
+    (``View.rubles_visible``, the option ``show_rubles``)."""
     return player.rubles >= 0
 
 
-__all__ = ["affordable", "hand_has_room", "may_displace", "rubles_visible"]
+__all__ = ["affordable", "hand_has_room", "may_displace", "rubles_known"]

@@ -1,9 +1,19 @@
 """What one seat (or a spectator) may see, and determinization for search bots.
 
 A ``View`` holds a masked copy of the state: stack cards, other players' secret hand cards and
-the card another player drew with an Observatory are ``UNKNOWN``; other players' rubles are
-``HIDDEN_RUBLES`` unless the game's options show them. Sizes stay true, so a view answers every
-public question (stack sizes, hand sizes) and the viewer's legal actions exactly.
+the card another player drew with an Observatory are ``UNKNOWN``. Sizes stay true, so a view
+answers every public question (stack sizes, hand sizes) and the viewer's legal actions exactly.
+
+Views keep every seat's rubles: they are a public ledger. Every ruble earned or spent is public
+(the start's 25, each price paid, each scoring's income, each Pub purchase and crate payment:
+``petersburg.engine.ledger.RubleLedger`` rebuilds them from the public events alone, and the tests
+check it against the true rubles at every step), so a player who remembers the game knows them,
+and a view that forgot them would make a memoryless agent, or a search that guesses them, weaker
+than the rules allow. The option ``show_rubles`` is a display choice for people:
+``View.rubles_visible`` says whether a person's presentation of the view shows them (the server's
+and the terminal's presenters ask it). Only a view made without that memory holds
+``HIDDEN_RUBLES`` (``hidden_rubles_view``, for research; a view rebuilt from a presentation that
+hid them): ``rubles_known`` tells, and ``determinize`` then guesses.
 
 Views remember what everyone saw: a card taken from the board into a hand was seen by every
 player, so it stays named in every view of that hand (``PlayerState.public_hand``); only the cards
@@ -21,13 +31,14 @@ from collections.abc import Sequence
 from petersburg.cards import Card
 from petersburg.cards_second_edition import ALL_DECK
 from petersburg.engine.actions import ActionId
+from petersburg.engine.predicates import rubles_known
 from petersburg.engine.rules import legal_actions
 from petersburg.engine.state import NO_CARD, UNKNOWN, GameState
 
 SPECTATOR = None
 """Pass as the seat to get the public view."""
 HIDDEN_RUBLES = -1
-"""Rubles value of a player whose rubles the viewer may not see."""
+"""Rubles value of a player whose rubles a view does not know (``hidden_rubles_view``)."""
 HIDDEN_SEED = -1
 """Seed value in a view of an unfinished game: the seed would reveal every stack's order."""
 
@@ -53,8 +64,14 @@ class View:
         return legal_actions(self.state)
 
     def rubles_visible(self, seat: int) -> bool:
-        """Whether this view shows ``seat``'s rubles."""
+        """Whether a person shown this view sees ``seat``'s rubles: their own, or everyone's with the
+        option ``show_rubles``. A display choice: the view itself knows every seat's rubles from the
+        public ledger (``rubles_known``), and so do bots and agents."""
         return seat == self.seat or self.state.options.show_rubles
+
+    def rubles_known(self, seat: int) -> bool:
+        """Whether this view holds ``seat``'s exact rubles (always, but in ``hidden_rubles_view``)."""
+        return rubles_known(self.state.players[seat])
 
     def hand_visible(self, seat: int) -> bool:
         """Whether this view shows every one of ``seat``'s hand cards (their number is always
@@ -78,8 +95,6 @@ def view(state: GameState, seat: int | None) -> View:
         if secret and not options.show_hands:
             player.hand = [UNKNOWN] * len(secret) + player.public_hand()  # still sorted: UNKNOWN < 0
             player.secret_hand = (UNKNOWN,) * len(secret)
-        if not options.show_rubles:
-            player.rubles = HIDDEN_RUBLES
     if state.drawn != NO_CARD and state.to_act != seat:
         masked.drawn = UNKNOWN
     return View(seat, masked)
@@ -96,6 +111,18 @@ def forgetful_view(state: GameState, seat: int | None) -> View:
             if other != seat and player.hand:
                 player.hand = [UNKNOWN] * len(player.hand)
                 player.secret_hand = (UNKNOWN,) * len(player.hand)
+    return seen
+
+
+def hidden_rubles_view(state: GameState, seat: int | None) -> View:
+    """The view of ``seat`` as if nobody kept the ruble ledger: every other seat's rubles are
+    ``HIDDEN_RUBLES`` (unless ``show_rubles``), as views were before they kept them. Not what a
+    player knows; for research (what exact rubles are worth to a bot: ``benchmarks/bots_rubles.py``)."""
+    seen = view(state, seat)
+    if not state.options.show_rubles:
+        for other, player in enumerate(seen.state.players):
+            if other != seat:
+                player.rubles = HIDDEN_RUBLES
     return seen
 
 
@@ -126,9 +153,9 @@ def determinize(seen: View, rng: random.Random, hidden_rubles: Sequence[int] | N
 
     Stacks get the unseen cards of their deck; the hidden (secret) hand cards and a hidden drawn
     card get the rest, respecting how many cards of each deck must still be in the stacks; hand
-    cards the view names stay in their hands. Hidden rubles are set from
-    ``hidden_rubles`` (one guess per seat; the viewer's own or visible values are kept), or else
-    to the viewer's own rubles, a neutral guess the view cannot improve on.
+    cards the view names stay in their hands. Rubles the view holds (every seat's, from the public
+    ledger) are kept exactly; only a view without them (``hidden_rubles_view``) has them set from
+    ``hidden_rubles`` (one guess per seat), or else to the viewer's own rubles, a neutral guess.
     """
     masked = seen.state
     state = masked.copy()
@@ -157,7 +184,7 @@ def determinize(seen: View, rng: random.Random, hidden_rubles: Sequence[int] | N
             del hidden_hand_pool[:hidden]
             player.hand = sorted([card for card in player.hand if card != UNKNOWN] + dealt)
             player.secret_hand = tuple(dealt)
-        if not seen.rubles_visible(seat):
+        if not rubles_known(player):
             player.rubles = max(0, hidden_rubles[seat]) if hidden_rubles is not None else guess
     if hidden_hand_pool:
         raise ValueError("The view is inconsistent: unseen cards are left over.")

@@ -37,7 +37,7 @@ from petersburg.engine import (
     View,
     goods_counts,
     market_values,
-    rubles_visible,
+    rubles_known,
     shape_of,
 )
 from petersburg.engine.actions import HAND_SLOTS, MAX_ROW_SLOTS, ROW_SLOTS
@@ -138,7 +138,7 @@ class ObservationLayout:
         for slot in range(seats):
             spec += [
                 (f"seat{slot}_present", (1.0,)),
-                (f"seat{slot}_rubles_visible", (1.0,)),
+                (f"seat{slot}_rubles_known", (1.0,)),
                 (f"seat{slot}_rubles", (SCALED_HIGH,)),
                 (f"seat{slot}_vp", (SCALED_HIGH,)),
                 (f"seat{slot}_hand_size", (float(MAX_HAND),)),
@@ -179,7 +179,7 @@ class ObservationLayout:
         self._seat_base = tuple(o["seat0_present"] + slot * block for slot in range(seats))
         inside = {f.name.removeprefix("seat0_"): f.offset - o["seat0_present"] for f in fields}
         self._present = inside["present"]
-        self._rubles_visible = inside["rubles_visible"]
+        self._rubles_known = inside["rubles_known"]
         self._hand_size = inside["hand_size"]
         self._hand_visible = inside["hand_visible"]
         self._hand = inside["hand"]
@@ -285,8 +285,8 @@ class ObservationLayout:
             slot = relative[seat]
             at = SCALED_PER_SEAT * slot
             codes[block + self._present] = 1
-            if rubles_visible(player):
-                codes[block + self._rubles_visible] = 1
+            if rubles_known(player):
+                codes[block + self._rubles_known] = 1
                 rubles = player.rubles / MONEY_SCALE
                 scaled_per_slot[at] = rubles if rubles < SCALED_HIGH else SCALED_HIGH
             if player.vp > 0:

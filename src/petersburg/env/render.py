@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from petersburg.cards_second_edition import ALL_DECK, GOODS
-from petersburg.engine import PHASE_NAMES, GameShape, View, describe_state, goods_counts, rubles_visible
+from petersburg.engine import PHASE_NAMES, GameShape, View, describe_state, goods_counts, rubles_known
 from petersburg.engine.state import UNKNOWN
 from petersburg.env.font import GLYPH_HEIGHT, GLYPH_WIDTH, glyph
 
@@ -71,7 +71,7 @@ def table_lines(seen: View) -> list[Line]:
     markers = ", ".join(f"{PHASE_NAMES[p]}: seat {seat}" for p, seat in enumerate(state.markers))
     lines.append([(f"Start players: {markers}", None)])
     for seat, player in enumerate(state.players):
-        rubles = str(player.rubles) if rubles_visible(player) else "?"
+        rubles = str(player.rubles) if rubles_known(player) else "?"
         area: Line = []
         for kind, count in enumerate(player.area):
             if count:

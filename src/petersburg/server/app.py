@@ -17,7 +17,7 @@ from petersburg.server.api import static
 from petersburg.server.api.body_limit import BodyLimit
 from petersburg.server.api.handlers import add_exception_handlers
 from petersburg.server.api.identity import GuestCookies
-from petersburg.server.api.routes import accounts, alerts, pages, profiles, reference, tables
+from petersburg.server.api.routes import accounts, alerts, analysis, pages, profiles, reference, tables
 from petersburg.server.api.security import EdgeSecurity
 from petersburg.server.api.ws import dispatcher
 from petersburg.server.settings import Settings
@@ -28,6 +28,7 @@ ROUTERS = (
     static.router,
     reference.router,
     tables.router,
+    analysis.router,
     accounts.router,
     alerts.router,
     profiles.router,

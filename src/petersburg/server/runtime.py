@@ -27,6 +27,8 @@ from petersburg.server.accounts.accounts import Accounts
 from petersburg.server.accounts.recovery import Recovery
 from petersburg.server.alerts.preferences import Preferences
 from petersburg.server.alerts.queue import AlertQueue
+from petersburg.server.analysis.hints import Hints
+from petersburg.server.analysis.queue import AnalysisQueue
 from petersburg.server.api.ws.connections import Connections
 from petersburg.server.clock import Clock
 from petersburg.server.cluster.bus import Notice
@@ -106,6 +108,8 @@ class Server:
     automation: Automation
     accounts: Accounts
     events: ServerEvents
+    hints: Hints
+    analyses: AnalysisQueue
     alerts: AlertQueue
     recovery: Recovery
     preferences: Preferences
@@ -144,6 +148,7 @@ class Server:
             if state is not None and state.is_over:  # killed between its last action and the result
                 await self.play.after_change(table)
         await self.automation.start()
+        await self.analyses.start()
         await self.alerts.start(list(self.tables.live()))
         if self.settings.tune_gc:
             # What was loaded lives as long as the server: keep the collector from scanning it
@@ -212,6 +217,7 @@ class Server:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._head_checks
         await self.tables.bus.stop()
+        await self.analyses.stop()
         await self.alerts.stop()
         await self.automation.stop()
         self.accounts.close()

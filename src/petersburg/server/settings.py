@@ -198,6 +198,19 @@ class Settings(BaseSettings):
         default=8, description="chat lines or commands one person may send per chat window"
     )
     chat_window: float = Field(default=10.0, description="seconds of the chat window")
+    hint_limit: int = Field(default=6, description="hints one person may ask for per hint window")
+    hint_window: float = Field(default=60.0, description="seconds of the hint window")
+    hint_seconds: float = Field(
+        default=2.5, description="longest time a hint's search may take (it runs in a bot worker)"
+    )
+    analyse_games: bool = Field(
+        default=True,
+        description="analyse each finished game with a person at once (replays ask on demand anyway)",
+    )
+    analysis_profile_games: int = Field(
+        default=20,
+        description="a profile's average loss per move is taken over this many last analysed games",
+    )
     finished_cache: int = Field(
         default=64, description="finished tables kept in memory after their last watcher left"
     )

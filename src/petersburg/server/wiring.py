@@ -33,6 +33,8 @@ from petersburg.server.alerts.outbox import Outbox
 from petersburg.server.alerts.preferences import Preferences
 from petersburg.server.alerts.queue import AlertQueue
 from petersburg.server.alerts.tokens import Tokens
+from petersburg.server.analysis.hints import Hints
+from petersburg.server.analysis.queue import AnalysisQueue
 from petersburg.server.api.ws.connections import Connections
 from petersburg.server.clock import Clock, SeedSource, SystemClock, fixed_seeds, random_seeds
 from petersburg.server.cluster.bus import Bus, RedisBus
@@ -45,6 +47,7 @@ from petersburg.server.game.seating import Seating
 from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.sql.accounts import SqlAccounts
 from petersburg.server.persistence.sql.alerts import SqlAlerts
+from petersburg.server.persistence.sql.analyses import SqlAnalyses
 from petersburg.server.persistence.sql.deadlines import SqlDeadlines
 from petersburg.server.persistence.sql.leases import SqlLeases
 from petersburg.server.persistence.sql.ratings import SqlRatings
@@ -95,19 +98,21 @@ def build_server(
     runner = injected.get("bots") or BotRunner(settings.bot_workers, modules=settings.bot_modules)
     leases = Leases(SqlLeases(store), clock, settings.lease_seconds) if settings.redis_url else None
     deadline_store = SqlDeadlines(store)
-    deadlines = MoveDeadlines(deadline_store, clock, settings)
-    automation = Automation(tables, play, seating, runner, clock, settings, leases, deadlines)
-    connections = Connections(tables, presenter, settings)
     tokens = Tokens(accounts.signer, clock)
     alert_store = SqlAlerts(store)
     alert_leases = Leases(SqlLeases(store), clock, settings.lease_seconds) if settings.redis_url else None
     alerts = AlertQueue(
         alert_store, accounts.store, Outbox(settings, tokens), clock, settings, alert_leases, deadline_store
     )
-    deadlines.alerts = alerts
+    deadlines = MoveDeadlines(deadline_store, clock, settings, alerts)
+    automation = Automation(tables, play, seating, runner, clock, settings, leases, deadlines)
+    hints = Hints(tables, events, clock, settings, runner)
+    analyses = AnalysisQueue(tables, SqlAnalyses(store), clock, background=settings.analyse_games)
+    connections = Connections(tables, presenter, settings, alerts.last_page_closed)
     events.listen(automation.schedule)
     events.listen(connections.table_changed, connections.chat_line)
     events.listen(alerts.table_changed)
+    events.listen(analyses.table_changed)
     return Server(
         settings,
         clock,
@@ -121,9 +126,13 @@ def build_server(
         automation,
         accounts,
         events,
+        hints,
+        analyses,
         alerts,
         Recovery(accounts, alert_store, alerts, tokens, settings),
-        Preferences(alert_store, alerts, tokens, settings, deadline_store, tables),
+        Preferences(
+            alert_store, alerts, tokens, settings, deadline_store, tables, automation.vacation_changed
+        ),
     )
 
 

@@ -13,6 +13,7 @@ from petersburg.text.narration import (
     describe_event,
     describe_events,
     describe_move,
+    describe_played_for,
     legal_action_infos,
 )
 
@@ -22,5 +23,6 @@ __all__ = [
     "describe_event",
     "describe_events",
     "describe_move",
+    "describe_played_for",
     "legal_action_infos",
 ]

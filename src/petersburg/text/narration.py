@@ -111,6 +111,14 @@ NARRATION = Catalogue(
     {
         "you": "you",
         "you_start": "You",
+        "played_for_ran_out": "A bot played this move for {who}: the time per move ran out.",
+        "played_for_ran_out_you": "A bot played this move for you: your time per move ran out.",
+        "played_for_handed": (
+            "A bot plays this seat for its player: it was handed to the bot after turns in a row ran out."
+        ),
+        "played_for_handed_you": (
+            "A bot plays this seat for you: it was handed to the bot after your turns in a row ran out."
+        ),
         "card_unknown": "a card",
         "top_card": "the top card",
         "row_upper": "the upper row",
@@ -595,6 +603,15 @@ def describe_events(
     return [describe_event(event, names, shape, seat, second_person, language) for event in events]
 
 
+def describe_played_for(reason: str, player: str | None, language: str = SOURCE) -> str:
+    """The sentence the log adds to a move a bot played for ``player`` (None: the reader himself),
+    by ``reason``: ``ran_out`` (his time per move ran out) or ``handed`` (his seat was handed to the
+    bot after turns in a row ran out)."""
+    if player is None:
+        return NARRATION.message(f"played_for_{reason}_you", {}).in_language(language)
+    return NARRATION.message(f"played_for_{reason}", {"who": player}).in_language(language)
+
+
 def _caption_bought(t: _Teller, key: str, card: int, price: int, displaced: int) -> str:
     if displaced != NO_CARD:
         return t.say(f"{key}_over", card=t.card(card), rubles=price, displaced=t.card(displaced))
@@ -718,6 +735,7 @@ __all__ = [
     "describe_event",
     "describe_events",
     "describe_move",
+    "describe_played_for",
     "legal_action_infos",
     "rubles_text",
 ]

@@ -25,6 +25,7 @@ NOTICES = Catalogue(
             "{name} takes back their last action and the {count} moves after it: {move}",
         ),
         "time_up": "Time is up for {name}.",
+        "hint_used": "{name} asked for a hint.",
         "deadline_bot_move": "{name}'s time for this move ran out: {bot} plays it for them.",
         "deadline_handed": Plural(
             "{name} let {count} turn in a row run out: {bot} plays seat {seat} from now on.",

@@ -52,6 +52,7 @@ REFUSALS = Catalogue(
         "field_fill": "'fill' must be the name of a bot level.",
         "field_options": "'options' must be an object of rule options.",
         "field_rated": "'rated' must be true or false.",
+        "field_hints": "'hints' must be true or false.",
         "field_password": "A password is text of 8 to 200 characters.",
         "step_malformed": "'step' must be a number of actions (0 or more).",
         # Names and accounts ------------------------------------------------------------------------
@@ -219,6 +220,15 @@ REFUSALS = Catalogue(
         "undo_after_draw": "An Observatory draw has shown a card since; it cannot be taken back.",
         "undo_after_deal": "New cards have been dealt onto the board since; it cannot be taken back.",
         "undo_names_action": "An undo must name the action it takes back.",
+        # Hints and analyses -------------------------------------------------------------------
+        "hint_rated": "Hints are not given in a game that may be rated.",
+        "hint_off": "The table's creator turned hints off.",
+        "hint_not_seated": "Only a player at this table can ask for a hint.",
+        "hint_no_game": "A hint needs a game in progress.",
+        "hint_not_your_turn": "A hint is for your own turn: wait until it is yours.",
+        "hint_flood": "At most {most} hints in {seconds} seconds: try again in a moment.",
+        "hint_too_slow": "The hint took too long; try again.",
+        "analysis_unfinished": "Only a finished game has an analysis.",
         # The chat ----------------------------------------------------------------------------------
         "chat_empty": "Empty chat message.",
         "chat_flood": "Slow down: at most {lines} chat lines or commands in {seconds:g} seconds.",

@@ -45,14 +45,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--chart", help="draw the score distribution per bot into this PNG file")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    p.add_argument(
-        "--import",
-        dest="modules",
-        action="append",
-        default=[],
-        metavar="MODULE",
-        help="module or .py file that registers extra bots (repeatable)",
-    )
+    add_import_argument(p)
     p.add_argument(
         "--summarize",
         nargs="+",
@@ -61,6 +54,19 @@ def register(subparsers: Any) -> None:
     )
     add_option_arguments(p)
     p.set_defaults(func=cmd_tournament)
+
+
+def add_import_argument(parser: argparse.ArgumentParser) -> None:
+    """``--import MODULE`` (repeatable): modules or .py files that register extra bots, imported in
+    every worker process too (``petersburg.bots.import_bot_modules``)."""
+    parser.add_argument(
+        "--import",
+        dest="modules",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="module or .py file that registers extra bots (repeatable), e.g. examples/ppo_selfplay.py",
+    )
 
 
 def parse_shard(text: str) -> tuple[int, int]:

@@ -20,6 +20,7 @@ from petersburg.bots import import_bot_modules, make_bot
 from petersburg.engine import (
     GameOptions,
     GameRecord,
+    GameState,
     apply_action,
     check_options,
     final_scores,
@@ -121,7 +122,6 @@ def play_game(spec: TournamentSpec, game: int) -> dict[str, Any]:
         times[seat].append(time.perf_counter() - start)
         apply_action(state, action)
         record.actions.append(action)
-    lines = final_scores(state)
     return {
         "game": game,
         "deal": game // spec.seats,
@@ -129,18 +129,25 @@ def play_game(spec: TournamentSpec, game: int) -> dict[str, Any]:
         "entries": entries,
         "bots": names,
         "record": record.to_json(state),
-        "result": {
-            "scores": [line.total for line in lines],
-            "rubles": [line.rubles for line in lines],
-            "winners": winners(state),
-            "rounds": state.round,
-        },
+        "result": game_result(state),
         "timing": {
             "decisions": [len(seat_times) for seat_times in times],
             "median_seconds": [_median(seat_times) for seat_times in times],
             "max_seconds": [max(seat_times, default=0.0) for seat_times in times],
             "total_seconds": [sum(seat_times) for seat_times in times],
         },
+    }
+
+
+def game_result(state: GameState) -> dict[str, Any]:
+    """A finished game's result as a tournament line holds it: final scores, tie-break rubles,
+    winners (seats), rounds played."""
+    lines = final_scores(state)
+    return {
+        "scores": [line.total for line in lines],
+        "rubles": [line.rubles for line in lines],
+        "winners": winners(state),
+        "rounds": state.round,
     }
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from petersburg.analysis import hint
+from petersburg.analysis.hint import hint_lines
 from petersburg.bots import make_bot
 from petersburg.engine import (
     Event,
@@ -30,7 +32,7 @@ HELP = (
     "Type an action or its number from the menu. Actions: 'buy U3', 'buy L2 over market', 'hand U1',\n"
     "'play H2', 'observe aristocrats', 'buy drawn' / 'hand drawn' / 'discard drawn', 'pub 3', 'pass';\n"
     "with the Market 'joker fish', 'pay crate fish', 'skip crate fish'.\n"
-    "'board' shows the board again, 'quit' ends the game."
+    "'board' shows the board again, 'hint' what the strongest bot would do, 'quit' ends the game."
 )
 
 
@@ -73,8 +75,8 @@ def run_terminal_game(
     except QuitGame:
         write("Game abandoned.")
         return state
-    # The final scoring counts everyone's rubles: it is read from the whole state, not a view
-    # (which hides rubles, and would score them as -1).
+    # The final scoring is read from the whole state, not a view: a view keeps everyone's rubles,
+    # but one without the ledger (``hidden_rubles_view``) would score them as -1.
     write(render_scores(View(None, state), names))
     return state
 
@@ -98,6 +100,10 @@ def _ask_human(
             raise QuitGame
         if answer in ("help", "?"):
             write(HELP)
+            continue
+        if answer == "hint":
+            for line in hint_lines(hint(seen, names=names)):
+                write(line)
             continue
         if answer == "board":
             write(render_view(seen, names))

@@ -349,6 +349,13 @@ class Accounts:
 
     # Profiles, leaderboard ---------------------------------------------------------------------
 
+    async def uid_of(self, name: str) -> str:
+        """The identity the account ``name`` plays as; ``no_account`` (404) if there is none."""
+        account = await self.store.account_by_name(name_key(name))
+        if account is None:
+            raise Refusal("no_account", status=404, name=" ".join(name.split())[:40])
+        return account.uid
+
     async def profile(self, name: str) -> ProfileResponse:
         account = await self.store.account_by_name(name_key(name))
         if account is None:

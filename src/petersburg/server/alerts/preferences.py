@@ -8,6 +8,7 @@ public, a wrong type anywhere leaves every setting as it was.
 from __future__ import annotations
 
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from petersburg.server.accounts.accounts import Account
@@ -43,9 +44,13 @@ class Preferences:
         settings: Settings,
         webhooks: TableWebhookStore,
         tables: Tables,
+        vacation_changed: Callable[[str], Awaitable[None]] | None = None,
     ) -> None:
         self.webhooks = webhooks
         self.tables = tables
+        self.vacation_changed = vacation_changed
+        """Told (with the account's ``uid``) once a vacation is set or ended, so that the clocks of
+        its turns move at once (``Automation.vacation_changed``), not when they next wake."""
         self.store = store
         self.queue = queue
         self.tokens = tokens
@@ -147,6 +152,8 @@ class Preferences:
         if "vacation_days" in body:
             wanted = self._vacation(wanted, body["vacation_days"])
         await self.store.save_settings(wanted)
+        if "vacation_days" in body and self.vacation_changed is not None:
+            await self.vacation_changed(account.uid)
         return await self.info(account)
 
     async def test(self, account: Account, channel: Channel) -> None:

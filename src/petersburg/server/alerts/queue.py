@@ -127,6 +127,14 @@ class AlertQueue:
         if self.webhooks is not None:
             self._in_task(self._queue_table_webhook(table.id, key, facts))
 
+    def last_page_closed(self, table: Table, uid: str) -> None:
+        """Browser identity ``uid`` closed its last page of ``table``: if it is her turn, she gets
+        the alert she would have had, had the turn begun with no page of hers open (a turn already
+        alerted is never alerted twice: the queue's key is the turn's)."""
+        state = table.state
+        if state is not None and not state.is_over and table.row.seats[state.current_player].user_id == uid:
+            self.table_changed(table)
+
     def _facts(self, table: Table, seat: int) -> dict[str, object]:
         return {
             "table": table.id,

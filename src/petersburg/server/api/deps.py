@@ -18,6 +18,8 @@ from starlette.requests import HTTPConnection
 from petersburg.server.accounts.accounts import Accounts
 from petersburg.server.accounts.recovery import Recovery
 from petersburg.server.alerts.preferences import Preferences
+from petersburg.server.analysis.hints import Hints
+from petersburg.server.analysis.queue import AnalysisQueue
 from petersburg.server.api.identity import Identity, client_address, identify
 from petersburg.server.api.ws.connections import Connections
 from petersburg.server.game.chat import Chat
@@ -63,6 +65,8 @@ AccountsDep = Annotated[Accounts, Depends(_part(lambda server: server.accounts))
 RecoveryDep = Annotated[Recovery, Depends(_part(lambda server: server.recovery))]
 PreferencesDep = Annotated[Preferences, Depends(_part(lambda server: server.preferences))]
 ConnectionsDep = Annotated[Connections, Depends(_part(lambda server: server.connections))]
+HintsDep = Annotated[Hints, Depends(_part(lambda server: server.hints))]
+AnalysesDep = Annotated[AnalysisQueue, Depends(_part(lambda server: server.analyses))]
 TableId = Annotated[int, Depends(parse_table_id)]
 """The ``{table_id}`` of the path, as ``parse_table_id`` reads it."""
 

@@ -64,7 +64,7 @@ Resubscribed = Callable[[], None]
 """Called on the event loop when the subscription is back after it was interrupted: whatever was
 sent meanwhile is lost, and must be read from the database."""
 
-KINDS: dict[str, LogKind] = {"action": "action", "undo": "undo"}
+KINDS: dict[str, LogKind] = {"action": "action", "undo": "undo", "ran_out": "ran_out", "handed": "handed"}
 
 
 class Bus(Protocol):

@@ -25,6 +25,7 @@ from collections import deque
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
 
 from petersburg.bots import import_bot_modules, make_bot
 from petersburg.bots.levels import find_level, spec_of
@@ -47,6 +48,7 @@ from petersburg.server.game.seating import Seating
 from petersburg.server.game.table import Table
 from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.deadlines import TurnClock
+from petersburg.server.persistence.store import LogKind
 from petersburg.server.settings import Settings
 from petersburg.text.bots import seat_name
 from petersburg.text.notices import notice
@@ -60,6 +62,8 @@ Decide = Callable[[str, int, View], int]
 
 RETRY_SECONDS = 1.0
 """Wait before planning a move again after it could not be stored."""
+T = TypeVar("T")
+
 FINISH_RETRY_MAX = 60.0
 """Longest wait between two attempts to store a finished game's result."""
 SWEEP_SECONDS = 60.0
@@ -136,12 +140,17 @@ class BotRunner:
 
     async def choose(self, level: str, seed: int, seen: View, *, urgent: bool) -> int:
         """The bot's action; ``urgent``: a table where people wait for it."""
+        return await self.compute(self._choose, level, seed, seen, urgent=urgent)
+
+    async def compute(self, work: Callable[..., T], *args: object, urgent: bool) -> T:
+        """``work(*args)`` in a bot worker, in the same line as the bots' moves (hints and game
+        analyses: searches as heavy as a bot's, which must not hold up the server's own process)."""
         await self._acquire(urgent)
         try:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._executor_now(), self._choose, level, seed, seen)
+            return await loop.run_in_executor(self._executor_now(), work, *args)
         except BrokenProcessPool:
-            if self._own_executor:  # a worker died: the next move gets a fresh pool
+            if self._own_executor:  # a worker died: the next job gets a fresh pool
                 self._executor = None
             raise
         finally:
@@ -340,6 +349,39 @@ class Automation:
         if leased and self._current(table, seat, seq) and not turn.expired:
             await self._deadline_ran_out(table, turn)
 
+    async def vacation_changed(self, uid: str) -> None:
+        """The account ``uid`` began or ended a vacation: the stored clock of each of its turns at
+        a table here moves now, the table shows it, and the turn's plan is made again, so that its
+        reminder and its end come at the new times (not when the old plan next wakes)."""
+        deadlines = self.deadlines
+        if deadlines is None:
+            return
+        for table in list(self.tables.live()):
+            state = table.state
+            if (
+                state is None
+                or table.row.status != "playing"
+                or table.row.realtime
+                or not table.row.move_deadline
+            ):
+                continue
+            seat, seq = state.current_player, table.seq
+            if table.row.seats[seat].kind != "human" or table.row.seats[seat].user_id != uid:
+                continue
+            try:
+                turn = await deadlines.turn(table, seat, seq, start=False)
+                if turn is None or turn.expired:
+                    continue
+                turn = await deadlines.recheck(table, turn)
+            except Exception:
+                log.exception("table %s: cannot move the deadline of seat %s for a vacation", table.id, seat)
+                continue
+            current = self._plans.pop(table.id, None)
+            if current is not None:
+                current[1].cancel()
+            self.schedule(table)
+            self._show_deadline(table, seat, seq, turn.due)
+
     def _show_deadline(self, table: Table, seat: int, seq: int, due: float) -> None:
         if table.deadline != due and self._current(table, seat, seq):
             table.deadline = due
@@ -367,7 +409,7 @@ class Automation:
             return
         left = self.settings.missed_turns_to_bot - missed
         self.deadlines.tell(table, seat, "bot_moved", count=left, bot=bot)
-        await self._play(table, seat, action, seq, notice("deadline_bot_move", name=name, bot=bot))
+        await self._play(table, seat, action, seq, notice("deadline_bot_move", name=name, bot=bot), "ran_out")
 
     async def _leased(self, table: Table) -> bool:
         """Whether this process makes ``table``'s automatic moves (it holds, or took, the lease)."""
@@ -441,7 +483,9 @@ class Automation:
             await self.clock.sleep(wait)
             if not self._current(table, seat, seq):
                 return
-        await self._play(table, seat, action, seq, None)
+        # A bot seat that keeps its player's account was handed to the bot after his turns ran out.
+        handed = table.row.seats[seat].user_id is not None
+        await self._play(table, seat, action, seq, None, "handed" if handed else "action")
 
     async def _bot_action(self, table: Table, seat: int, level: str, *, urgent: bool) -> int | None:
         """The action the bot of ``level`` chooses for ``seat`` now (a pass if it fails or
@@ -488,11 +532,19 @@ class Automation:
         left = table.person_acted_at + grace - self.clock.time()
         return left if left > 0 and reveals_hidden(state, action) else 0.0
 
-    async def _play(self, table: Table, seat: int, action: int, seq: int, announced: Message | None) -> None:
+    async def _play(
+        self,
+        table: Table,
+        seat: int,
+        action: int,
+        seq: int,
+        announced: Message | None,
+        kind: LogKind = "action",
+    ) -> None:
         if not self.running:
             return  # the server is stopping: the next start plans the move again
         try:
-            await self.play.play_for(table, seat, action, seq, announced)
+            await self.play.play_for(table, seat, action, seq, announced, kind)
         except Refusal as refusal:  # logged by the write path; plan the move again shortly
             log.warning("table %s: the server's move for seat %s was not stored: %s", table.id, seat, refusal)
             await self.clock.sleep(RETRY_SECONDS)

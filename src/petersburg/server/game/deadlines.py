@@ -53,12 +53,14 @@ def due_with_vacation(started: float, seconds: float, vacation: tuple[float, flo
 class MoveDeadlines:
     """The stored clocks of turn-based tables' turns."""
 
-    def __init__(self, store: DeadlineStore, clock: Clock, settings: Settings) -> None:
+    def __init__(
+        self, store: DeadlineStore, clock: Clock, settings: Settings, alerts: SeatAlerts | None = None
+    ) -> None:
         self.store = store
         self.clock = clock
         self.settings = settings
-        self.alerts: SeatAlerts | None = None
-        """Set once the alert queue is built (``wiring.py``); None: nobody is told away from the table."""
+        self.alerts = alerts
+        """Who tells a player away from the table; None: nobody is (a server without alerts)."""
 
     async def _vacation(self, table: Table, seat: int) -> tuple[float, float] | None:
         uid = table.row.seats[seat].user_id

@@ -21,7 +21,7 @@ from petersburg.engine import (
 )
 from petersburg.engine.moves import REVEALS_DEAL, REVEALS_DRAW, revealed_by
 from petersburg.server.errors import LogReplayError, Refusal
-from petersburg.server.persistence.store import LogRow, TableRow
+from petersburg.server.persistence.store import PLAYED_FOR, LogRow, PlayedFor, TableRow
 from petersburg.text import describe_event
 
 Sealed = Literal["", "undo", "draw", "deal"]
@@ -35,11 +35,13 @@ SEALED_BY_DEAL: Sealed = "deal"
 
 class LoggedEvent(NamedTuple):
     """One event of the game as the log keeps it: the log row that brought it about (-1: the
-    set-up), the seat whose move it is (None for what followed from a move), the event."""
+    set-up), the seat whose move it is (None for what followed from a move), the event, and for a
+    move a bot played for the seat's player, why (the row's kind: ``ran_out`` or ``handed``)."""
 
     seq: int
     seat: int | None
     event: Event
+    played_for: PlayedFor | None = None
 
 
 def row_text(row: LogRow) -> str:
@@ -166,8 +168,11 @@ class Game:
         happened = apply_with_events(state, row.action)
         count = len(self.events)
         self.effective.append(row)
+        played_for = row.kind if row.kind in PLAYED_FOR else None
         self.events.extend(
-            LoggedEvent(row.seq, row.seat if index == 0 else None, event)
+            LoggedEvent(row.seq, row.seat, event, played_for)
+            if index == 0
+            else LoggedEvent(row.seq, None, event)
             for index, event in enumerate(happened)
         )
         phrase = describe_event(happened[0], self.names, state.shape)
@@ -197,7 +202,7 @@ class Game:
         for index, entry in enumerate(rows):
             if contiguous and entry.seq != index:
                 raise LogReplayError(row.id, entry.seq, row_text(entry), f"expected row {index} here")
-            if entry.kind not in ("action", "undo"):
+            if entry.kind not in ("action", "undo", *PLAYED_FOR):
                 raise LogReplayError(row.id, entry.seq, row_text(entry), "unknown kind of row")
             game.replay_row(row.id, entry)
         return game

@@ -20,7 +20,7 @@ from petersburg.server.errors import Refusal
 from petersburg.server.game.result import result_of, solo_placement
 from petersburg.server.game.service import TableService
 from petersburg.server.game.table import Table
-from petersburg.server.persistence.store import LogRow, SoloPlace, StorageError
+from petersburg.server.persistence.store import LogKind, LogRow, SoloPlace, StorageError
 from petersburg.text.notices import notice
 from petersburg.text.wording import Message
 
@@ -103,21 +103,28 @@ class Play(TableService):
     # Moves the server makes --------------------------------------------------------------------
 
     async def play_for(
-        self, table: Table, seat: int, action: int, seq: int, announced: Message | None
+        self,
+        table: Table,
+        seat: int,
+        action: int,
+        seq: int,
+        announced: Message | None,
+        kind: LogKind = "action",
     ) -> bool:
         """Play ``action`` for ``seat`` (a bot, the timer, auto-pass) if the game is still where it
-        was when the move was chosen; False if it has moved on meanwhile."""
-        return await table.queue.run(lambda: self._play_for(table, seat, action, seq, announced))
+        was when the move was chosen; False if it has moved on meanwhile. ``kind`` says whether a
+        bot played it for the seat's player (``LogKind``), which the log tells."""
+        return await table.queue.run(lambda: self._play_for(table, seat, action, seq, announced, kind))
 
     async def _play_for(
-        self, table: Table, seat: int, action: int, seq: int, announced: Message | None
+        self, table: Table, seat: int, action: int, seq: int, announced: Message | None, kind: LogKind
     ) -> bool:
         state = table.state
         if state is None or table.row.status != "playing" or table.seq != seq or state.current_player != seat:
             return False
         if announced is not None:
             await self.announce(table, announced)
-        await self._write(table, LogRow(seq, "action", seat, action))
+        await self._write(table, LogRow(seq, kind, seat, action))
         await self.after_change(table)
         return True
 

@@ -131,18 +131,24 @@ class Seating(TableService):
     async def create(self, uid: str, name: str | None, params: TableParams, *, address: str) -> Table:
         """A new open table, created by ``uid`` from client ``address``; the creator takes seat 1
         unless ``sit`` is false. With ``start`` the game is dealt at once (the lobby's "Play now"),
-        which needs every seat taken: checked before anything is created."""
+        which needs every seat taken and, for a game of bots alone, room under its limits: every
+        limit is checked before anything is created, so a refusal leaves no open table behind.
+        Such a game is dealt within the creation lock, so that two requests at once cannot both
+        pass the limit on games of bots alone (it counts running games)."""
         cleaned = clean_name(name)
         await self.check_name_owner(uid, cleaned)
+        start = params.get("start", False)
         async with self._creating:
             row = self._new_row(uid, cleaned, params)
             empty = [str(i + 1) for i, s in enumerate(row.seats) if s.kind == "empty"]
-            if params.get("start", False) and empty:
+            if start and empty:
                 raise Refusal("seats_empty", seats=", ".join(empty))
+            if start and all(seat.kind == "bot" for seat in row.seats):
+                self._check_bot_games(uid, address)
             table = await self._store_new(row, uid, address)
-        self.events.table_changed(table)
-        if params.get("start", False):
-            await self.start(table, uid, address)
+            self.events.table_changed(table)
+            if start:
+                await self.start(table, uid, address)
         return table
 
     async def again(self, finished: Table, uid: str, *, address: str) -> Table:
@@ -271,6 +277,7 @@ class Seating(TableService):
             creator=uid,
             seats=[SeatRow() for _ in range(seats)],
             rated=params.get("rated", False),
+            hints=params.get("hints", True),
             move_deadline=move_deadline,
             deadline_bot=deadline_bot,
         )

@@ -24,7 +24,16 @@ from petersburg.server.protocol.messages import GameResult
 SeatKind = Literal["empty", "human", "bot"]
 TableStatus = Literal["open", "playing", "over", "closed"]
 """``closed``: an open table nobody used for a long time, closed before its game started."""
-LogKind = Literal["action", "undo"]
+PlayedFor = Literal["ran_out", "handed"]
+"""Why a bot played a move for a seat's player (the kinds of such log rows)."""
+LogKind = Literal["action", "undo", "ran_out", "handed"]
+"""``action``: a move (by its seat's player, a bot seat, the timer or auto-pass); ``undo``: a seat
+taking back its last action; ``ran_out``: a move a bot played for the seat's player because the
+time per move ran out; ``handed``: a move of a bot the player's seat was handed to after turns in
+a row ran out (``game/deadlines.py``). The last two are moves like ``action``; the log says who
+played them."""
+PLAYED_FOR: tuple[PlayedFor, ...] = ("ran_out", "handed")
+"""The kinds of moves a bot played for a seat's player."""
 JsonObject = dict[str, object]
 
 LOBBY = 0
@@ -78,6 +87,8 @@ class TableRow:
     rated: bool = False
     """Rate the game even with bots at the table (``accounts/ratings.py``; games between accounts
     alone are rated anyway)."""
+    hints: bool = True
+    """Whether a seat may ask for a hint (where the game allows hints at all: never rated)."""
     move_deadline: int = 0
     """Seconds per move at a turn-based table (0: none); when they run out, a bot of
     ``deadline_bot``'s level plays the turn (``game/deadlines.py``)."""

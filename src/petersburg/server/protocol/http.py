@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired
 
-from pydantic import with_config
+from pydantic import JsonValue, with_config
 from typing_extensions import TypedDict
 
 from petersburg.server.protocol.engine_json import ScoreJson, ViewJson
@@ -251,6 +251,27 @@ class RatingPoint(TypedDict):
     t: float
     rating: int
     deviation: int
+
+
+@with_config(MESSAGE)
+class AnalysisResponse(TypedDict):
+    """``GET /api/tables/<id>/analysis``: a finished game's analysis (``docs/analysis.md``), or
+    ``pending`` (status 202) while it is being made."""
+
+    status: Literal["ready", "pending"]
+    analysis: dict[str, JsonValue] | None
+    """``petersburg analyse --json``'s object: decisions with chances, losses and marks, the curve,
+    the turning points, each judged seat's summary."""
+
+
+@with_config(MESSAGE)
+class LossResponse(TypedDict):
+    """``GET /api/profile/<name>/loss``: an account's average loss per move over its last analysed
+    games (VP of expected margin given away against the best move found)."""
+
+    games: int
+    decisions: int
+    average_loss: float
 
 
 @with_config(MESSAGE)

@@ -46,6 +46,9 @@ class TableSummary(TypedDict):
     deadline_bot: str | None
     """The bot level that plays a turn whose deadline ran out (with ``move_deadline``)."""
     allow_undo: bool
+    hints: bool
+    """Whether a seat may ask for a hint here (solo, unrated and practice games whose creator left
+    hints on; never a game that may be rated)."""
     round: int | None
     """The game's round once it has started."""
     to_act: int | None
@@ -95,6 +98,10 @@ class LogEntry(TypedDict):
     move: NotRequired[str]
     """For a player's move, the move in a few words without his name ("bought Market for 4 ₽"):
     the caption the table shows beside his name, in his panel and on the board."""
+    played_for: NotRequired[Literal["ran_out", "handed"]]
+    """For a move a bot played for the seat's player, why: ``ran_out`` (the time per move ran
+    out) or ``handed`` (the seat was handed to the bot after turns in a row ran out); ``text``
+    says so too."""
 
 
 @with_config(MESSAGE)
@@ -385,6 +392,37 @@ class PongMessage(TypedDict):
 
 
 @with_config(MESSAGE)
+class HintMove(TypedDict):
+    """One move of a hint."""
+
+    action: int
+    """The engine action id (as in ``legal``)."""
+    move: str
+    """The move in words, spoken to the player."""
+    value: float
+    """The chance of winning after it (0..1), or, solo, the expected final score in VP."""
+    reason: str
+    """Why, in one sentence without a subject ("buys income: ...")."""
+    reason_id: str
+    """The reason's message id (``petersburg.text.analysis``)."""
+
+
+@with_config(MESSAGE)
+class HintMessage(TypedDict):
+    """Answer to ``hint``, for the asking socket alone: the best moves found, best first."""
+
+    type: Literal["hint"]
+    seq: int
+    """The ``seq`` the hint was asked for (a newer update makes it stale)."""
+    seat: int
+    solo: bool
+    """Solo: ``value`` is an expected score, not a chance."""
+    samples: int
+    """How many samples of the hidden cards the search played out."""
+    moves: list[HintMove]
+
+
+@with_config(MESSAGE)
 class ErrorMessage(TypedDict):
     """A request that was refused, for the requesting client alone; nothing changed."""
 
@@ -406,6 +444,7 @@ ServerMessage = (
     | GotoMessage
     | CreatedMessage
     | PongMessage
+    | HintMessage
     | ErrorMessage
 )
 

@@ -88,6 +88,7 @@ FIELD_REFUSALS: dict[str, Message] = {
     "fill": refusal("field_fill"),
     "options": refusal("field_options"),
     "rated": refusal("field_rated"),
+    "hints": refusal("field_hints"),
     "password": refusal("field_password"),
     "new_password": refusal("field_password"),
     "email": refusal("field_email", most=254),

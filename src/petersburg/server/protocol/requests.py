@@ -108,6 +108,8 @@ class TableParams(TypedDict):
     rated: NotRequired[bool]
     """Rate the game even with bots at the table (they count at their fixed reference ratings).
     A game of two or more seats, all held by signed-in accounts, is always rated; solo never."""
+    hints: NotRequired[bool]
+    """Whether players may ask for hints (default true; a game that may be rated never has them)."""
 
 
 @with_config(REQUEST)
@@ -201,6 +203,18 @@ class AutopassRequest(TypedDict):
     """The seat's secret token."""
     on: bool
     """true: pass from now until the phase ends; false: stop."""
+
+
+@with_config(REQUEST)
+class HintRequest(TypedDict):
+    """Ask what the strongest bot would do in your seat now (solo, unrated and practice games
+    whose creator left hints on); answered by ``hint`` for this socket alone."""
+
+    type: Literal["hint"]
+    token: str
+    """The seat's secret token."""
+    seq: Seq
+    """The ``seq`` of the update the hint is asked for."""
 
 
 @with_config(REQUEST)
@@ -324,6 +338,7 @@ TableRequest = (
     | ActRequest
     | UndoRequest
     | AutopassRequest
+    | HintRequest
     | LanguageRequest
 )
 
@@ -337,6 +352,7 @@ TABLE_TYPES = (
     "act",
     "undo",
     "autopass",
+    "hint",
     "chat",
     "name",
     "ping",

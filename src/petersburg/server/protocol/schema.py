@@ -18,10 +18,12 @@ from pydantic.json_schema import JsonSchemaMode
 
 from petersburg.server.protocol.http import (
     AccountInfo,
+    AnalysisResponse,
     CardInfo,
     GameStory,
     HttpError,
     LeaderboardResponse,
+    LossResponse,
     OptionChoices,
     PageWords,
     ProfileResponse,
@@ -76,6 +78,8 @@ def _sources() -> list[tuple[str, JsonSchemaMode, TypeAdapter[object]]]:
         ("password_body", "validation", cast(TypeAdapter[object], PASSWORD_CHANGE_BODY)),
         ("sessions", "serialization", cast(TypeAdapter[object], TypeAdapter(list[SessionInfo]))),
         ("profile", "serialization", cast(TypeAdapter[object], TypeAdapter(ProfileResponse))),
+        ("analysis", "serialization", cast(TypeAdapter[object], TypeAdapter(AnalysisResponse))),
+        ("loss", "serialization", cast(TypeAdapter[object], TypeAdapter(LossResponse))),
         (
             "leaderboard",
             "serialization",

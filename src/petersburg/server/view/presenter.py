@@ -51,6 +51,7 @@ from petersburg.engine.actions import (
 )
 from petersburg.engine.records import score_json
 from petersburg.engine.state import PHASE_NAMES
+from petersburg.server.analysis.policy import hints_allowed
 from petersburg.server.game.chat import commands_help
 from petersburg.server.game.game import Game, LoggedEvent
 from petersburg.server.game.seating import level_ids
@@ -77,7 +78,7 @@ from petersburg.server.protocol.messages import (
 from petersburg.server.view.advice import annotate, seat_advice
 from petersburg.server.view.figures import seat_figures
 from petersburg.server.view.story import game_story
-from petersburg.text import describe_event, describe_move, legal_action_infos
+from petersburg.text import describe_event, describe_move, describe_played_for, legal_action_infos
 from petersburg.text.bots import level_name, level_text
 from petersburg.text.languages import SOURCE
 
@@ -131,6 +132,7 @@ def row_summary(
         "move_deadline": row.move_deadline,
         "deadline_bot": row.deadline_bot if row.move_deadline else None,
         "allow_undo": row.allow_undo,
+        "hints": hints_allowed(row),
         "round": round_,
         "created": row.created,
         "host": next((s.name for s in row.seats if s.kind == "human" and s.user_id == row.creator), None),
@@ -258,6 +260,10 @@ def log_entry(logged: LoggedEvent, game: Game, reader: int | None, language: str
     move = describe_move(event, shape, reader, language)
     if move is not None:
         entry["move"] = move
+    if logged.played_for is not None and logged.seat is not None:
+        player = None if second_person and reader == logged.seat else game.names[logged.seat]
+        entry["text"] += " " + describe_played_for(logged.played_for, player, language)
+        entry["played_for"] = logged.played_for
     return entry
 
 

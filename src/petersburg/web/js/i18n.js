@@ -52,11 +52,17 @@ function formatted(value) {
 }
 
 /** Word every element of `root` that names its words by id: `data-i18n` (its text) and
- * `data-i18n-<attribute>` (title, aria-label, placeholder, alt).
+ * `data-i18n-<attribute>` (title, aria-label, placeholder, alt), `data-i18n-html` (a sentence with
+ * emphasis or a link: `withEmphasis`).
  * @param {ParentNode} root */
 export function wordPage(root) {
   for (const node of root.querySelectorAll("[data-i18n]")) {
     if (node instanceof HTMLElement && node.dataset.i18n) node.textContent = t(`page.${node.dataset.i18n}`);
+  }
+  for (const node of root.querySelectorAll("[data-i18n-html]")) {
+    if (node instanceof HTMLElement && node.dataset.i18nHtml) {
+      node.innerHTML = withEmphasis(t(`page.${node.dataset.i18nHtml}`), node.dataset.i18nHref ?? "");
+    }
   }
   for (const attribute of ["title", "aria-label", "placeholder", "alt"]) {
     for (const node of root.querySelectorAll(`[data-i18n-${attribute}]`)) {
@@ -64,6 +70,19 @@ export function wordPage(root) {
       if (id) node.setAttribute(attribute, t(`page.${id}`));
     }
   }
+}
+
+const ESCAPES = /** @type {{ [char: string]: string }} */ ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" });
+const INLINE = /&lt;(\/?)(b|i|kbd|code|a)&gt;/g;
+
+/** A sentence that keeps its emphasis and its one link (`<b>`, `<i>`, `<kbd>`, `<code>`, `<a>`) as
+ * markup, everything else as text: a translation can move the emphasis but never add markup.
+ * @param {string} sentence @param {string} href the link's address (the page's own, kept from its HTML) */
+function withEmphasis(sentence, href) {
+  const escaped = sentence.replace(/[&<>"]/g, (char) => ESCAPES[char] ?? char);
+  return escaped.replace(INLINE, (_whole, closing, tag) =>
+    tag === "a" && !closing ? `<a href="${href.replace(/[&<>"]/g, (char) => ESCAPES[char] ?? char)}">` : `<${closing}${tag}>`,
+  );
 }
 
 /** Choose `code`: remembered in this browser's cookie; an open socket is asked to word everything

@@ -40,6 +40,19 @@ export interface ActRequest {
   action: number;
 }
 
+/**
+ * `GET /api/tables/<id>/analysis`: a finished game's analysis (`docs/analysis.md`), or
+ * `pending` (status 202) while it is being made.
+ */
+export interface AnalysisResponse {
+  status: "ready" | "pending";
+  /**
+   * `petersburg analyse --json`'s object: decisions with chances, losses and marks, the curve,
+   * the turning points, each judged seat's summary.
+   */
+  analysis: { [key: string]: JsonValue } | null;
+}
+
 /** Pass for this seat whenever it is to act, until the current phase ends (or switch it off). */
 export interface AutopassRequest {
   type: "autopass";
@@ -267,6 +280,7 @@ export interface CreateTableBody {
   move_deadline?: 0 | 43200 | 86400 | 259200;
   deadline_bot?: string | null;
   rated?: boolean;
+  hints?: boolean;
   /** The creator's name. */
   name?: string | null;
 }
@@ -399,6 +413,45 @@ export interface HighScore {
   total: number;
   rubles: number;
   rounds: number | null;
+}
+
+/** Answer to `hint`, for the asking socket alone: the best moves found, best first. */
+export interface HintMessage {
+  type: "hint";
+  /** The `seq` the hint was asked for (a newer update makes it stale). */
+  seq: number;
+  seat: number;
+  /** Solo: `value` is an expected score, not a chance. */
+  solo: boolean;
+  /** How many samples of the hidden cards the search played out. */
+  samples: number;
+  moves: HintMove[];
+}
+
+/** One move of a hint. */
+export interface HintMove {
+  /** The engine action id (as in `legal`). */
+  action: number;
+  /** The move in words, spoken to the player. */
+  move: string;
+  /** The chance of winning after it (0..1), or, solo, the expected final score in VP. */
+  value: number;
+  /** Why, in one sentence without a subject ("buys income: ..."). */
+  reason: string;
+  /** The reason's message id (`petersburg.text.analysis`). */
+  reason_id: string;
+}
+
+/**
+ * Ask what the strongest bot would do in your seat now (solo, unrated and practice games
+ * whose creator left hints on); answered by `hint` for this socket alone.
+ */
+export interface HintRequest {
+  type: "hint";
+  /** The seat's secret token. */
+  token: string;
+  /** The `seq` of the update the hint is asked for. */
+  seq: number;
 }
 
 /** Any refused HTTP request. */
@@ -553,6 +606,22 @@ export interface LogEntry {
    * the caption the table shows beside his name, in his panel and on the board.
    */
   move?: string;
+  /**
+   * For a move a bot played for the seat's player, why: `ran_out` (the time per move ran
+   * out) or `handed` (the seat was handed to the bot after turns in a row ran out); `text`
+   * says so too.
+   */
+  played_for?: "ran_out" | "handed";
+}
+
+/**
+ * `GET /api/profile/<name>/loss`: an account's average loss per move over its last analysed
+ * games (VP of expected margin given away against the best move found).
+ */
+export interface LossResponse {
+  games: number;
+  decisions: number;
+  average_loss: number;
 }
 
 export interface LowerRowDiscardedJson {
@@ -1048,6 +1117,8 @@ export interface TableParams {
    * A game of two or more seats, all held by signed-in accounts, is always rated; solo never.
    */
   rated?: boolean;
+  /** Whether players may ask for hints (default true; a game that may be rated never has them). */
+  hints?: boolean;
 }
 
 /** What the lobby shows of a table. */
@@ -1065,6 +1136,11 @@ export interface TableSummary {
   /** The bot level that plays a turn whose deadline ran out (with `move_deadline`). */
   deadline_bot: string | null;
   allow_undo: boolean;
+  /**
+   * Whether a seat may ask for a hint here (solo, unrated and practice games whose creator left
+   * hints on; never a game that may be rated).
+   */
+  hints: boolean;
   /** The game's round once it has started. */
   round: number | null;
   /** While the game runs: the seat to act (0-based). */
@@ -1204,10 +1280,10 @@ export interface YouInfo {
 export type LobbyRequest = NameRequest | ChatRequest | PingRequest | CreateRequest | LanguageRequest;
 
 /** `requests.table` of the schema: every member, told apart by `type`. */
-export type TableRequest = NameRequest | ChatRequest | PingRequest | SitRequest | LeaveRequest | BotRequest | ClearRequest | StartRequest | ActRequest | UndoRequest | AutopassRequest | LanguageRequest;
+export type TableRequest = NameRequest | ChatRequest | PingRequest | SitRequest | LeaveRequest | BotRequest | ClearRequest | StartRequest | ActRequest | UndoRequest | AutopassRequest | HintRequest | LanguageRequest;
 
 /** `messages` of the schema: every member, told apart by `type`. */
-export type ServerMessage = LobbyMessage | TablesMessage | UpdateMessage | ChatMessage | ChatHistoryMessage | NoticeMessage | NamedMessage | GotoMessage | CreatedMessage | PongMessage | ErrorMessage;
+export type ServerMessage = LobbyMessage | TablesMessage | UpdateMessage | ChatMessage | ChatHistoryMessage | NoticeMessage | NamedMessage | GotoMessage | CreatedMessage | PongMessage | HintMessage | ErrorMessage;
 
 /** Each HTTP route's answer (or its request and response bodies), by method and path. */
 export interface Http {

@@ -150,10 +150,19 @@ Handler = Callable[[Connection, Table | None, str | bytes], Awaitable[None]]
 class Connections:
     """Every open socket, by table and in the lobby, and what they are sent."""
 
-    def __init__(self, tables: Tables, presenter: Presenter, settings: Settings) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        presenter: Presenter,
+        settings: Settings,
+        last_page_closed: Callable[[Table, str], None] | None = None,
+    ) -> None:
         self.tables = tables
         self.presenter = presenter
         self.settings = settings
+        self.last_page_closed = last_page_closed
+        """Told when a browser identity closes its last page of a table (the turn alerts: a player
+        who leaves during her turn is alerted for it, ``alerts/queue.py``)."""
         self.lobby: set[Connection] = set()
         self.by_table: dict[int, set[Connection]] = {}
         self.per_address: Counter[str] = Counter()
@@ -262,6 +271,8 @@ class Connections:
                     self.presenter.forget(table.id)
         self.tables.watch(table, -1, connection.uid)
         connection.table = None
+        if self.last_page_closed is not None and connection.uid and connection.uid not in table.present:
+            self.last_page_closed(table, connection.uid)
 
     # Broadcasting ------------------------------------------------------------------------------
 

@@ -12,9 +12,11 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, WebSocket
 
+from petersburg.server.analysis.hints import Hints
 from petersburg.server.api.deps import (
     ChatDep,
     ConnectionsDep,
+    HintsDep,
     IdentityDep,
     PlayDep,
     SeatingDep,
@@ -31,6 +33,7 @@ from petersburg.server.persistence.store import StorageError
 from petersburg.server.protocol.messages import (
     CreatedMessage,
     GotoMessage,
+    HintMessage,
     NamedMessage,
     NoticeMessage,
     PongMessage,
@@ -46,17 +49,20 @@ from petersburg.text.languages import choose
 
 log = logging.getLogger("petersburg.server")
 
-Reply = NoticeMessage | NamedMessage | GotoMessage | CreatedMessage | PongMessage | None
+Reply = NoticeMessage | NamedMessage | GotoMessage | CreatedMessage | PongMessage | HintMessage | None
 
 
 class Dispatcher:
     """Turns one socket message into one call of the server's parts."""
 
-    def __init__(self, connections: Connections, seating: Seating, chat: Chat, play: Play) -> None:
+    def __init__(
+        self, connections: Connections, seating: Seating, chat: Chat, play: Play, hints: Hints
+    ) -> None:
         self.connections = connections
         self.seating = seating
         self.chat = chat
         self.play = play
+        self.hints = hints
         self._pseudo = connections.settings.pseudo_language
         """Whether the tests' pseudo-language may be chosen."""
 
@@ -167,16 +173,18 @@ class Dispatcher:
             await self.play.act(table, request["token"], request["seq"], request["action"])
         elif request["type"] == "undo":
             await self.play.undo(table, request["token"], request["seq"])
+        elif request["type"] == "hint":
+            return await self.hints.hint(table, uid, request["token"], request["seq"])
         else:
             await self.play.set_autopass(table, request["token"], request["on"])
         return None
 
 
 def socket_dispatcher(
-    connections: ConnectionsDep, seating: SeatingDep, chat: ChatDep, play: PlayDep
+    connections: ConnectionsDep, seating: SeatingDep, chat: ChatDep, play: PlayDep, hints: HintsDep
 ) -> Dispatcher:
     """The dispatcher of one socket, on the parts of the server that serves it."""
-    return Dispatcher(connections, seating, chat, play)
+    return Dispatcher(connections, seating, chat, play, hints)
 
 
 DispatcherDep = Annotated[Dispatcher, Depends(socket_dispatcher)]

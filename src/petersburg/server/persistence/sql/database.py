@@ -42,6 +42,7 @@ tables = sa.Table(
     sa.Column("result", Json),
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("revision", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.true()),
     sa.Column("move_deadline", sa.Integer, nullable=False, server_default="0"),
     sa.Column("deadline_bot", sa.Text),
     sa.Index("tables_by_status", "status", "id"),
@@ -85,6 +86,28 @@ chat = sa.Table(
     sa.Index("chat_by_table", "table_id", "id"),
     sqlite_autoincrement=True,
 )
+
+analyses = sa.Table(
+    "analyses",
+    metadata,
+    sa.Column("table_id", sa.Integer, primary_key=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("data", Json, nullable=False),
+)
+"""The analysis of a finished game (``petersburg.analysis``'s JSON), one per table."""
+
+analysis_losses = sa.Table(
+    "analysis_losses",
+    metadata,
+    sa.Column("table_id", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("user_id", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("decisions", sa.Integer, nullable=False),
+    sa.Column("average_loss", sa.Float, nullable=False),
+    sa.Index("analysis_losses_by_user", "user_id", "created"),
+)
+"""Per person's seat of an analysed game, its average loss per move (the profile's figure)."""
 
 accounts = sa.Table(
     "accounts",

@@ -26,6 +26,7 @@ import { renderAccountNav } from "../account/nav.js";
  * @property {HTMLSelectElement} move_deadline
  * @property {HTMLSelectElement} deadline_bot
  * @property {HTMLInputElement} allow_undo
+ * @property {HTMLInputElement} hints
  * @property {HTMLSelectElement} edition
  * @property {HTMLInputElement} market
  * @property {HTMLSelectElement} market_board
@@ -244,6 +245,7 @@ createForm.addEventListener("submit", (event) => {
     realtime: f.mode.value === "realtime",
     timer: Number(f.timer.value) || 0,
     allow_undo: f.allow_undo.checked,
+    hints: f.hints.checked,
     ...(f.mode.value !== "realtime" && f.move_deadline.value !== "0"
       ? { move_deadline: /** @type {0 | 43200 | 86400 | 259200} */ (Number(f.move_deadline.value)), deadline_bot: f.deadline_bot.value || null }
       : {}),

@@ -23,8 +23,9 @@ import { renderMarket } from "./market.js";
 import { renderMe } from "./me.js";
 import { GameNews } from "./news.js";
 import { renderPhaseBar } from "./phase-bar.js";
-import { renderPlayers } from "./players.js";
+import { followWidth, renderPlayers } from "./players.js";
 import { renderPrompt } from "./prompt.js";
+import { HintPanel } from "../analysis/hint.js";
 import { optionWords, renderSeats, seatLines } from "./seats.js";
 import { renderTimer } from "./timer.js";
 
@@ -91,6 +92,8 @@ async function openScores(m, n) {
   (await import("./final.js")).openScores(m, n);
 }
 
+const hints = new HintPanel(send, act);
+
 /** Is this an update of a started game (with its view)?
  * @param {UpdateMessage} m @returns {m is GameUpdate} */
 const started = (m) => !!m.view;
@@ -118,6 +121,7 @@ function draw(m, fresh) {
   if (replayMode) byId("me").hidden = true;
   else {
     renderActionBar(m, n, byKey, barHandlers);
+    hints.draw(m, mine);
     renderTimer(m, mine);
     renderMe(m, n, byKey, cardHandlers);
   }
@@ -192,7 +196,9 @@ async function handle(m) {
     for (const line of m.chat) chat.add(line);
   } else if (m.type === "notice") chat.add({ text: m.text }, "notice", true);
   else if (m.type === "goto") location.href = `/table/${m.table}`;
+  else if (m.type === "hint") hints.show(m);
   else if (m.type === "error") {
+    if (m.request === "hint") hints.failed();
     toast(m.message, "error");
     chat.add({ text: m.message }, "error");
   }
@@ -206,10 +212,12 @@ if (!replayMode) {
   addShortcut("u", "Undo your last action", () => byId("undo").click(), visibleButton("undo"));
   addShortcut("c", "Write in the table chat", () => chat.focus());
   addShortcut("h", "Go to your hand", () => focusByKey("hand:0", false), playing);
+  addShortcut("i", "Ask for a hint", () => hints.ask(), visibleButton("hint-button"));
 }
 addShortcut("b", "Go to the board", () => focusByKey("upper:0", false), playing);
 addShortcut("s", "Show the final scores", () => byId("scores").click(), visibleButton("scores"));
 installShortcuts();
+followWidth();
 
 if (replayMode) {
   const { startReplay } = await import("./replay.js");

@@ -92,3 +92,36 @@ export function renderPlayers(m, names) {
   section.hidden = false;
   byId("nav-players").hidden = !others.length;
 }
+
+// Where the game's sections stand in the page, by width. On a desktop the other players' strip
+// stands above the board and the goods panel after your own; on a tablet or phone the board comes
+// first, the goods panel before your own and the other players last. The sections are moved in
+// the document itself (not only drawn elsewhere by CSS `order`), so that Tab and a screen reader
+// go through them in the order they are seen (WCAG 2.4.3, focus order).
+const desktop = window.matchMedia("(min-width: 1200px)");
+
+/** Put the players' strip and the goods panel where this width shows them; the focus stays where
+ * it was when it was inside a moved section. */
+function place() {
+  const board = byId("board");
+  const me = byId("me");
+  const players = byId("players");
+  const market = byId("market");
+  const focused = document.activeElement;
+  if (desktop.matches) {
+    board.before(players);
+    me.after(market);
+  } else {
+    board.after(market);
+    me.after(players);
+  }
+  if (focused instanceof HTMLElement && focused !== document.activeElement && focused.isConnected) {
+    focused.focus({ preventScroll: true });
+  }
+}
+
+/** Place the sections now and again whenever the width crosses the desktop's. */
+export function followWidth() {
+  place();
+  desktop.addEventListener("change", place);
+}

@@ -45,6 +45,7 @@ export function startReplay(tableId, show) {
     text.hidden = !text.textContent;
     await show({ type: "update", table, seq: data.step, you: null, creator: false, view: data.view, summary: data.summary, names: data.names, phases: data.phases, ...(data.market ? { market: data.market } : {}), legal: [] }, data.log);
     if (!first && !quiet) announce(`Step ${data.step}. ${data.texts.join(" ")}`);
+    document.dispatchEvent(new CustomEvent("replay-step", { detail: { step: data.step, steps: data.steps } }));
   }
   const go = (/** @type {number} */ delta) => () => info && loadStep(Math.max(0, Math.min(info.steps, info.step + delta)));
   byId("replay-bar").hidden = false;

@@ -1,0 +1,100 @@
+"""``petersburg analyse RECORD.json [--seat N] [--json]``: the analysis of a finished game.
+
+Prints every judged decision (the move, its chance, the best move found, the loss and any mark),
+each seat's average loss per move, and the turning points; ``--json`` prints the whole analysis as
+the server stores it (``GameAnalysis.to_json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from petersburg.analysis.game import GameAnalysis, analyse_game
+from petersburg.engine import GameRecord, PetersburgError
+from petersburg.text.analysis import analysis_text, mark_text, value_text
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``analyse`` subcommand to the ``petersburg`` CLI."""
+    p = subparsers.add_parser(
+        "analyse",
+        help="judge every decision of a finished game: chances, best moves, losses, turning points",
+        description="Judge every decision of a finished game (a record as 'petersburg selfplay' writes it).",
+    )
+    p.add_argument("record", help="the game's record as JSON ('-' reads stdin)")
+    p.add_argument(
+        "--seat", type=int, action="append", help="judge only this seat (1 for the first; may repeat)"
+    )
+    p.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    p.set_defaults(func=_cmd_analyse)
+
+
+def _cmd_analyse(args: argparse.Namespace) -> None:
+    from petersburg.cli import CliError
+
+    try:
+        text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text(encoding="utf-8")
+        record = GameRecord.from_json(json.loads(text))
+        seats = None if not args.seat else [seat - 1 for seat in args.seat]
+        analysis = analyse_game(record, seats)
+    except OSError as error:
+        raise CliError(f"Cannot read {args.record}: {error.strerror}.") from None
+    except json.JSONDecodeError as error:
+        raise CliError(f"{args.record} is not valid JSON (line {error.lineno}: {error.msg}).") from None
+    except (PetersburgError, ValueError) as error:
+        raise CliError(f"{args.record}: {error}") from None
+    if args.json:
+        print(json.dumps(analysis.to_json(), indent=2, ensure_ascii=False))
+        return
+    for line in report_lines(analysis):
+        print(line)
+
+
+def report_lines(analysis: GameAnalysis) -> list[str]:
+    """The analysis in sentences, one a line."""
+    lines = [str(analysis_text("cli_header", players=analysis.players, decisions=len(analysis.decisions)))]
+    for d in analysis.decisions:
+        mark = analysis.mark(d)
+        name, after, before = (
+            analysis.names[d.seat],
+            value_text(d.after, analysis.solo),
+            value_text(d.before, analysis.solo),
+        )
+        line = str(
+            analysis_text(
+                "cli_decision",
+                step=d.step + 1,
+                round=d.round,
+                phase=d.phase,
+                name=name,
+                move=d.played_text,
+                after=after,
+                best=d.best_text,
+                before=before,
+                loss=round(d.loss, 1),
+            )
+        )
+        if mark is not None:
+            line += " " + str(analysis_text("cli_mark", mark=mark_text(mark)))
+        lines.append(str(line))
+    for seat in analysis.summary():
+        lines.append(
+            str(
+                analysis_text(
+                    "cli_average",
+                    name=seat["name"],
+                    loss=seat["average_loss"],
+                    count=seat["decisions"],
+                    blunders=seat["blunders"],
+                    mistakes=seat["mistakes"],
+                    inaccuracies=seat["inaccuracies"],
+                )
+            )
+        )
+    lines.append(str(analysis_text("cli_turning_points")))
+    lines.extend(point["text"] for point in analysis.turning_points())
+    return lines

@@ -1,0 +1,109 @@
+"""A hint: what the strongest evaluation would do here, as the three best moves with their chances
+and one reason each, from the seat's own view.
+
+``hint(seen)`` is what the terminal game's ``hint`` and the web server's hint request answer; its
+``to_json()`` is what the page shows. Everything in it comes from the view: the moves are the
+seat's legal actions worded by ``describe_action`` on the view's state, the reasons by
+``petersburg.analysis.reasons``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypedDict
+
+from petersburg.analysis.evaluation import HINT_BUDGET, PRECISION, Budget, evaluate_decision
+from petersburg.analysis.reasons import reason
+from petersburg.engine import ActionId, View
+from petersburg.text.analysis import analysis_text, value_text
+from petersburg.text.narration import describe_action
+from petersburg.text.wording import Message
+
+HINT_MOVES = 3
+"""How many moves a hint shows."""
+SPARE = 2
+"""Candidates searched beyond ``HINT_MOVES``, so that moves worded alike (the same card twice on
+the board) still leave three different ones to show."""
+
+
+class HintMoveJson(TypedDict):
+    action: int
+    move: str
+    value: float
+    reason: str
+    reason_id: str
+
+
+class HintJson(TypedDict):
+    seat: int
+    solo: bool
+    samples: int
+    moves: list[HintMoveJson]
+
+
+@dataclass(frozen=True, slots=True)
+class HintMove:
+    action: ActionId
+    move: str
+    """The move in the player's words ("Buy Market from the upper row for 5 rubles")."""
+    value: float
+    """Chance of winning (0..1), or, solo, the expected final worth in VP."""
+    reason: Message
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    seat: int
+    solo: bool
+    samples: int
+    moves: tuple[HintMove, ...]
+
+    def to_json(self) -> HintJson:
+        return {
+            "seat": self.seat,
+            "solo": self.solo,
+            "samples": self.samples,
+            "moves": [
+                {
+                    "action": move.action,
+                    "move": move.move,
+                    "value": round(move.value, PRECISION),
+                    "reason": str(move.reason),
+                    "reason_id": move.reason.message_id,
+                }
+                for move in self.moves
+            ],
+        }
+
+
+def hint(seen: View, budget: Budget = HINT_BUDGET, names: Sequence[str] | None = None) -> Hint:
+    """The best moves (up to ``HINT_MOVES``) for the seat whose turn it is in ``seen``."""
+    evaluation = evaluate_decision(seen, budget, least=HINT_MOVES + SPARE)
+    moves: list[HintMove] = []
+    for estimate in evaluation.moves:
+        words = describe_action(seen.state, estimate.action)
+        # Two copies of a card on the board are one move to the player: the better one is shown.
+        if len(moves) < HINT_MOVES and all(move.move != words for move in moves):
+            moves.append(
+                HintMove(estimate.action, words, estimate.value, reason(seen, estimate.action, names))
+            )
+    return Hint(evaluation.seat, evaluation.solo, evaluation.samples, tuple(moves))
+
+
+def hint_lines(found: Hint) -> list[str]:
+    """A hint in sentences, one a line (the terminal game's ``hint``)."""
+    lines = [str(analysis_text("cli_hint_header"))]
+    for rank, move in enumerate(found.moves, 1):
+        lines.append(
+            str(
+                analysis_text(
+                    "cli_hint",
+                    rank=rank,
+                    move=move.move,
+                    value=value_text(move.value, found.solo),
+                    reason=str(move.reason),
+                )
+            )
+        )
+    return lines

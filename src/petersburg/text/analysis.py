@@ -1,0 +1,110 @@
+"""Every sentence of hints and game analysis, by message id: the reasons given for a move, the
+marks, the turning points of a game, and the lines of ``petersburg analyse``.
+
+A reason is spoken to the player who may make the move and has no subject ("buys income: ..."),
+so a page can put it after the move's own words. Its figures (rubles, VP, scorings left, a chance)
+come from the engine's events and the evaluation's parts as parameters: the words never restate
+a rule. ``analysis_text("reason_income", rubles=3, count=4)`` words one.
+"""
+
+from __future__ import annotations
+
+from petersburg.text.wording import Catalogue, Message, Param, Plural
+
+ANALYSIS = Catalogue(
+    "analysis",
+    {
+        # Why a move: one sentence each ----------------------------------------------------------
+        "reason_income": Plural(
+            "buys income: {rubles} ₽ at the {count} scoring likely left",
+            "buys income: {rubles} ₽ at each of the {count} scorings likely left",
+        ),
+        "reason_points": Plural(
+            "scores {vp} VP at the {count} scoring likely left",
+            "scores {vp} VP at each of the {count} scorings likely left",
+        ),
+        "reason_aristocrat": "adds a different aristocrat: {bonus} VP more of the final bonus",
+        "reason_denial": "denies {name} the {card}, worth about {worth} VP to them",
+        "reason_ability": "{card}'s ability is worth about {worth} VP to you from here",
+        "reason_displace": "replaces your {displaced} with something worth {worth} VP more",
+        "reason_take": "keeps {card} in hand to play later ({penalty} VP if it is still there at the end)",
+        "reason_keep": "keeps {rubles} ₽ for the phases to come",
+        "reason_keep_pub": "keeps {rubles} ₽ instead of buying VP at the Pub",
+        "reason_pub": "turns {rubles} ₽ into {vp} VP at the Pub",
+        "reason_observe": "draws the top card of the {stack} stack with the Observatory",
+        "reason_discard": "lets the drawn card go rather than pay for it",
+        "reason_market": "settles the goods the way the search rates best",
+        "seat_name": "Seat {seat}",
+        # Marks by the drop in the chance of winning ---------------------------------------------
+        "mark_inaccuracy": "Inaccuracy",
+        "mark_mistake": "Mistake",
+        "mark_blunder": "Blunder",
+        # The turning points of a game -----------------------------------------------------------
+        "turning_point": (
+            "Round {round}, {phase} phase: {player} {moves}; "
+            "{player}'s {measure} went from {before} to {after}."
+        ),
+        "measure_chance": "chance of winning",
+        "measure_score": "expected score",
+        "percent": "{percent} %",
+        "points": "{vp} VP",
+        "no_move": "made no move",
+        "better_move": "Better: {move} ({value}).",
+        # petersburg analyse ---------------------------------------------------------------------
+        "cli_header": "Analysis of a {players}-player game ({decisions} decisions judged).",
+        "cli_decision": (
+            "Move {step}, round {round}, {phase} phase, {name}: {move} ({after}); "
+            "best {best} ({before}); loss {loss} VP."
+        ),
+        "cli_mark": "{mark}.",
+        "cli_average": (
+            "{name}: average loss {loss} VP per move over {count} decisions; "
+            "{blunders} blunders, {mistakes} mistakes, {inaccuracies} inaccuracies."
+        ),
+        "cli_turning_points": "Turning points:",
+        "cli_hint": "{rank}. {move} ({value}): {reason}.",
+        "cli_hint_header": "What the strongest bot would do here:",
+        "chance": "{percent} % to win",
+        "expected": "{vp} VP expected",
+    },
+)
+
+
+PERCENT = 100
+"""A chance of 1 written as a percentage."""
+
+
+def analysis_text(message_id: str, /, **params: Param) -> Message:
+    """The sentence ``message_id`` of hints and analysis, worded with ``params``."""
+    return ANALYSIS.message(message_id, params)
+
+
+def value_text(value: float, solo: bool) -> str:
+    """A move's estimate as people read it: a chance of winning, or, solo, the expected score."""
+    if solo:
+        return str(analysis_text("expected", vp=round(value, 1)))
+    return str(analysis_text("chance", percent=round(PERCENT * value)))
+
+
+def measure_text(solo: bool) -> str:
+    """What a curve measures: the chance of winning, or, solo, the expected score."""
+    return str(analysis_text("measure_score") if solo else analysis_text("measure_chance"))
+
+
+def amount_text(value: float, solo: bool) -> str:
+    """A point of the curve: a chance (0..1) as a percentage, or, solo, VP."""
+    return str(
+        analysis_text("points", vp=round(value))
+        if solo
+        else analysis_text("percent", percent=round(PERCENT * value))
+    )
+
+
+def mark_text(mark: str) -> str:
+    """The word of a mark (``inaccuracy``, ``mistake``, ``blunder``)."""
+    words = {
+        "inaccuracy": analysis_text("mark_inaccuracy"),
+        "mistake": analysis_text("mark_mistake"),
+        "blunder": analysis_text("mark_blunder"),
+    }
+    return str(words[mark])
