@@ -48,11 +48,12 @@ install: $(DEV_STAMP) $(BUILD_STAMP)
 run: install-run
 	$(BIN)/petersburg serve
 
-# Debian's Chromium for the browser tests (no browser download of its own).
+# Debian's Chromium for the browser tests (no browser download of its own), and the Japanese fonts
+# the pages' layout tests read Japanese in (fonts-noto-cjk).
 browser:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
-	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi; }
+	@{ command -v chromium >/dev/null 2>&1 && fc-list | grep -q "Noto Sans CJK"; } || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; fi; }
 
 # Debian's PostgreSQL and Redis servers: the tests start their own on loopback in temporary folders.
 services:

@@ -10,12 +10,60 @@ build step per language. Ids are grouped by the page they are on (``lobby.``, ``
 
 from __future__ import annotations
 
-from petersburg.text.wording import Catalogue
+from petersburg.text.wording import Catalogue, Plural
 
 PAGES = Catalogue(
     "page",
     {
         "language": "Language",
+        "common.list_separator": ", ",
+        "help.edition_caption": Plural(
+            "{edition}: {count} kind of card; a round: {phases}",
+            "{edition}: {count} kinds of card; a round: {phases}",
+        ),
+        "help.column_card": "Card",
+        "help.column_cost": "Cost",
+        "help.column_copies": "Copies",
+        "help.column_what_it_does": "What it does",
+        "help.edition_cards": "{edition} cards",
+        "help.cards_not_loaded": "The cards could not be loaded; reload the page.",
+        # the sentences the scripts make ----------------------------------------------------------
+        "chat.message_to_lobby": "Message to the lobby",
+        "chat.message_to_table": "Message to the table",
+        "chat.messages_in_lobby": "Messages in the lobby",
+        "chat.messages_in_table": "Messages at this table",
+        "chat.say_something": "Say something, or /help",
+        "chat.send": "Send",
+        "chat.send_to_lobby": "to the lobby",
+        "chat.send_to_table": "to the table",
+        "common.account": "Account",
+        "common.bot_badge": "bot",
+        "common.connected_again": "Connected again.",
+        "common.connection_lost": "Connection lost; reconnecting…",
+        "common.leaderboard": "Leaderboard",
+        "common.name_and_rating": "{name} ({rating})",
+        "common.online": "online",
+        "common.reconnecting": "reconnecting…",
+        "common.settings": "Settings",
+        "common.sign_in": "Sign in",
+        "common.sign_out": "Sign out",
+        "leaderboard.bot_rating": "{name} bot ≈ {rating}",
+        "leaderboard.no_rated_games": "No rated games yet.",
+        "lobby.marker_hint": Plural("Only at {count}-seat tables.", "Only at {count}-seat tables."),
+        "lobby.marker_seat": Plural(
+            "{count} player: seat with two start markers", "{count} players: seat with two start markers"
+        ),
+        "lobby.market_marker_hint": "The markers go one at a time round the table from this seat.",
+        "lobby.market_marker_seat": "Seat the deal of the five start markers starts from",
+        "lobby.no_finished_game_yet": "None yet.",
+        "lobby.no_solo_game_yet": "No solo game finished yet.",
+        "lobby.no_table_yet": "No table yet: create one.",
+        "lobby.replay": "Replay",
+        "lobby.replay_of_game": Plural("of {name}'s {count} VP game", "of {name}'s {count} VP game"),
+        "lobby.score_rubles_rounds": Plural("({rubles}₽, {count} round)", "({rubles}₽, {count} rounds)"),
+        "lobby.score_vp": Plural("{count} VP", "{count} VP"),
+        "lobby.your_turn": "your turn",
+        "profile.no_rated_games": "No rated games yet.",
         # account.html -----------------------------------------------------------------------------------
         "account.account": "Account",
         "account.sankt_petersburg_account": "Sankt Petersburg — account",

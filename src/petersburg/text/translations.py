@@ -13,6 +13,7 @@ An empty or missing translation reads in English, so a half-translated language 
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -55,15 +56,23 @@ def translations(language: str) -> dict[str, Forms]:
 _ACCENTED = str.maketrans("AaCcEeIiNnOoSsUuYyZz", "ÅåÇçÉéÎîÑñÖöŠšÜüÝýŽž")
 
 
+_MARKUP = re.compile(r"(</?[a-z]+>)")
+"""The inline markup of a page's sentence (``<b>``, ``</i>``), kept as it is by the pseudo-language."""
+
+
 def pseudo(text: str) -> str:
-    """English wrapped in ``⟦…⟧`` with its letters accented; ``{placeholders}`` are kept as they are,
-    so the sentence is still filled in as the English one is."""
+    """English wrapped in ``⟦…⟧`` with its letters accented; ``{placeholders}`` and inline markup
+    (``<b>``) are kept as they are, so the sentence is still filled in and marked up as the English one."""
     out: list[str] = []
-    depth = 0
-    for char in text:
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth = max(0, depth - 1)
-        out.append(char if depth else char.translate(_ACCENTED))
+    for part in _MARKUP.split(text):
+        if _MARKUP.fullmatch(part):
+            out.append(part)
+            continue
+        depth = 0
+        for char in part:
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth = max(0, depth - 1)
+            out.append(char if depth else char.translate(_ACCENTED))
     return f"⟦{''.join(out)}⟧"

@@ -27,6 +27,7 @@ from petersburg.server.protocol.fields import MAX_CHAT
 from petersburg.server.protocol.messages import GotoMessage, NoticeMessage
 from petersburg.server.settings import Settings
 from petersburg.text.chat import help_text, level_list
+from petersburg.text.languages import SOURCE
 
 TABLE_NUMBER = re.compile(r"[0-9]{1,9}")
 
@@ -144,9 +145,10 @@ class Chat(TableService):
         return f"{clean_name(name)} (spectator)"
 
 
-def commands_help() -> str:
-    """What ``/help`` answers (and the lobby and the rules page show): the commands and the levels."""
-    return str(help_text(level_ids()))
+def commands_help(language: str = SOURCE) -> str:
+    """What ``/help`` answers (and the lobby and the rules page show): the commands and the levels,
+    in ``language``."""
+    return help_text(level_ids()).in_language(language)
 
 
 def _shown(word: str) -> str:

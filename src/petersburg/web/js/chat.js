@@ -1,5 +1,6 @@
 // A chat box: the lines, an input; commands (/join, /help …) go to the server unchanged.
 // Lines from other people and from the server are also announced to screen readers.
+import * as i18n from "./i18n.js";
 import { announce } from "./announcer.js";
 import { el, spoken } from "./dom.js";
 
@@ -19,9 +20,9 @@ export class Chat {
    * @param {SendChat} send */
   constructor(root, send) {
     const where = root.dataset.where;
-    this.list = el("ol", { class: "chat-lines", tabindex: "0", "aria-label": `Messages in ${where}` });
-    this.input = el("input", { id: "chat-input", maxlength: "500", placeholder: "Say something, or /help", autocomplete: "off" });
-    const form = el("form", {}, el("label", { class: "visually-hidden", for: "chat-input" }, `Message to ${where}`), this.input, el("button", { type: "submit" }, "Send", spoken(` to ${where}`)));
+    this.list = el("ol", { class: "chat-lines", tabindex: "0", "aria-label": i18n.t(`page.chat.messages_in_${where}`) });
+    this.input = el("input", { id: "chat-input", maxlength: "500", placeholder: i18n.t("page.chat.say_something"), autocomplete: "off" });
+    const form = el("form", {}, el("label", { class: "visually-hidden", for: "chat-input" }, i18n.t(`page.chat.message_to_${where}`)), this.input, el("button", { type: "submit" }, i18n.t("page.chat.send"), spoken(` ${i18n.t(`page.chat.send_to_${where}`)}`)));
     root.append(this.list, form);
     this.ownName = () => "";
     form.addEventListener("submit", (event) => {

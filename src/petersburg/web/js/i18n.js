@@ -7,6 +7,8 @@
 /** @typedef {import("./protocol.js").PageWords} PageWords */
 
 const COOKIE = "pb_lang";
+const ESCAPES = /** @type {{ [char: string]: string }} */ ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" });
+const INLINE = /&lt;(\/?)(b|i|kbd|code|a)&gt;/g;
 const YEAR = 365 * 86400;
 
 /** @type {PageWords} */
@@ -25,8 +27,10 @@ async function load() {
   return catalogue;
 }
 
-/** The catalogue, once loaded (every page waits for it before it draws words). */
-export const ready = load();
+/** The catalogue, once loaded. A module that imports this one runs only after it (the top-level
+ * await below), so a script's `t()` never meets an empty catalogue; a failed fetch reads in English ids. */
+export const ready = load().catch(() => catalogue);
+await ready;
 
 /** The sentence `id` ("page.lobby_title") with its `{params}` filled in; a sentence with counts
  * takes its form by `params.count`. An id the catalogue lacks shows as itself (a test finds it).
@@ -71,9 +75,6 @@ export function wordPage(root) {
     }
   }
 }
-
-const ESCAPES = /** @type {{ [char: string]: string }} */ ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" });
-const INLINE = /&lt;(\/?)(b|i|kbd|code|a)&gt;/g;
 
 /** A sentence that keeps its emphasis and its one link (`<b>`, `<i>`, `<kbd>`, `<code>`, `<a>`) as
  * markup, everything else as text: a translation can move the emphasis but never add markup.

@@ -1,5 +1,6 @@
 // A websocket that says hello on every (re)connection and reconnects with backoff, and the
 // connection indicator of the page's top bar.
+import * as i18n from "./i18n.js";
 import { announce } from "./announcer.js";
 import { identity } from "./identity.js";
 import { toast } from "./toast.js";
@@ -35,9 +36,10 @@ export class Socket {
     this.ws = ws;
     ws.onopen = () => {
       this.delay = 500;
-      // Who this is, the handshake's cookies said; hello gives the name to show.
+      // Who this is, the handshake's cookies said; hello gives the name to show and the page's language
+      // (a link's ?lang= included), which everything this socket is sent is worded in.
       /** @type {HelloRequest} */
-      const hello = { type: "hello", name: identity().name || "Guest" };
+      const hello = { type: "hello", name: identity().name || "Guest", lang: i18n.language() };
       ws.send(JSON.stringify(hello));
       this.onStatus(true);
     };
@@ -67,9 +69,9 @@ export function connectionIndicator(node) {
   /** @type {boolean | null} */
   let wasUp = null;
   return (up) => {
-    node.textContent = up ? "online" : "reconnecting…";
+    node.textContent = i18n.t(up ? "page.common.online" : "page.common.reconnecting");
     node.className = "status " + (up ? "up" : "down");
-    if (wasUp !== null && wasUp !== up) announce(up ? "Connected again." : "Connection lost; reconnecting…");
+    if (wasUp !== null && wasUp !== up) announce(i18n.t(up ? "page.common.connected_again" : "page.common.connection_lost"));
     wasUp = up;
   };
 }

@@ -22,20 +22,26 @@ from petersburg.server.protocol.schema import protocol_schema
 from petersburg.server.view.catalogue import all_edition_cards, card_catalogue
 from petersburg.server.view.presenter import level_infos
 from petersburg.text.catalogues import page_forms
-from petersburg.text.languages import LANGUAGES, language_name
+from petersburg.text.languages import LANGUAGES, SOURCE, language_name
 
 router = APIRouter()
 
 
-def rules_help() -> RulesHelp:
-    """What the rules and help page shows that the software knows."""
-    return {"editions": all_edition_cards(), "commands": commands_help(), "bot_levels": level_infos()}
+@cache
+def rules_help(language: str = SOURCE) -> RulesHelp:
+    """What the rules and help page shows that the software knows, in ``language``."""
+    return {
+        "editions": all_edition_cards(language),
+        "commands": commands_help(language),
+        "bot_levels": level_infos(language),
+    }
 
 
 @router.get("/api/rules", response_model=RulesHelp)
-async def rules() -> Response:
-    """The cards of each edition in words, the chat commands and the bot levels (``RulesHelp``)."""
-    return json_response(rules_help())
+async def rules(request: Request, settings: SettingsDep) -> Response:
+    """The cards of each edition in words, the chat commands and the bot levels (``RulesHelp``),
+    in the reader's language."""
+    return json_response(rules_help(reader_language(request, settings.pseudo_language)))
 
 
 PAGE_CATALOGUES = ("page", "card", "bot")
@@ -64,16 +70,20 @@ async def words(request: Request, settings: SettingsDep) -> Response:
 
 
 @router.get("/api/cards", response_model=list[CardInfo])
-async def cards(edition: str = EDITION_FIRST, market: str = "false") -> Response:
+async def cards(
+    request: Request, settings: SettingsDep, edition: str = EDITION_FIRST, market: str = "false"
+) -> Response:
     """Every card kind of a game's edition with its printed figures (``CardInfo``):
     ``?edition=second`` for the 2nd edition's names and costs, ``&market=true`` for the
-    Market's cards too."""
+    Market's cards too; names and sentences in the reader's language."""
     try:
         options = options_from_json({"edition": edition, "market": market == "true"})
         check_options(options, 2)
     except (PetersburgError, ValueError) as error:
         raise Refusal("engine_refusal", reason=str(error)) from None
-    catalogue: list[CardInfo] = card_catalogue(shape_of(options))
+    catalogue: list[CardInfo] = card_catalogue(
+        shape_of(options), reader_language(request, settings.pseudo_language)
+    )
     return json_response(catalogue)
 
 

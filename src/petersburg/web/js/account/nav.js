@@ -2,6 +2,7 @@
 // profile), "Account" (sessions, password) and "Sign out" once signed in, and the leaderboard.
 // Signing out forgets the account's name here; the server then gives this browser a new guest
 // identity (the old one is the account's).
+import * as i18n from "../i18n.js";
 import { el } from "../dom.js";
 import { postJson } from "./submit.js";
 
@@ -26,23 +27,23 @@ export function rememberAccount(account) {
 export async function renderAccountNav(nav) {
   const account = await currentAccount();
   /** @type {HTMLElement[]} */
-  const links = [el("a", { href: "/leaderboard" }, "Leaderboard")];
+  const links = [el("a", { href: "/leaderboard" }, i18n.t("page.common.leaderboard"))];
   if (account) {
     rememberAccount(account);
-    const signOut = el("button", { type: "button", class: "link-button" }, "Sign out");
+    const signOut = el("button", { type: "button", class: "link-button" }, i18n.t("page.common.sign_out"));
     signOut.addEventListener("click", async () => {
       await postJson("/api/account/signout");
       forgetIdentity();
       location.href = "/";
     });
     links.push(
-      el("a", { href: `/profile/${encodeURIComponent(account.name)}` }, `${account.name} (${account.rating})`),
-      el("a", { href: "/account" }, "Account"),
-      el("a", { href: "/settings" }, "Settings"),
+      el("a", { href: `/profile/${encodeURIComponent(account.name)}` }, i18n.t("page.common.name_and_rating", { name: account.name, rating: account.rating })),
+      el("a", { href: "/account" }, i18n.t("page.common.account")),
+      el("a", { href: "/settings" }, i18n.t("page.common.settings")),
       signOut,
     );
   } else {
-    links.push(el("a", { href: "/signin" }, "Sign in"));
+    links.push(el("a", { href: "/signin" }, i18n.t("page.common.sign_in")));
   }
   nav.replaceChildren(...links);
   return account;

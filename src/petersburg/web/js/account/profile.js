@@ -1,4 +1,5 @@
 // A profile: the account's rating, its rating history (a small line chart) and its games.
+import * as i18n from "../i18n.js";
 import { byId, el } from "../dom.js";
 import { renderAccountNav } from "./nav.js";
 
@@ -28,7 +29,7 @@ function count(n, noun) {
 function chart(points) {
   const box = byId("rating-chart");
   if (points.length === 0) {
-    box.replaceChildren(el("p", { class: "muted" }, "No rated games yet."));
+    box.replaceChildren(el("p", { class: "muted" }, i18n.t("page.profile.no_rated_games")));
     return;
   }
   const values = [1500, ...points.map((p) => p.rating)];

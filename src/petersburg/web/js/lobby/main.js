@@ -1,4 +1,5 @@
 // The lobby page: name, tables, a new table, solo high scores, lobby chat.
+import * as i18n from "../i18n.js";
 import { Chat } from "../chat.js";
 import { byId, el } from "../dom.js";
 import { identity, setName } from "../identity.js";
@@ -193,8 +194,8 @@ function updateForm() {
   for (const option of f.double_marker_seat.options) option.disabled = option.value !== "" && Number(option.value) >= seats;
   if (f.double_marker_seat.selectedOptions[0].disabled) f.double_marker_seat.value = "";
   const uneven = allowed.unevenCounts.join(" or ");
-  byId("marker-seat-label").textContent = market ? "Seat the deal of the five start markers starts from" : `${uneven} players: seat with two start markers`;
-  byId("marker-seat-hint").textContent = market ? "The markers go one at a time round the table from this seat." : `Only at ${uneven}-seat tables.`;
+  byId("marker-seat-label").textContent = market ? i18n.t("page.lobby.market_marker_seat") : i18n.t("page.lobby.marker_seat", { count: uneven });
+  byId("marker-seat-hint").textContent = market ? i18n.t("page.lobby.market_marker_hint") : i18n.t("page.lobby.marker_hint", { count: uneven });
 }
 
 /** Every control of the form, which waits for the rule options with all of them off. */

@@ -1,4 +1,5 @@
 // The lobby's lists: open and running tables, finished games.
+import * as i18n from "../i18n.js";
 import { moveTime } from "../move-time.js";
 import { byId, el, spoken } from "../dom.js";
 
@@ -69,15 +70,15 @@ export function renderTables(tables, join, me) {
     const row = el(
       "li",
       { class: `table-row ${t.status}` + (mine ? " mine" : "") + (turn ? " your-turn" : ""), dataset: { table: t.id } },
-      el("div", { class: "table-title" }, el("h3", {}, title), turn ? el("span", { class: "turn-badge" }, "your turn") : null, el("span", { class: "table-status" }, statusText(t, free))),
-      el("ul", { class: "table-seats", "aria-label": "Seats" }, t.seats.map((s) => seatChip(s, me))),
+      el("div", { class: "table-title" }, el("h3", {}, title), turn ? el("span", { class: "turn-badge" }, i18n.t("page.lobby.your_turn")) : null, el("span", { class: "table-status" }, statusText(t, free))),
+      el("ul", { class: "table-seats", "aria-label": i18n.t("page.lobby.seats") }, t.seats.map((s) => seatChip(s, me))),
       el("p", { class: "table-options muted" }, optionsText(t)),
       el("div", { class: "table-actions" }, actions)
     );
     (t.status === "over" ? done : live).append(row);
   }
-  if (!live.childNodes.length) live.append(el("li", { class: "muted empty-list" }, "No table yet: create one."));
-  if (!done.childNodes.length) done.append(el("li", { class: "muted empty-list" }, "None yet."));
+  if (!live.childNodes.length) live.append(el("li", { class: "muted empty-list" }, i18n.t("page.lobby.no_table_yet")));
+  if (!done.childNodes.length) done.append(el("li", { class: "muted empty-list" }, i18n.t("page.lobby.no_finished_game_yet")));
 }
 
 /** The solo high-score list, best first, each with its replay.
@@ -90,10 +91,10 @@ export function renderHighscores(lines) {
       el(
         "li",
         {},
-        el("span", { class: "score-line" }, el("b", {}, `${l.total} VP`), ` ${l.name} `, el("span", { class: "muted" }, `(${l.rubles}₽, ${l.rounds} rounds)`)),
-        el("a", { class: "button small", href: `/replay/${l.table}` }, "Replay", spoken(` of ${l.name}'s ${l.total} VP game`))
+        el("span", { class: "score-line" }, el("b", {}, i18n.t("page.lobby.score_vp", { count: l.total })), ` ${l.name} `, el("span", { class: "muted" }, i18n.t("page.lobby.score_rubles_rounds", { rubles: l.rubles, count: l.rounds ?? 0 }))),
+        el("a", { class: "button small", href: `/replay/${l.table}` }, i18n.t("page.lobby.replay"), spoken(` ${i18n.t("page.lobby.replay_of_game", { name: l.name, count: l.total })}`))
       )
     );
   }
-  if (!lines.length) list.append(el("li", { class: "muted empty-list" }, "No solo game finished yet."));
+  if (!lines.length) list.append(el("li", { class: "muted empty-list" }, i18n.t("page.lobby.no_solo_game_yet")));
 }

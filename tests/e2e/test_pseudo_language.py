@@ -1,0 +1,124 @@
+"""The pseudo-localisation run: every page read in ``qps`` (every sentence of the catalogues wrapped in
+``⟦…⟧`` and accented) must show no visible word that is not wrapped, so a word a page or a script
+writes without a catalogue shows up here. Only non-words are let through: numbers, symbols (₽, ✓ …),
+the players' own names, and the names each language is given in itself by the picker."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import shot
+from tests.e2e.pages import create_table, open_page
+from tests.e2e.test_languages import pseudo_server  # noqa: F401  (the fixture)
+
+pytestmark = [pytest.mark.browser]
+
+UID = "pseudo-uid-ana-00001"
+PLAYER_NAMES = ("Ana",)
+
+UNWRAPPED_JS = r"""(allowed) => {
+  const wrapped = (text) => {
+    let rest = text, depth = 0, out = "";
+    for (const char of rest) {
+      if (char === "⟦") depth += 1;
+      else if (char === "⟧") depth = Math.max(0, depth - 1);
+      else if (!depth) out += char;
+    }
+    return out;
+  };
+  const visible = (element) => {
+    if (!element || element.closest("[hidden], template, script, style, .language-picker")) return false;
+    if (element.closest(".visually-hidden, [aria-hidden='true']")) return true;  // read aloud
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== "hidden";
+  };
+  const words = (text) => {
+    let rest = wrapped(text);
+    for (const name of allowed) rest = rest.split(name).join(" ");
+    return (rest.match(/\p{L}{2,}/gu) || []).length > 0;
+  };
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const sentence = node.parentElement?.closest("[data-i18n-html]") ?? null;  // one message, marked up
+    const text = sentence ? sentence.textContent : node.textContent;
+    if (visible(node.parentElement) && words(text)) found.push(text.trim().slice(0, 80));
+  }
+  for (const element of document.querySelectorAll("[title], [aria-label], [placeholder], [alt]")) {
+    if (!visible(element) && !element.closest("dialog[open]")) continue;
+    for (const attribute of ["title", "aria-label", "placeholder", "alt"]) {
+      const value = element.getAttribute(attribute);
+      if (value && words(value)) found.push(`${attribute}=${value.slice(0, 80)}`);
+    }
+  }
+  if (words(document.title)) found.push(`<title>${document.title}`);
+  return [...new Set(found)];
+}"""
+
+LANGUAGE_NAMES = ("English", "Deutsch", "Français", "Italiano", "Español", "日本語", "Pseudo")
+
+
+def unwrapped(page: Any) -> list[str]:
+    """Every visible text (and read attribute) of the page with a word outside ``⟦…⟧``."""
+    return list(page.evaluate(UNWRAPPED_JS, [*PLAYER_NAMES, *LANGUAGE_NAMES]))
+
+
+PAGES = ("/", "/help", "/leaderboard", "/settings", "/signin", "/account")
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_word_of_a_page_comes_from_a_catalogue(pseudo_server: str, browser: Any, path: str) -> None:  # noqa: F811
+    context, page = open_page(browser, pseudo_server, uid=UID, name="Ana")
+    try:
+        page.goto(f"{pseudo_server}{path}?lang=qps")
+        page.wait_for_selector("header.topbar .language-picker")
+        page.wait_for_load_state("networkidle")
+        shot(page, f"pseudo/{path.strip('/') or 'lobby'}")
+        found = unwrapped(page)
+        assert found == [], f"{path}: {found}"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", [360, 1366])
+def test_no_page_scrolls_sideways_in_the_longer_pseudo_language(
+    pseudo_server: str,  # noqa: F811
+    browser: Any,
+    width: int,
+) -> None:
+    """The pseudo-language's sentences are longer than the English (accents, brackets), as German's
+    are: no page may then be wider than the window, at a phone's width and a laptop's."""
+    context, page = open_page(browser, pseudo_server, uid=UID, name="Ana")
+    try:
+        page.set_viewport_size({"width": width, "height": 800})
+        for path in PAGES:
+            for language in ("qps", "de", "ja"):
+                page.goto(f"{pseudo_server}{path}?lang={language}")
+                page.wait_for_selector("header.topbar .language-picker")
+                page.wait_for_load_state("networkidle")
+                wider = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+                assert wider <= 0, f"{path} in {language} at {width} px scrolls {wider} px sideways"
+        shot(page, f"pseudo/account-ja-{width}")
+    finally:
+        context.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the table page's script-made words (web/js/table/*.js, card-view.js, dialog.js) are not yet "
+    "from the page catalogue: this run lists them",
+)
+def test_every_word_of_a_table_mid_game_comes_from_a_catalogue(pseudo_server: str, browser: Any) -> None:  # noqa: F811
+    table = create_table(pseudo_server, UID, "Ana", seats=2, fill="greedy")
+    context, page = open_page(browser, pseudo_server, uid=UID, name="Ana")
+    try:
+        page.goto(f"{pseudo_server}/table/{table}?lang=qps")
+        page.click("#start")
+        page.wait_for_function("document.querySelectorAll('#log li').length > 3", timeout=15_000)
+        shot(page, "pseudo/table")
+        found = unwrapped(page)
+        assert found == [], f"table: {found}"
+    finally:
+        context.close()
