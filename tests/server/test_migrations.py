@@ -181,3 +181,33 @@ def test_migration_0007_adds_move_deadlines_vacations_and_table_webhooks(tmp_pat
             command.upgrade(config, "head")
     finally:
         engine.dispose()
+
+
+def test_migration_0009_adds_the_language_of_an_account_and_keeps_the_accounts(tmp_path: Path) -> None:
+    """An account of a database at 0008 is there after 0009 with no language chosen (it reads as
+    its browser asks); 0009 goes down and up again and the account stays."""
+    from alembic import command
+
+    path = str(tmp_path / "language.db")
+    engine = db.create_engine(path)
+    config = db.alembic_config()
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "0008")
+            connection.exec_driver_sql(
+                "INSERT INTO accounts (name, name_key, password_hash, uid, created, mu, sigma)"
+                " VALUES ('Bea', 'bea', 'hash', 'u1', 1.0, 25.0, 8.3)"
+            )
+            command.upgrade(config, "0009")
+            account = connection.exec_driver_sql("SELECT name, uid, language FROM accounts").one()
+            assert tuple(account) == ("Bea", "u1", None)
+            connection.exec_driver_sql("UPDATE accounts SET language = 'de'")
+            command.downgrade(config, "0008")
+            columns = {row[1] for row in connection.exec_driver_sql("PRAGMA table_info(accounts)")}
+            assert "language" not in columns
+            assert connection.exec_driver_sql("SELECT name FROM accounts").scalar() == "Bea"
+            command.upgrade(config, "head")
+            assert connection.exec_driver_sql("SELECT language FROM accounts").scalar() is None
+    finally:
+        engine.dispose()

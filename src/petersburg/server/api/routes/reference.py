@@ -12,7 +12,8 @@ from pydantic import TypeAdapter
 from petersburg.bots.levels import bot_levels
 from petersburg.engine import PetersburgError, check_options, option_choices, options_from_json, shape_of
 from petersburg.engine.options import EDITION_FIRST
-from petersburg.server.api.deps import SettingsDep
+from petersburg.server.accounts.accounts import SESSION_COOKIE
+from petersburg.server.api.deps import AccountsDep, SettingsDep
 from petersburg.server.api.identity import reader_language
 from petersburg.server.api.responses import json_response
 from petersburg.server.errors import Refusal
@@ -57,10 +58,13 @@ def page_words(language: str) -> PageWords:
 
 
 @router.get("/api/words", response_model=PageWords)
-async def words(request: Request, settings: SettingsDep) -> Response:
-    """The words of the pages in the reader's language (``?lang=``, the ``pb_lang`` cookie, else
-    ``Accept-Language``; unknown codes read in English), and the languages a reader may choose."""
-    return json_response(page_words(reader_language(request, settings.pseudo_language)))
+async def words(request: Request, settings: SettingsDep, accounts: AccountsDep) -> Response:
+    """The words of the pages in the reader's language (``?lang=``, the ``pb_lang`` cookie, the
+    signed-in account's choice, else ``Accept-Language``; unknown codes read in English), and the
+    languages a reader may choose."""
+    account = await accounts.session(request.cookies.get(SESSION_COOKIE))
+    remembered = account.language if account is not None else None
+    return json_response(page_words(reader_language(request, settings.pseudo_language, remembered)))
 
 
 @router.get("/api/cards", response_model=list[CardInfo])

@@ -56,6 +56,7 @@ class Connection:
         "_wake",
         "_ws",
         "account",
+        "account_id",
         "address",
         "closing",
         "greeted",
@@ -79,6 +80,8 @@ class Connection:
         """The identity the handshake carried (``identity.py``): the account's, or the guest's."""
         self.account = who.account is not None
         """Whether the socket is signed in to an account (its name is then the account's)."""
+        self.account_id = who.account.id if who.account is not None else None
+        """The signed-in account's id (its chosen language is remembered there)."""
         self.name = who.account.name if who.account is not None else "Guest"
         self.greeted = False
         """Whether it said hello (and was sent the state)."""
