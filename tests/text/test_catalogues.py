@@ -85,6 +85,12 @@ def _base_name(base: ast.expr) -> str | None:
     return base.attr if isinstance(base, ast.Attribute) else None
 
 
+def _engine_reason(call: ast.Call) -> bool:
+    """``Refusal(rule_refusal(reason, ...))``: the engine's reason, checked by ``test_rule_refusals``."""
+    first = call.args[0] if call.args else None
+    return isinstance(first, ast.Call) and _name(first) == "rule_refusal"
+
+
 def _site(path: Path, call: ast.Call, catalogue: Catalogue) -> CallSite:
     where = f"{path.relative_to(SOURCE.parent)}:{call.lineno}"
     first = call.args[0] if call.args else None
@@ -101,7 +107,12 @@ def call_sites() -> list[CallSite]:
     for path in sorted(SOURCE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in CALLS:
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in CALLS
+                and not _engine_reason(node)
+            ):
                 sites.append(_site(path, node, CALLS[node.func.id]))
         for refusal_class in _refusal_classes(tree):
             for node in ast.walk(refusal_class):

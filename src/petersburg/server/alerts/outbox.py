@@ -13,7 +13,6 @@ from petersburg.server.persistence.alerts import AlertSettings, JsonObject, Queu
 from petersburg.server.settings import Settings
 from petersburg.text.alerts import alert_text
 from petersburg.text.languages import SOURCE, choose
-from petersburg.text.wording import Param
 
 SETTINGS_PAGE = "/settings"
 DEADLINE_KINDS = ("reminder", "bot_moved", "handed")
@@ -26,26 +25,21 @@ def _text(payload: JsonObject, name: str) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _say(language: str, message_id: str, /, **params: Param) -> str:
-    """The alert sentence ``message_id`` in ``language`` (English where it has no translation)."""
-    return alert_text(message_id, **params).in_language(language)
-
-
 def _deadline_words(kind: str, facts: JsonObject, language: str) -> Worded:
     """A move deadline's alert in words: the reminder, a bot's move, the seat handed to it."""
     table, link, bot = _text(facts, "name"), _text(facts, "link"), _text(facts, "bot")
     number = facts.get("count")
     count = number if isinstance(number, int) else 0
     if kind == "reminder":
-        title = _say(language, "reminder_title", table=table)
-        body = _say(language, "reminder_body", table=table, count=count)
+        title = alert_text("reminder_title", table=table).in_language(language)
+        body = alert_text("reminder_body", table=table, count=count).in_language(language)
     elif kind == "bot_moved":
-        title = _say(language, "bot_moved_title", table=table)
-        body = _say(language, "bot_moved_body", table=table, bot=bot, count=count)
+        title = alert_text("bot_moved_title", table=table).in_language(language)
+        body = alert_text("bot_moved_body", table=table, bot=bot, count=count).in_language(language)
     else:
-        title = _say(language, "handed_title", table=table)
-        body = _say(language, "handed_body", table=table, bot=bot, count=count)
-    return Worded(title, f"{body}\n\n{_say(language, 'turn_link', link=link)}", link, facts)
+        title = alert_text("handed_title", table=table).in_language(language)
+        body = alert_text("handed_body", table=table, bot=bot, count=count).in_language(language)
+    return Worded(title, f"{body}\n\n{alert_text('turn_link', link=link).in_language(language)}", link, facts)
 
 
 def word(alert: QueuedAlert, base_url: str, language: str = SOURCE) -> Worded:
@@ -56,16 +50,22 @@ def word(alert: QueuedAlert, base_url: str, language: str = SOURCE) -> Worded:
         link = _text(facts, "link")
         listed = facts.get("changes")
         changes = [line for line in listed if isinstance(line, str)] if isinstance(listed, list) else []
-        lines = [_say(language, "turn_body", table=table)]
+        lines = [alert_text("turn_body", table=table).in_language(language)]
         if changes:
-            lines += ["", _say(language, "turn_changes"), *(f"- {line}" for line in changes)]
-        lines += ["", _say(language, "turn_link", link=link)]
-        return Worded(_say(language, "turn_title", table=table), "\n".join(lines), link, facts)
+            lines += [
+                "",
+                alert_text("turn_changes").in_language(language),
+                *(f"- {line}" for line in changes),
+            ]
+        lines += ["", alert_text("turn_link", link=link).in_language(language)]
+        return Worded(
+            alert_text("turn_title", table=table).in_language(language), "\n".join(lines), link, facts
+        )
     if alert.kind in DEADLINE_KINDS:
         return _deadline_words(alert.kind, facts, language)
     return Worded(
-        _say(language, "test_title"),
-        _say(language, "test_body"),
+        alert_text("test_title").in_language(language),
+        alert_text("test_body").in_language(language),
         base_url + SETTINGS_PAGE,
         {"type": "test"},
     )
@@ -74,8 +74,10 @@ def word(alert: QueuedAlert, base_url: str, language: str = SOURCE) -> Worded:
 def _webhook_turn(payload: JsonObject, link: str, language: str) -> Worded:
     """A turn told to a webhook: one line naming the player (a chat channel shows who it is for)."""
     player = _text(payload, "player")
-    text = _say(language, "turn_webhook", player=player, table=_text(payload, "name"), link=link)
-    return Worded(_say(language, "turn_webhook_title", player=player), text, link, payload)
+    text = alert_text("turn_webhook", player=player, table=_text(payload, "name"), link=link).in_language(
+        language
+    )
+    return Worded(alert_text("turn_webhook_title", player=player).in_language(language), text, link, payload)
 
 
 class Outbox:
@@ -111,7 +113,7 @@ class Outbox:
             if wanted.email is None or not wanted.email_confirmed:
                 raise DeliveryError("no confirmed e-mail address")
             unsubscribe = self.unsubscribe_link(alert.account_id)
-            body = f"{worded.body}\n\n{_say(language, 'unsubscribe', link=unsubscribe)}"
+            body = f"{worded.body}\n\n{alert_text('unsubscribe', link=unsubscribe).in_language(language)}"
             await self.email.send(wanted.email, worded.title, body, unsubscribe)
         elif alert.channel == "push":
             if wanted.push_subscription is None:

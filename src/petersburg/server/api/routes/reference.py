@@ -10,7 +10,14 @@ from fastapi.responses import Response
 from pydantic import TypeAdapter
 
 from petersburg.bots.levels import bot_levels
-from petersburg.engine import PetersburgError, check_options, option_choices, options_from_json, shape_of
+from petersburg.engine import (
+    PetersburgError,
+    RefusedOptions,
+    check_options,
+    option_choices,
+    options_from_json,
+    shape_of,
+)
 from petersburg.engine.options import EDITION_FIRST
 from petersburg.server.accounts.accounts import SESSION_COOKIE
 from petersburg.server.api.deps import AccountsDep, SettingsDep
@@ -24,6 +31,7 @@ from petersburg.server.view.catalogue import all_edition_cards, card_catalogue
 from petersburg.server.view.presenter import level_infos
 from petersburg.text.catalogues import page_forms
 from petersburg.text.languages import LANGUAGES, language_name
+from petersburg.text.rule_refusals import rule_refusal
 
 router = APIRouter()
 
@@ -75,6 +83,8 @@ async def cards(edition: str = EDITION_FIRST, market: str = "false") -> Response
     try:
         options = options_from_json({"edition": edition, "market": market == "true"})
         check_options(options, 2)
+    except RefusedOptions as refused:
+        raise Refusal(rule_refusal(refused.reason)) from None
     except (PetersburgError, ValueError) as error:
         raise Refusal("engine_refusal", reason=str(error)) from None
     catalogue: list[CardInfo] = card_catalogue(shape_of(options))
