@@ -26,6 +26,7 @@ from petersburg.text.analysis import ANALYSIS
 from petersburg.text.chat import CHAT, help_text
 from petersburg.text.notices import NOTICES, notice
 from petersburg.text.refusals import REFUSALS, refusal
+from petersburg.text.terminal import TERMINAL
 from petersburg.text.wording import Catalogue, Plural, placeholders
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "petersburg"
@@ -38,6 +39,7 @@ CALLS: dict[str, Catalogue] = {
     "alert_text": ALERTS,
     "advice": ADVICE,
     "analysis_text": ANALYSIS,
+    "terminal_text": TERMINAL,
 }
 """The names whose calls word a sentence, and the catalogue each reads from."""
 NOT_PARAMETERS = frozenset({"status"})
@@ -126,7 +128,7 @@ SITES = call_sites()
 
 def test_the_scan_finds_the_call_sites() -> None:
     kinds = {site.catalogue.name for site in SITES}
-    assert kinds == {"refusal", "notice", "chat", "alert", "advice", "analysis"}
+    assert kinds == {"refusal", "notice", "chat", "alert", "advice", "analysis", "terminal"}
     assert len(SITES) > 100
 
 
@@ -156,7 +158,9 @@ def test_every_call_site_passes_exactly_the_placeholders() -> None:
     assert wrong == []
 
 
-@pytest.mark.parametrize("catalogue", [REFUSALS, NOTICES, CHAT, ALERTS, ADVICE], ids=lambda c: c.name)
+@pytest.mark.parametrize(
+    "catalogue", [REFUSALS, NOTICES, CHAT, ALERTS, ADVICE, TERMINAL], ids=lambda c: c.name
+)
 def test_every_entry_is_used(catalogue: Catalogue) -> None:
     used = {site.message_id for site in SITES if site.catalogue is catalogue}
     assert sorted(set(catalogue.entries) - used) == []

@@ -33,12 +33,26 @@ from petersburg.text import (
     pages,
     refusals,
     rule_refusals,
+    terminal,
 )
 from petersburg.text.languages import LANGUAGES, PSEUDO, SOURCE, locale_of, plural_categories
 from petersburg.text.translations import po_path, pseudo, translations
 from petersburg.text.wording import Catalogue, Entry, Plural, catalogues, placeholders
 
-MODULES = (refusals, rule_refusals, notices, chat, alerts, advice, analysis, bots, cards, narration, pages)
+MODULES = (
+    refusals,
+    rule_refusals,
+    notices,
+    chat,
+    alerts,
+    advice,
+    analysis,
+    bots,
+    cards,
+    narration,
+    pages,
+    terminal,
+)
 """The modules whose catalogues are translated (importing them registers every catalogue)."""
 
 TRANSLATORS_NOTE = """\
@@ -65,7 +79,19 @@ def messages() -> Iterator[tuple[str, Entry]]:
             yield f"{catalogue.name}.{message_id}", entry
 
 
-ORDER = ("refusal", "rule", "notice", "chat", "alert", "advice", "bot", "card", "narration", "page")
+ORDER = (
+    "refusal",
+    "rule",
+    "notice",
+    "chat",
+    "alert",
+    "advice",
+    "bot",
+    "card",
+    "narration",
+    "page",
+    "terminal",
+)
 """The catalogues in the files' order (any other after them by name), whatever order they were
 imported in."""
 

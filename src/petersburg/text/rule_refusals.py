@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from petersburg.engine.reasons import CARD_PARAMS, ENGLISH, Reason
 from petersburg.engine.shape import GameShape
-from petersburg.text.cards import CARD_WORDS, DECKS, card_name
+from petersburg.text.cards import card_name, stack_word
 from petersburg.text.narration import NARRATION
 from petersburg.text.wording import Catalogue, Message, Param, word
 
@@ -36,8 +36,7 @@ def reason_params(reason: Reason, shape: GameShape | None, language: str) -> dic
         elif key == "phase":
             params[key] = NARRATION.message(f"phase_{value}", {}).in_language(language)
         elif key == "stack" and shape is not None and value in shape.stack_names:
-            deck = DECKS[shape.stack_names.index(str(value))]
-            params[key] = CARD_WORDS.message(f"deck_{deck}", {}).in_language(language)
+            params[key] = stack_word(shape, shape.stack_names.index(str(value)), language)
         elif key == "edition" and shape is not None:
             params[key] = _title(shape, language)
     return params
