@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import random
 import sys
 import time
@@ -42,6 +43,8 @@ from petersburg.engine import (
 )
 from petersburg.engine.options import CHOICES
 from petersburg.text import describe_events, legal_action_infos
+from petersburg.text.languages import LANGUAGES, SOURCE, known
+from petersburg.text.terminal import terminal_text
 
 COMMAND_MODULES: tuple[str, ...] = (
     "petersburg.server.cli",
@@ -147,22 +150,46 @@ def _new_game_from_args(args: argparse.Namespace, sink: list[Event] | None = Non
 # Commands
 
 
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""The environment's locale, most binding first, as POSIX reads it."""
+
+
+def reader_language(chosen: str | None, environ: dict[str, str] | None = None) -> str:
+    """The language of the player-facing output: ``--lang``, else the environment's locale (the
+    first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set, ``de_DE.UTF-8`` read as German);
+    anything not one of ours (``C``, ``POSIX``, ``xx``) reads in English."""
+    if chosen:
+        return known(chosen) or SOURCE
+    env = os.environ if environ is None else environ
+    locale = next((env[name] for name in LOCALE_VARIABLES if env.get(name)), None)
+    return known(locale) or SOURCE
+
+
+def add_language_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        default=None,
+        help=f"language of the output: {', '.join(LANGUAGES)} (default: from LC_ALL, LC_MESSAGES or LANG)",
+    )
+
+
 def cmd_new(args: argparse.Namespace) -> None:
     _print_json(state_to_json(_new_game_from_args(args)))
 
 
 def cmd_legal(args: argparse.Namespace) -> None:
     state = _load_state(args.state)
-    infos = legal_action_infos(state)
+    language = reader_language(args.lang)
+    infos = legal_action_infos(state, language)
     if args.json:
         _print_json(
             [{"id": i.id, "text": i.text, "price": i.price, "description": i.description} for i in infos]
         )
         return
     if state.is_over:
-        print("The game is over.")
+        print(terminal_text("game_over").in_language(language))
         return
-    print(f"Seat {state.current_player} to act:")
+    print(terminal_text("seat_to_act", seat=state.current_player).in_language(language))
     for info in infos:
         print(f"{info.id:5d}  {info.text:28s} {info.price:3d}  {info.description}")
 
@@ -258,12 +285,22 @@ def cmd_replay(args: argparse.Namespace) -> None:
         _print_json(summary)
         return
     names = seat_names(record)
+    language = reader_language(args.lang)
     if args.log:
         for events in steps:
-            for line in describe_events(events, names, state.shape, reader):
+            for line in describe_events(events, names, state.shape, reader, language=language):
                 print(line)
-    status = "finished" if state.is_over else "not finished"
-    print(f"{record.num_players} players, seed {record.seed}, {len(record.actions)} actions, {status}.")
+    played = {"players": record.num_players, "seed": record.seed, "actions": len(record.actions)}
+    told = (
+        terminal_text(
+            "replay_finished", players=played["players"], seed=played["seed"], actions=played["actions"]
+        )
+        if state.is_over
+        else terminal_text(
+            "replay_unfinished", players=played["players"], seed=played["seed"], actions=played["actions"]
+        )
+    )
+    print(told.in_language(language))
     print(scores_table(state, record.names))
 
 
@@ -358,7 +395,7 @@ def cmd_play(args: argparse.Namespace) -> None:
     if not 0 <= humans <= state.num_players:
         raise CliError(f"--humans must be between 0 and {state.num_players}.")
     try:
-        run_terminal_game(state, humans, args.bots, setup_events=setup)
+        run_terminal_game(state, humans, args.bots, setup_events=setup, language=reader_language(args.lang))
     except ValueError as error:
         raise CliError(str(error)) from None
 
@@ -380,6 +417,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("legal", help="list the legal actions of a state")
     p.add_argument("state", help="state JSON file ('-' for stdin)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    add_language_argument(p)
     p.set_defaults(func=cmd_legal)
 
     p = sub.add_parser("apply", help="apply an action (text or id) and print the next state")
@@ -406,6 +444,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="read the log as this seat sees it (-1: spectator; default: all)",
     )
+    add_language_argument(p)
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("selfplay", help="bots play a game; print its record as JSON")
@@ -417,6 +456,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_game_arguments(p)
     p.add_argument("--humans", type=int, default=None, help="human seats, from seat 0 (default 1)")
     p.add_argument("--bots", default="greedy", help="bot spec for the other seats (default %(default)s)")
+    add_language_argument(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("bench", help="random full games: games and actions per second")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
-from contextlib import ExitStack
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from fastapi.testclient import TestClient
+from sqlalchemy import Connection
 
 from petersburg.server.app import create_app
 from petersburg.server.persistence.sql import database as db
@@ -24,6 +26,36 @@ FIXTURE = Path(__file__).parent / "fixtures" / "pre_sqlalchemy.db"
 """Written by the server of commit 7c1e6a8 (``fixtures/make_pre_sqlalchemy_db.py``): a finished
 solo game (table 1), a 2-seat game at log row 4 with auto-pass on for Alice (table 2), an open
 3-seat table (table 3)."""
+
+
+@contextmanager
+def _migrating(
+    path: Path, revision: str
+) -> Iterator[tuple[Connection, Callable[[str], None], Callable[[str], None]]]:
+    """A database at ``path`` brought to ``revision``, in one transaction, with its ``upgrade`` and
+    ``downgrade`` to another revision."""
+    from alembic import command
+
+    engine = db.create_engine(str(path))
+    config = db.alembic_config()
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+            yield (
+                connection,
+                lambda to: command.upgrade(config, to),
+                lambda to: command.downgrade(config, to),
+            )
+    finally:
+        engine.dispose()
+
+
+def _add_account(connection: Connection) -> None:
+    connection.exec_driver_sql(
+        "INSERT INTO accounts (name, name_key, password_hash, uid, created, mu, sigma)"
+        " VALUES ('Bea', 'bea', 'x', 'u1', 1.0, 25.0, 8.3)"
+    )
 
 
 def _head() -> str:
@@ -124,27 +156,15 @@ def test_an_older_database_gets_hints_switches_and_its_finished_games_analysed(t
 def test_migration_0006_adds_the_alert_tables_and_keeps_the_accounts(tmp_path: Path) -> None:
     """An account of a database at 0005 is there after 0006, with no alert settings (every channel
     off) and an empty queue; 0006 goes down and up again cleanly."""
-    from alembic import command
-
     path = str(tmp_path / "accounts.db")
-    engine = db.create_engine(path)
-    config = db.alembic_config()
-    try:
-        with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "0005")
-            connection.exec_driver_sql(
-                "INSERT INTO accounts (name, name_key, password_hash, uid, created, mu, sigma)"
-                " VALUES ('Bea', 'bea', 'x', 'u1', 1.0, 25.0, 8.3)"
-            )
-            command.upgrade(config, "0006")
-            assert connection.exec_driver_sql("SELECT count(*) FROM account_alerts").scalar() == 0
-            assert connection.exec_driver_sql("SELECT count(*) FROM alert_queue").scalar() == 0
-            command.downgrade(config, "0005")
-            command.upgrade(config, "head")
-            assert connection.exec_driver_sql("SELECT name FROM accounts").scalar() == "Bea"
-    finally:
-        engine.dispose()
+    with _migrating(Path(path), "0005") as (connection, upgrade, downgrade):
+        _add_account(connection)
+        upgrade("0006")
+        assert connection.exec_driver_sql("SELECT count(*) FROM account_alerts").scalar() == 0
+        assert connection.exec_driver_sql("SELECT count(*) FROM alert_queue").scalar() == 0
+        downgrade("0005")
+        upgrade("head")
+        assert connection.exec_driver_sql("SELECT name FROM accounts").scalar() == "Bea"
     with TestClient(create_app(path, Settings(bot_delay=0.0))) as client:
         answer = client.post("/api/account/signin", json={"name": "Bea", "password": "wrong password"})
         assert answer.status_code == 401
@@ -181,3 +201,20 @@ def test_migration_0007_adds_move_deadlines_vacations_and_table_webhooks(tmp_pat
             command.upgrade(config, "head")
     finally:
         engine.dispose()
+
+
+def test_migration_0009_adds_the_language_of_an_account_and_keeps_the_accounts(tmp_path: Path) -> None:
+    """An account of a database at 0008 is there after 0009 with no language chosen (it reads as
+    its browser asks); 0009 goes down and up again and the account stays."""
+    with _migrating(tmp_path / "language.db", "0008") as (connection, upgrade, downgrade):
+        _add_account(connection)
+        upgrade("0009")
+        account = connection.exec_driver_sql("SELECT name, uid, language FROM accounts").one()
+        assert tuple(account) == ("Bea", "u1", None)
+        connection.exec_driver_sql("UPDATE accounts SET language = 'de'")
+        downgrade("0008")
+        columns = {row[1] for row in connection.exec_driver_sql("PRAGMA table_info(accounts)")}
+        assert "language" not in columns
+        assert connection.exec_driver_sql("SELECT name FROM accounts").scalar() == "Bea"
+        upgrade("head")
+        assert connection.exec_driver_sql("SELECT language FROM accounts").scalar() is None

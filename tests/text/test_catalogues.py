@@ -26,6 +26,7 @@ from petersburg.text.analysis import ANALYSIS
 from petersburg.text.chat import CHAT, help_text
 from petersburg.text.notices import NOTICES, notice
 from petersburg.text.refusals import REFUSALS, refusal
+from petersburg.text.terminal import TERMINAL
 from petersburg.text.wording import Catalogue, Plural, placeholders
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "petersburg"
@@ -38,6 +39,7 @@ CALLS: dict[str, Catalogue] = {
     "alert_text": ALERTS,
     "advice": ADVICE,
     "analysis_text": ANALYSIS,
+    "terminal_text": TERMINAL,
 }
 """The names whose calls word a sentence, and the catalogue each reads from."""
 NOT_PARAMETERS = frozenset({"status"})
@@ -85,6 +87,12 @@ def _base_name(base: ast.expr) -> str | None:
     return base.attr if isinstance(base, ast.Attribute) else None
 
 
+def _engine_reason(call: ast.Call) -> bool:
+    """``Refusal(rule_refusal(reason, ...))``: the engine's reason, checked by ``test_rule_refusals``."""
+    first = call.args[0] if call.args else None
+    return isinstance(first, ast.Call) and _name(first) == "rule_refusal"
+
+
 def _site(path: Path, call: ast.Call, catalogue: Catalogue) -> CallSite:
     where = f"{path.relative_to(SOURCE.parent)}:{call.lineno}"
     first = call.args[0] if call.args else None
@@ -101,7 +109,12 @@ def call_sites() -> list[CallSite]:
     for path in sorted(SOURCE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in CALLS:
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in CALLS
+                and not _engine_reason(node)
+            ):
                 sites.append(_site(path, node, CALLS[node.func.id]))
         for refusal_class in _refusal_classes(tree):
             for node in ast.walk(refusal_class):
@@ -115,7 +128,7 @@ SITES = call_sites()
 
 def test_the_scan_finds_the_call_sites() -> None:
     kinds = {site.catalogue.name for site in SITES}
-    assert kinds == {"refusal", "notice", "chat", "alert", "advice", "analysis"}
+    assert kinds == {"refusal", "notice", "chat", "alert", "advice", "analysis", "terminal"}
     assert len(SITES) > 100
 
 
@@ -145,7 +158,9 @@ def test_every_call_site_passes_exactly_the_placeholders() -> None:
     assert wrong == []
 
 
-@pytest.mark.parametrize("catalogue", [REFUSALS, NOTICES, CHAT, ALERTS, ADVICE], ids=lambda c: c.name)
+@pytest.mark.parametrize(
+    "catalogue", [REFUSALS, NOTICES, CHAT, ALERTS, ADVICE, TERMINAL], ids=lambda c: c.name
+)
 def test_every_entry_is_used(catalogue: Catalogue) -> None:
     used = {site.message_id for site in SITES if site.catalogue is catalogue}
     assert sorted(set(catalogue.entries) - used) == []

@@ -94,6 +94,7 @@ from petersburg.engine.moves import (
 )
 from petersburg.engine.options import check_options
 from petersburg.engine.predicates import affordable, hand_has_room, may_displace, rubles_known
+from petersburg.engine.reasons import Reason, RefusedOptions
 from petersburg.engine.records import (
     GameRecord,
     options_from_json,
@@ -118,6 +119,7 @@ from petersburg.engine.rules import (
     marker_deals,
     new_game,
     places,
+    why_illegal,
     winners,
 )
 from petersburg.engine.scoring import ScoreBreakdown, ScoreLine, SeatIncome, colour_scoring, phase_income
@@ -185,6 +187,8 @@ __all__ = [
     "MarketState",
     "PetersburgError",
     "PlayerState",
+    "Reason",
+    "RefusedOptions",
     "ScoreBreakdown",
     "ScoreLine",
     "SeatIncome",
@@ -238,5 +242,6 @@ __all__ = [
     "state_to_json",
     "view",
     "view_to_json",
+    "why_illegal",
     "winners",
 ]

@@ -12,6 +12,7 @@ from typing import Final
 
 from petersburg.engine.constants import OPENING_WORKERS_PER_PLAYER
 from petersburg.engine.json_types import OptionsJson
+from petersburg.engine.reasons import Reason, RefusedOptions, Value
 
 MONEY_KEPT: Final = "kept"
 MONEY_TRADED: Final = "traded"
@@ -125,44 +126,38 @@ class GameOptions:
 
 
 def check_options(options: GameOptions, num_players: int) -> None:
-    """Raise ValueError with a sentence a player understands if the options or the player count
-    are not a game this engine can set up (bad values, or options that do not go together)."""
+    """Raise ``RefusedOptions`` (a ValueError whose ``str()`` is a sentence a player understands, its
+    ``reason`` the same as data for other languages) if the options or the player count are not a
+    game this engine can set up (bad values, or options that do not go together)."""
     for name, values in CHOICES.items():
         value = getattr(options, name)
         if value not in values or isinstance(value, bool):
             listed = " or ".join(repr(v) for v in values)
-            raise ValueError(f"The option '{name}' is {listed}, not {value!r}.")
+            _refuse("option_value", name=name, listed=listed, value=repr(value))
     for flag in ("always_refill", "show_rubles", "show_hands", "market"):
         if not isinstance(getattr(options, flag), bool):
-            raise ValueError(f"The option '{flag}' is true or false, not {getattr(options, flag)!r}.")
+            _refuse("option_flag", name=flag, value=repr(getattr(options, flag)))
     if options.market and options.edition != EDITION_SECOND:
-        raise ValueError(
-            "The Market needs the 2nd edition (edition 'second'): its goods are printed on "
-            "2nd-edition cards only."
-        )
+        _refuse("market_needs_second")
     if not options.market:
         for name in MARKET_OPTIONS:
             if getattr(options, name) != CHOICES[name][0]:
-                raise ValueError(f"The option '{name}' applies only to a game with the Market.")
+                _refuse("market_option_only", name=name)
     if isinstance(num_players, bool) or not isinstance(num_players, int):
-        raise ValueError(f"The number of players must be a whole number, not {num_players!r}.")
+        _refuse("players_not_whole", value=repr(num_players))
     if num_players == MAX_PLAYERS_MARKET and not options.market:
-        raise ValueError(
-            "5 players need the Market (edition 'second' with the Market); otherwise 1 to 4 play."
-        )
+        _refuse("five_need_market")
     if not MIN_PLAYERS <= num_players <= MAX_PLAYERS_MARKET:
-        raise ValueError(f"A game has 1 to 4 players (1 to 5 with the Market), not {num_players!r}.")
+        _refuse("players_range", value=repr(num_players))
     if num_players == MAX_PLAYERS_MARKET and options.market_board < OPENING_WORKERS_PER_PLAYER * num_players:
-        raise ValueError(
-            "5 players need the 10-card board (market_board 10): the opening deal places 10 workers."
-        )
+        _refuse("five_need_big_board")
     seat = options.double_marker_seat
     if seat is not None and (
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_players
     ):
-        what = (
-            "the deal of the start-player markers starts from"
-            if options.market
-            else "gets two start-player markers"
-        )
-        raise ValueError(f"The seat that {what} must be 0 to {num_players - 1}.")
+        _refuse("deal_seat_range" if options.market else "double_marker_seat_range", most=num_players - 1)
+
+
+def _refuse(reason: str, **params: Value) -> None:
+    """Refuse a game's set-up for ``reason``."""
+    raise RefusedOptions(Reason(reason, params))

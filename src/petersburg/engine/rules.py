@@ -111,6 +111,7 @@ from petersburg.engine.options import (
     check_options,
 )
 from petersburg.engine.predicates import affordable, hand_has_room, may_displace
+from petersburg.engine.reasons import Reason, Value
 from petersburg.engine.scoring import ScoreLine, colour_scoring, phase_income
 from petersburg.engine.shape import (
     FIRST,
@@ -528,26 +529,31 @@ def is_legal(state: GameState, action: ActionId) -> bool:
     return action in legal_actions(state)
 
 
-def _outside_game(state: GameState, action: ActionId) -> str:
-    """Why an action id of the whole space does not exist in this game, or '' if it does."""
+def _reason(state: GameState, reason: str, **params: Value) -> Reason:
+    """A refusal of ``state``'s game (its cards named as its edition prints them)."""
+    return Reason(reason, params, state.shape.card_name)
+
+
+def _outside_game(state: GameState, action: ActionId) -> Reason | None:
+    """Why an action id of the whole space does not exist in this game, or None if it does."""
     shape = state.shape
     if action < shape.num_actions:
-        return ""
+        return None
     text = format_action(action)
     kind = ACTION_KIND[action]
     if kind in (KIND_JOKER, KIND_PAY_CRATE, KIND_SKIP_CRATE):
-        return f"'{text}' belongs to the Market, and this game ({shape.title}) is played without it."
+        return _reason(state, "market_action_without_market", action=text, edition=shape.title)
     if kind == KIND_OBSERVE:
-        return f"This game ({shape.title}) has no market stack: it comes with the Market."
+        return _reason(state, "no_market_stack", edition=shape.title)
     target = ACTION_TARGET[action]
     if target and not shape.count[target_kind(target)]:
-        return f"There is no {shape.card_name[target_kind(target)]} with goods in this game ({shape.title})."
-    return f"The board of this game holds {shape.board_size} cards: '{text}' names a slot it does not have."
+        return _reason(state, "no_goods_card", card=target_kind(target), edition=shape.title)
+    return _reason(state, "no_board_slot", size=shape.board_size, action=text)
 
 
-def explain_illegal(state: GameState, action: object) -> str:
-    """A sentence saying why ``action`` is not legal now (for players and API clients); '' if it
-    is legal.
+def why_illegal(state: GameState, action: object) -> Reason | None:
+    """Why ``action`` is not legal now, as a ``Reason`` (a reason id and its parameters, worded
+    in a reader's language by ``petersburg.text.rule_refusals``); None if it is legal.
 
     The rules are asked one by one, in the order a player would check them, with the same
     predicates ``legal_actions`` uses (``hand_has_room``, ``affordable``, ``may_displace``,
@@ -557,11 +563,11 @@ def explain_illegal(state: GameState, action: object) -> str:
     does, instead of refusing it at the call).
     """
     if state.stage == STAGE_OVER:
-        return "The game is over; no more actions can be played."
+        return _reason(state, "game_over")
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ALL_ACTIONS:
-        return f"There is no action number {action!r}."
+        return _reason(state, "no_such_action", action=repr(action))
     outside = _outside_game(state, action)
-    if outside:
+    if outside is not None:
         return outside
     stage = state.stage
     if stage == STAGE_PUB:
@@ -573,162 +579,156 @@ def explain_illegal(state: GameState, action: object) -> str:
     return _refuse_turn_action(state, action)
 
 
-def _refuse_at_pub(state: GameState, action: ActionId) -> str:
-    """Why ``action`` is not a Pub purchase the player to act may make ('' if it is)."""
+def explain_illegal(state: GameState, action: object) -> str:
+    """A sentence in English saying why ``action`` is not legal now (for players, API clients and
+    research code); '' if it is legal. ``why_illegal`` gives the same as data, for other languages."""
+    reason = why_illegal(state, action)
+    return "" if reason is None else reason.text()
+
+
+def _refuse_at_pub(state: GameState, action: ActionId) -> Reason | None:
+    """Why ``action`` is not a Pub purchase the player to act may make (None if it is)."""
     if ACTION_KIND[action] != KIND_PUB:
-        text = format_action(action)
-        return f"'{text}' is not possible now: first decide how many VP to buy at your Pub (e.g. 'pub 0')."
+        return _reason(state, "pub_first", action=format_action(action))
     most = max_pub_vp(state.players[state.to_act])
     if ACTION_ARG[action] > most:
-        return f"You can buy at most {most} VP at your Pubs now ('{format_action(action)}' is too many)."
-    return ""
+        return _reason(state, "pub_too_many", most=most, action=format_action(action))
+    return None
 
 
-def _refuse_market_decision(state: GameState, action: ActionId) -> str:
-    """Why ``action`` is not the decision the Market asks for now (a good to name, a crate); ''
+def _refuse_market_decision(state: GameState, action: ActionId) -> Reason | None:
+    """Why ``action`` is not the decision the Market asks for now (a good to name, a crate); None
     if it is."""
     market = state.market
     assert market is not None and market.queue
     card = market.queue[0][1]
-    name = state.shape.card_name[card]
     kind = ACTION_KIND[action]
     if state.stage == STAGE_JOKER:
         if kind == KIND_JOKER:
-            return ""
-        return (
-            f"First name the good your {name}'s '?' counts as: 'joker' and a good, e.g. 'joker {GOODS[0]}'."
-        )
+            return None
+        return _reason(state, "joker_first", card=card, example=f"joker {GOODS[0]}")
     good = state.shape.good_of[card]
     price = crate_price(state)
     player = state.players[state.to_act]
     if ACTION_ARG[action] == good and kind == KIND_SKIP_CRATE:
-        return ""
+        return None
     if ACTION_ARG[action] == good and kind == KIND_PAY_CRATE:
-        return (
-            ""
-            if affordable(player, price)
-            else f"Keeping your {name} costs {price} rubles and you have {player.rubles}."
-        )
-    return (
-        f"First decide whether to pay {price} rubles for your {name}: "
-        f"'pay crate {GOODS[good]}' or 'skip crate {GOODS[good]}'."
+        if affordable(player, price):
+            return None
+        return _reason(state, "crate_unaffordable", card=card, price=price, rubles=player.rubles)
+    return _reason(
+        state,
+        "crate_first",
+        price=price,
+        card=card,
+        pay=f"pay crate {GOODS[good]}",
+        skip=f"skip crate {GOODS[good]}",
     )
 
 
-def _refuse_after_draw(state: GameState, action: ActionId) -> str:
-    """Why ``action`` is not a use of the card just drawn with an Observatory ('' if it is)."""
+def _refuse_after_draw(state: GameState, action: ActionId) -> Reason | None:
+    """Why ``action`` is not a use of the card just drawn with an Observatory (None if it is)."""
     kind = ACTION_KIND[action]
     if kind == KIND_DISCARD:
-        return ""
+        return None
     if kind not in (KIND_TAKE, KIND_BUY) or ACTION_ARG[action] != DRAWN_SOURCE:
-        return (
-            f"'{format_action(action)}' is not possible now: decide what to do with the card you drew "
-            "('buy drawn', 'hand drawn' or 'discard drawn')."
-        )
+        return _reason(state, "drawn_first", action=format_action(action))
     if kind == KIND_TAKE:
-        return _refuse_take(state.players[state.to_act])
+        return _refuse_take(state, state.players[state.to_act])
     return _refuse_purchase(state, action, state.drawn, False)
 
 
-_MUST_BUY: Final = (
-    "In the first worker phase of the 2nd edition every player must buy a card on each of his "
-    "turns while opening workers remain (no pass, no card into hand)."
-)
-
-
-def _refuse_turn_action(state: GameState, action: ActionId) -> str:
-    """Why ``action`` is not an ordinary turn's action the player to act may take ('' if it is)."""
+def _refuse_turn_action(state: GameState, action: ActionId) -> Reason | None:
+    """Why ``action`` is not an ordinary turn's action the player to act may take (None if it is)."""
     kind = ACTION_KIND[action]
     arg = ACTION_ARG[action]
     if kind >= KIND_JOKER:
         return _refuse_market_decision_now(state, kind)
     if kind == KIND_PUB:
-        return "You can buy VP at a Pub only right after a building scoring."
+        return _reason(state, "pub_after_scoring_only")
     if kind == KIND_DISCARD or (kind in (KIND_TAKE, KIND_BUY) and arg == DRAWN_SOURCE):
-        return "There is no drawn card: use an Observatory first ('observe ...')."
+        return _reason(state, "no_drawn_card")
     if kind == KIND_OBSERVE:
         return _refuse_observe(state, arg)
     if kind == KIND_PASS:
-        return _MUST_BUY if in_opening(state) and _can_buy(state) else ""
+        return _reason(state, "must_buy") if in_opening(state) and _can_buy(state) else None
     if kind == KIND_PLAY:
         held = len(state.players[state.to_act].hand)
         if arg >= held:
-            return f"Your hand has no card {arg + 1} (you hold {held})."
+            return _reason(state, "no_hand_card", number=arg + 1, held=held)
         return _refuse_purchase(state, action, state.players[state.to_act].hand[arg], False)
     missing = _missing_board_card(state, arg)
-    if missing:
+    if missing is not None:
         return missing
     if kind == KIND_TAKE:
-        return _MUST_BUY if in_opening(state) else _refuse_take(state.players[state.to_act])
+        if in_opening(state):
+            return _reason(state, "must_buy")
+        return _refuse_take(state, state.players[state.to_act])
     card, from_lower = source_card(state, arg)
     return _refuse_purchase(state, action, card, from_lower)
 
 
-def _refuse_market_decision_now(state: GameState, kind: int) -> str:
+def _refuse_market_decision_now(state: GameState, kind: int) -> Reason:
     """Why a Market decision is not asked for in an ordinary turn."""
-    what = "the good of a card with '?'" if kind == KIND_JOKER else "whether to pay for a crate"
-    when = (
-        "when such a card enters your play area"
-        if kind == KIND_JOKER and state.options.joker == JOKER_FIXED
-        else "at the market scoring"
-    )
-    return f"You decide {what} only {when}."
+    if kind != KIND_JOKER:
+        return _reason(state, "crate_at_scoring_only")
+    if state.options.joker == JOKER_FIXED:
+        return _reason(state, "joker_on_entry_only")
+    return _reason(state, "joker_at_scoring_only")
 
 
-def _refuse_observe(state: GameState, deck: int) -> str:
-    """Why the player to act may not use an Observatory on ``deck`` now ('' if he may)."""
+def _refuse_observe(state: GameState, deck: int) -> Reason | None:
+    """Why the player to act may not use an Observatory on ``deck`` now (None if he may)."""
     shape = state.shape
     player = state.players[state.to_act]
     if state.phase != shape.observatory_phase:
-        return f"An Observatory can only be used during the {PHASE_NAMES[shape.observatory_phase]} phase."
+        return _reason(state, "observatory_phase", phase=PHASE_NAMES[shape.observatory_phase])
     if player.area[OBSERVATORY] <= player.observatories_used:
-        return "You have no unused Observatory in your play area."
+        return _reason(state, "no_unused_observatory")
     if len(state.stacks[deck]) < 2:
-        return f"You may not draw the last card of the {shape.stack_names[deck]} stack."
-    return ""
+        return _reason(state, "last_card_of_stack", stack=shape.stack_names[deck])
+    return None
 
 
-def _missing_board_card(state: GameState, source: int) -> str:
-    """Why the board has no card at ``source`` ('' if it has one)."""
+def _missing_board_card(state: GameState, source: int) -> Reason | None:
+    """Why the board has no card at ``source`` (None if it has one)."""
     lower = SOURCE_ROW[source] == LOWER_ROW
     row = state.lower if lower else state.upper
     index = SOURCE_SLOT[source]
     if index < len(row):
-        return ""
-    return f"The {'lower' if lower else 'upper'} row has no card {index + 1} (it holds {len(row)})."
+        return None
+    return _reason(state, "no_lower_card" if lower else "no_upper_card", number=index + 1, held=len(row))
 
 
-def _refuse_take(player: PlayerState) -> str:
-    """Why ``player`` may not take a card into hand ('' if he may)."""
+def _refuse_take(state: GameState, player: PlayerState) -> Reason | None:
+    """Why ``player`` may not take a card into hand (None if he may)."""
     if hand_has_room(player):
-        return ""
-    return f"Your hand is full ({len(player.hand)} of {player.hand_limit} cards)."
+        return None
+    return _reason(state, "hand_full", held=len(player.hand), limit=player.hand_limit)
 
 
-def _refuse_purchase(state: GameState, action: ActionId, card: Card, from_lower: bool) -> str:
-    """Why the player to act may not put ``card`` into play as ``action`` says ('' if he may):
+def _refuse_purchase(state: GameState, action: ActionId, card: Card, from_lower: bool) -> Reason | None:
+    """Why the player to act may not put ``card`` into play as ``action`` says (None if he may):
     a trading card must displace a card of his it may displace, and the price must be affordable."""
     shape = state.shape
-    names = shape.card_name
     player = state.players[state.to_act]
     target = ACTION_TARGET[action]
-    name = names[card]
     if ALL_IS_TRADING[card] and not target:
-        return f"{name} is a trading card: say which card it displaces ('... over <card>')."
+        return _reason(state, "trading_needs_target", card=card)
     if not ALL_IS_TRADING[card] and target:
-        return f"{name} is not a trading card; it displaces nothing."
+        return _reason(state, "not_trading", card=card)
     displaced = target_kind(target) if target else NO_CARD
     if target:
         if all(kind != displaced for _, kind in shape.targets_of[card]):
-            return f"{name} cannot displace {names[displaced]}."
+            return _reason(state, "cannot_displace", card=card, displaced=displaced)
         if not player.area[displaced]:
-            return f"You have no {names[displaced]} in your play area to displace."
+            return _reason(state, "nothing_to_displace", displaced=displaced)
         if not may_displace(player, displaced):
-            return "An Observatory used this round cannot be displaced."
+            return _reason(state, "observatory_used")
     price = card_price(player, card, from_lower, displaced, shape)
     if not affordable(player, price):
-        return f"{name} costs you {price} rubles and you have {player.rubles}."
-    return ""
+        return _reason(state, "too_expensive", card=card, price=price, rubles=player.rubles)
+    return None
 
 
 def _can_buy(state: GameState) -> bool:
@@ -740,7 +740,7 @@ def _can_buy(state: GameState) -> bool:
         action = to_id[number] if to_id is not None else number
         if ACTION_KIND[action] == KIND_BUY and ACTION_ARG[action] == DRAWN_SOURCE:
             continue
-        if not _refuse_turn_action(state, action):
+        if _refuse_turn_action(state, action) is None:
             return True
     return False
 

@@ -16,11 +16,12 @@ from petersburg.text.wording import Message, Param
 
 class Refusal(Exception):
     """A request that cannot be carried out: ``Refusal("seat_taken", seat=2)``. ``str(refusal)``
-    is the sentence a player understands; ``message`` keeps its id and parameters. A wrong id or
+    is the sentence a player understands; ``message`` keeps its id and parameters (or give the
+    message itself: ``Refusal(rule_refusal(reason, shape))``, an engine's refusal). A wrong id or
     wrong parameters fail at once (``KeyError``, ``TypeError``): a mistake of the program."""
 
-    def __init__(self, message_id: str, /, *, status: int = 400, **params: Param) -> None:
-        message = REFUSALS.message(message_id, params)
+    def __init__(self, message_id: str | Message, /, *, status: int = 400, **params: Param) -> None:
+        message = message_id if isinstance(message_id, Message) else REFUSALS.message(message_id, params)
         super().__init__(message.text)
         self.message: Message = message
         """The refusal's message id and parameters, worded in English."""

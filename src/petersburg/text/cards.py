@@ -29,6 +29,7 @@ from petersburg.cards_second_edition import (
     ALL_IS_TRADING,
     ALL_KINDS,
     ALL_RUBLES,
+    ALL_STACK_NAMES,
     ALL_VP,
     GOODS,
     GOODS_ON_CARDS,
@@ -68,6 +69,7 @@ CARD_WORDS = Catalogue(
         "deck_aristocrat": "Aristocrat",
         "deck_trading": "Trading card",
         "deck_market": "Market card",
+        **{f"stack_{name}": name for name in ALL_STACK_NAMES},
         "colour_green": "green",
         "colour_blue": "blue",
         "colour_red": "red",
@@ -257,6 +259,16 @@ def card_text(shape: GameShape, kind: int, language: str = SOURCE) -> str:
 def deck_word(kind: int, language: str = SOURCE) -> str:
     """The stack a card kind belongs to, in words (``Worker``)."""
     return _w(f"deck_{DECKS[ALL_DECK[kind]]}", language)
+
+
+def colour_name(colour: int, language: str = SOURCE) -> str:
+    """A colour by its number (``ALL_COLOUR_NAMES``' order), in words (``green``)."""
+    return _w(f"colour_{COLOURS[colour]}", language)
+
+
+def stack_word(shape: GameShape, deck: int, language: str = SOURCE) -> str:
+    """A stack of ``shape`` by its number, in words (``workers``), as a list of stacks names it."""
+    return _w(f"stack_{shape.stack_names[deck]}", language)
 
 
 def colour_word(kind: int, language: str = SOURCE) -> str:

@@ -21,12 +21,38 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 from babel.plural import to_gettext
 
-from petersburg.text import advice, alerts, analysis, bots, cards, chat, narration, notices, pages, refusals
+from petersburg.text import (
+    advice,
+    alerts,
+    analysis,
+    bots,
+    cards,
+    chat,
+    narration,
+    notices,
+    pages,
+    refusals,
+    rule_refusals,
+    terminal,
+)
 from petersburg.text.languages import LANGUAGES, PSEUDO, SOURCE, locale_of, plural_categories
 from petersburg.text.translations import po_path, pseudo, translations
 from petersburg.text.wording import Catalogue, Entry, Plural, catalogues, placeholders
 
-MODULES = (refusals, notices, chat, alerts, advice, analysis, bots, cards, narration, pages)
+MODULES = (
+    refusals,
+    rule_refusals,
+    notices,
+    chat,
+    alerts,
+    advice,
+    analysis,
+    bots,
+    cards,
+    narration,
+    pages,
+    terminal,
+)
 """The modules whose catalogues are translated (importing them registers every catalogue)."""
 
 TRANSLATORS_NOTE = """\
@@ -53,7 +79,19 @@ def messages() -> Iterator[tuple[str, Entry]]:
             yield f"{catalogue.name}.{message_id}", entry
 
 
-ORDER = ("refusal", "notice", "chat", "alert", "advice", "bot", "card", "narration", "page")
+ORDER = (
+    "refusal",
+    "rule",
+    "notice",
+    "chat",
+    "alert",
+    "advice",
+    "bot",
+    "card",
+    "narration",
+    "page",
+    "terminal",
+)
 """The catalogues in the files' order (any other after them by name), whatever order they were
 imported in."""
 

@@ -609,7 +609,9 @@ def describe_played_for(reason: str, player: str | None, language: str = SOURCE)
     bot after turns in a row ran out)."""
     if player is None:
         return NARRATION.message(f"played_for_{reason}_you", {}).in_language(language)
-    return NARRATION.message(f"played_for_{reason}", {"who": player}).in_language(language)
+    key = f"played_for_{reason}"
+    params: dict[str, Param] = {"who": player} if "who" in NARRATION.placeholders(key) else {}
+    return NARRATION.message(key, params).in_language(language)
 
 
 def _caption_bought(t: _Teller, key: str, card: int, price: int, displaced: int) -> str:

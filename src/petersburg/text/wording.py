@@ -15,6 +15,7 @@ call site against the catalogues before that can happen.
 
 from __future__ import annotations
 
+import json
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -148,3 +149,32 @@ class Catalogue:
         if isinstance(entry, Plural):
             entry = entry.one if params[COUNT] == 1 else entry.other
         return Message(self.name, message_id, dict(params), entry.format(**params))
+
+
+STORED_MARKER = "\x1e"
+"""What a stored sentence of the server's own (a table's notice in its chat) starts with: a control
+character no name or chat line a person types can hold (names refuse them), so text without it is
+read as it was written, as the lines stored before sentences were kept as ids are."""
+
+
+def stored_form(message: Message) -> str:
+    """``message`` as the server stores it (its id and parameters), to word for each reader later."""
+    return STORED_MARKER + json.dumps(
+        {"id": message.full_id, "params": dict(message.params)}, ensure_ascii=False
+    )
+
+
+def from_stored(text: str, language: str = SOURCE) -> str:
+    """A stored line in ``language``: a message stored by ``stored_form`` worded for the reader
+    (English where the language has no translation, or where the catalogue no longer has the id:
+    then its parameters, so nothing is lost), any other text as it was stored."""
+    if not text.startswith(STORED_MARKER):
+        return text
+    try:
+        data = json.loads(text[len(STORED_MARKER) :])
+        full_id, params = str(data["id"]), dict(data["params"])
+    except (ValueError, KeyError, TypeError):
+        return text[len(STORED_MARKER) :]
+    worded = word(full_id, params, language) if language != SOURCE else None
+    english = word(full_id, params, SOURCE)
+    return worded or english or f"{full_id} {json.dumps(params, ensure_ascii=False)}"

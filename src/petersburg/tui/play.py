@@ -19,21 +19,18 @@ from petersburg.engine import (
     GameState,
     PetersburgError,
     View,
-    apply_action,
     apply_with_events,
     format_action,
     parse_action,
     view,
+    why_illegal,
 )
 from petersburg.text import describe_events, legal_action_infos
+from petersburg.text.languages import SOURCE
+from petersburg.text.rule_refusals import rule_refusal
+from petersburg.text.terminal import terminal_text
+from petersburg.text.wording import Message
 from petersburg.tui.render import render_scores, render_view
-
-HELP = (
-    "Type an action or its number from the menu. Actions: 'buy U3', 'buy L2 over market', 'hand U1',\n"
-    "'play H2', 'observe aristocrats', 'buy drawn' / 'hand drawn' / 'discard drawn', 'pub 3', 'pass';\n"
-    "with the Market 'joker fish', 'pay crate fish', 'skip crate fish'.\n"
-    "'board' shows the board again, 'hint' what the strongest bot would do, 'quit' ends the game."
-)
 
 
 class QuitGame(Exception):
@@ -47,22 +44,33 @@ def run_terminal_game(
     read: Callable[[str], str] = input,
     write: Callable[[str], None] = print,
     setup_events: Sequence[Event] = (),
+    language: str = SOURCE,
 ) -> GameState:
-    """Play ``state`` to its end: seats below ``humans`` prompt, the others are ``bot_spec`` bots.
+    """Play ``state`` to its end: seats below ``humans`` prompt, the others are ``bot_spec`` bots;
+    everything is told in ``language`` (the commands a player types are the same in every one).
 
     ``setup_events`` (from ``new_game(..., sink=...)``) are told first.
     """
-    names = [f"You (seat {s})" if humans == 1 else f"Player {s + 1}" for s in range(humans)]
-    names += [f"{bot_spec} bot (seat {s})" for s in range(humans, state.num_players)]
+
+    def say(message: Message) -> str:
+        return message.in_language(language)
+
+    names = [
+        say(terminal_text("you_seat", seat=s)) if humans == 1 else say(terminal_text("player", number=s + 1))
+        for s in range(humans)
+    ]
+    names += [say(terminal_text("bot_seat", bot=bot_spec, seat=s)) for s in range(humans, state.num_players)]
     bots = {seat: make_bot(bot_spec, state.seed * 10 + seat) for seat in range(humans, state.num_players)}
     # One human reads his own secrets and is spoken to as "you"; several share a spectator's view.
     reader = 0 if humans == 1 else None
 
     def tell(events: Sequence[Event]) -> None:
-        for line in describe_events(events, names, state.shape, reader, second_person=True):
+        for line in describe_events(
+            events, names, state.shape, reader, second_person=True, language=language
+        ):
             write(line)
 
-    write(f"Sankt Petersburg - {state.num_players} players, seed {state.seed}. Type 'help' for help.")
+    write(say(terminal_text("welcome", players=state.num_players, seed=state.seed)))
     tell(setup_events)
     try:
         while not state.is_over:
@@ -70,25 +78,30 @@ def run_terminal_game(
             if seat in bots:
                 action = bots[seat].choose(view(state, seat))
             else:
-                action = _ask_human(state, seat, names, read, write)
+                action = _ask_human(state, seat, names, read, write, language)
             tell(apply_with_events(state, action))
     except QuitGame:
-        write("Game abandoned.")
+        write(say(terminal_text("abandoned")))
         return state
     # The final scoring is read from the whole state, not a view: a view keeps everyone's rubles,
     # but one without the ledger (``hidden_rubles_view``) would score them as -1.
-    write(render_scores(View(None, state), names))
+    write(render_scores(View(None, state), names, language))
     return state
 
 
 def _ask_human(
-    state: GameState, seat: int, names: list[str], read: Callable[[str], str], write: Callable[[str], None]
+    state: GameState,
+    seat: int,
+    names: list[str],
+    read: Callable[[str], str],
+    write: Callable[[str], None],
+    language: str = SOURCE,
 ) -> int:
     seen = view(state, seat)
     write("")
-    write(render_view(seen, names))
-    infos = legal_action_infos(state)
-    write(f"{names[seat]}, your options:")
+    write(render_view(seen, names, language))
+    infos = legal_action_infos(state, language)
+    write(terminal_text("options", name=names[seat]).in_language(language))
     for number, info in enumerate(infos, 1):
         write(f"  {number:3d}. {info.text:26s} {info.description}")
     while True:
@@ -99,20 +112,20 @@ def _ask_human(
         if answer in ("quit", "exit"):
             raise QuitGame
         if answer in ("help", "?"):
-            write(HELP)
+            write(terminal_text("help").in_language(language))
             continue
         if answer == "hint":
             for line in hint_lines(hint(seen, names=names)):
                 write(line)
             continue
         if answer == "board":
-            write(render_view(seen, names))
+            write(render_view(seen, names, language))
             continue
         if answer.isdigit():
             number = int(answer)
             if 1 <= number <= len(infos):
                 return infos[number - 1].id
-            write(f"There is no option {number}: choose 1 to {len(infos)}.")
+            write(terminal_text("no_option", number=number, most=len(infos)).in_language(language))
             continue
         try:
             action = parse_action(answer)
@@ -121,10 +134,9 @@ def _ask_human(
             continue
         if action in {info.id for info in infos}:
             return action
-        probe = state.copy()
-        try:
-            apply_action(probe, action)
-        except PetersburgError as error:
-            write(f"Not possible: {error}")
+        reason = why_illegal(state, action)
+        if reason is not None:
+            worded = rule_refusal(reason, state.shape).in_language(language)
+            write(terminal_text("not_possible", reason=worded).in_language(language))
         else:  # pragma: no cover - legal actions are all in the menu
-            write(f"'{format_action(action)}' is not in the menu.")
+            write(terminal_text("not_in_menu", action=format_action(action)).in_language(language))

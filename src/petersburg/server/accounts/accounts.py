@@ -280,6 +280,10 @@ class Accounts:
             raise Refusal("identity_of_account", status=401, name=owner.name)
         return uid, None
 
+    async def set_language(self, account_id: int, language: str) -> None:
+        """Remember the language an account's owner chose (``text.languages.known`` already)."""
+        await self.store.set_language(account_id, language)
+
     async def owner_of_name(self, name: str) -> Account | None:
         """The account called ``name`` (whatever its case and spacing), if there is one."""
         return _account(await self.store.account_by_name(name_key(name)))

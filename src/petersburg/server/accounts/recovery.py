@@ -27,6 +27,7 @@ from petersburg.server.persistence.alerts import AlertStore, NewAlert
 from petersburg.server.protocol.names import name_key
 from petersburg.server.settings import Settings
 from petersburg.text.alerts import alert_text
+from petersburg.text.languages import choose
 
 CONFIRM_LIFETIME = 48 * 3600.0
 RESET_LIFETIME = 3600.0
@@ -74,13 +75,15 @@ class Recovery:
             replace(wanted, email=address, email_confirmed=False, email_alerts=False)
         )
         token = self.tokens.make("confirm", [account.id, address])
+        language = choose([account.language])
         body = alert_text(
             "confirm_body",
             name=account.name,
             hours=round(CONFIRM_LIFETIME / 3600),
             link=self._link("confirm", token),
-        )
-        await self._mail(account.id, address, str(alert_text("confirm_subject")), str(body), "confirm")
+        ).in_language(language)
+        subject = alert_text("confirm_subject").in_language(language)
+        await self._mail(account.id, address, subject, body, "confirm")
 
     async def confirm_email(self, token: str) -> None:
         """Confirm the address a link was made for, if it is still the account's."""
@@ -117,13 +120,15 @@ class Recovery:
             if found is None:
                 continue
             token = self.tokens.make("reset", [account_id, fingerprint(found[1])])
+            language = choose([found[0].language])
             body = alert_text(
                 "reset_body",
                 name=found[0].name,
                 minutes=round(RESET_LIFETIME / 60),
                 link=self._link("reset", token),
-            )
-            await self._mail(account_id, email, str(alert_text("reset_subject")), str(body), "reset")
+            ).in_language(language)
+            subject = alert_text("reset_subject").in_language(language)
+            await self._mail(account_id, email, subject, body, "reset")
 
     async def reset_password(self, token: str, password: str) -> str:
         """Store ``password`` as the new password of the link's account (every session ends);

@@ -259,8 +259,9 @@ class AlertQueue:
             return
         try:
             wanted = await self.store.settings(alert.account_id)
+            account = await self.accounts.account_by_id(alert.account_id)
             try:
-                await self.outbox.deliver(alert, wanted)
+                await self.outbox.deliver(alert, wanted, account.language if account is not None else None)
             except SubscriptionGone as gone:
                 await self.store.failed(alert.id, str(gone))
                 await self.store.forget_push(alert.account_id, wanted.push_subscription)

@@ -139,17 +139,19 @@ async def identify(connection: HTTPConnection, accounts: Accounts, trusted: Sequ
     except Refusal:  # the guest identity became an account's, which this browser left: a new one
         slot.renew()
         uid, account = slot.uid, None
-    return Identity(uid, account, address, reader_language(connection))
+    remembered = account.language if account is not None else None
+    return Identity(uid, account, address, reader_language(connection, remembered=remembered))
 
 
 LANGUAGE_COOKIE = "pb_lang"
 """The cookie that remembers a browser's language (set by the pages' language picker)."""
 
 
-def reader_language(connection: HTTPConnection, pseudo: bool = False) -> str:
-    """The language ``connection`` reads: a link's ``?lang=``, else the browser's cookie, else its
-    ``Accept-Language``; a code that is not one of ours is passed over, so it reads in English."""
-    chosen = (connection.query_params.get("lang"), connection.cookies.get(LANGUAGE_COOKIE))
+def reader_language(connection: HTTPConnection, pseudo: bool = False, remembered: str | None = None) -> str:
+    """The language ``connection`` reads: a link's ``?lang=``, else the browser's cookie, else the
+    signed-in account's (``remembered``), else its ``Accept-Language``; a code that is not one of
+    ours is passed over, so it reads in English."""
+    chosen = (connection.query_params.get("lang"), connection.cookies.get(LANGUAGE_COOKIE), remembered)
     return choose(chosen, connection.headers.get("accept-language"), pseudo)
 
 

@@ -15,14 +15,15 @@ from petersburg.engine import (
     Event,
     GameState,
     apply_with_events,
-    explain_illegal,
     new_game,
     options_from_json,
+    why_illegal,
 )
 from petersburg.engine.moves import REVEALS_DEAL, REVEALS_DRAW, revealed_by
 from petersburg.server.errors import LogReplayError, Refusal
 from petersburg.server.persistence.store import PLAYED_FOR, LogRow, PlayedFor, TableRow
 from petersburg.text import describe_event
+from petersburg.text.rule_refusals import rule_refusal
 
 Sealed = Literal["", "undo", "draw", "deal"]
 """What last sealed a game's earlier actions against undo: nothing yet, an undo (one step back
@@ -103,8 +104,8 @@ class Game:
             return Refusal("game_over")
         if not 0 <= row.seat < state.num_players or state.current_player != row.seat:
             return Refusal("not_your_turn", name=self.names[state.current_player])
-        reason = explain_illegal(state, row.action)  # "" when it is legal
-        return Refusal("engine_refusal", reason=reason) if reason else None
+        reason = why_illegal(state, row.action)  # None when it is legal
+        return Refusal(rule_refusal(reason, state.shape)) if reason is not None else None
 
     def _target_index(self, seat: int) -> int | None:
         for index in range(len(self.undoable) - 1, -1, -1):

@@ -29,7 +29,7 @@ from typing import cast
 from pydantic import JsonValue
 
 from petersburg.bots.levels import BotLevel, bot_levels, find_level
-from petersburg.engine import PetersburgError, check_options, options_from_json
+from petersburg.engine import PetersburgError, RefusedOptions, check_options, options_from_json
 from petersburg.server.accounts.accounts import Accounts
 from petersburg.server.clock import Clock, SeedSource
 from petersburg.server.errors import Refusal
@@ -46,6 +46,7 @@ from petersburg.server.settings import Settings
 from petersburg.text.bots import seat_name
 from petersburg.text.chat import level_list
 from petersburg.text.notices import notice
+from petersburg.text.rule_refusals import rule_refusal
 from petersburg.text.wording import Message
 
 log = logging.getLogger("petersburg.server")
@@ -252,6 +253,8 @@ class Seating(TableService):
             # The engine decides which options and seat counts go together (the Market needs the
             # 2nd edition, 5 seats need the Market, ...): its sentence is the answer.
             check_options(options, seats)
+        except RefusedOptions as refused:
+            raise Refusal(rule_refusal(refused.reason)) from None
         except (PetersburgError, ValueError) as error:
             raise Refusal("engine_refusal", reason=str(error)) from None
         if not options.market and options.double_marker_seat is not None and seats != 3:

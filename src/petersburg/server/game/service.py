@@ -7,7 +7,7 @@ from petersburg.server.game.events import TableEvents
 from petersburg.server.game.table import Table
 from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.store import ChatRow
-from petersburg.text.wording import Message
+from petersburg.text.wording import Message, stored_form
 
 
 class TableService:
@@ -19,8 +19,8 @@ class TableService:
         self.clock = clock
 
     async def announce(self, table: Table | None, notice: Message) -> None:
-        """A notice of the table itself (a chat line without a name), worded from its message id
-        (``petersburg.text.notices``); the chat keeps the English sentence."""
-        line = ChatRow(self.clock.time(), "", str(notice))
+        """A notice of the table itself (a chat line without a name): the chat keeps its message id
+        and parameters (``text.wording.stored_form``), worded for each reader in her language."""
+        line = ChatRow(self.clock.time(), "", stored_form(notice))
         await self.tables.add_chat(table, line)
         self.events.chat_line(table, line)

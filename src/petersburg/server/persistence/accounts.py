@@ -28,6 +28,8 @@ class AccountRow:
     mu: float
     sigma: float
     rated_games: int
+    language: str | None = None
+    """The language its owner last chose (``text.languages``), None until one was chosen."""
 
 
 class NewAccount(NamedTuple):
@@ -164,6 +166,10 @@ class AccountStore(Protocol):
 
     async def add_account(self, account: NewAccount) -> None:
         """Store a new account; ``StorageError`` if its name or identity is taken."""
+        ...
+
+    async def set_language(self, account_id: int, language: str) -> None:
+        """Remember the language the account's owner chose (a page's picker, a socket's request)."""
         ...
 
     async def password_hash(self, name_key: str) -> tuple[AccountRow, str] | None:

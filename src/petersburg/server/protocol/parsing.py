@@ -21,6 +21,7 @@ from petersburg.server.protocol.requests import (
     CREATE_BODY,
     EMAIL_BODY,
     HELLO,
+    LANGUAGE_BODY,
     LOBBY_REQUESTS,
     LOBBY_TYPES,
     PASSWORD_CHANGE_BODY,
@@ -35,6 +36,7 @@ from petersburg.server.protocol.requests import (
     CreateTableBody,
     EmailBody,
     HelloRequest,
+    LanguageBody,
     LobbyRequest,
     PasswordChangeBody,
     ResetBody,
@@ -222,6 +224,11 @@ def parse_create_body(data: bytes) -> CreateTableBody:
 def parse_account_body(data: bytes) -> AccountBody:
     """The body of ``POST /api/account/signup`` or ``/signin``."""
     return parse_body(data, ACCOUNT_BODY)
+
+
+def parse_language_body(data: bytes) -> LanguageBody:
+    """The body of ``POST /api/account/language``."""
+    return parse_body(data, LANGUAGE_BODY)
 
 
 def parse_password_change_body(data: bytes) -> PasswordChangeBody:

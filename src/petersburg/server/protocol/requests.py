@@ -303,6 +303,13 @@ class EmailBody(TypedDict):
 
 
 @with_config(REQUEST)
+class LanguageBody(TypedDict):
+    """``POST /api/account/language``: the language the signed-in person chose in a page's picker,
+    remembered for the account (its pages and alerts read in it). An unknown code means English."""
+
+    lang: Annotated[str, Field(max_length=35)]
+
+
 class CodeBody(TypedDict):
     """``POST /api/account/email/confirm`` and ``/api/alerts/unsubscribe``: the code of an
     e-mailed link (the part after ``#confirm=`` or ``#unsubscribe=``)."""
@@ -364,6 +371,7 @@ LOBBY_REQUESTS: TypeAdapter[LobbyRequest] = TypeAdapter(Annotated[LobbyRequest, 
 TABLE_REQUESTS: TypeAdapter[TableRequest] = TypeAdapter(Annotated[TableRequest, Field(discriminator="type")])
 CREATE_BODY: TypeAdapter[CreateTableBody] = TypeAdapter(CreateTableBody)
 ACCOUNT_BODY: TypeAdapter[AccountBody] = TypeAdapter(AccountBody)
+LANGUAGE_BODY: TypeAdapter[LanguageBody] = TypeAdapter(LanguageBody)
 PASSWORD_CHANGE_BODY: TypeAdapter[PasswordChangeBody] = TypeAdapter(PasswordChangeBody)
 ALERT_SETTINGS_BODY: TypeAdapter[AlertSettingsBody] = TypeAdapter(AlertSettingsBody)
 EMAIL_BODY: TypeAdapter[EmailBody] = TypeAdapter(EmailBody)

@@ -27,11 +27,12 @@ from petersburg.engine.market import (
     standing_if_named,
 )
 from petersburg.engine.predicates import hand_has_room
-from petersburg.engine.rules import explain_illegal, legal_actions, source_card
+from petersburg.engine.rules import legal_actions, source_card, why_illegal
 from petersburg.server.protocol.messages import LegalAction, SeatAdvice
 from petersburg.text.advice import advice
 from petersburg.text.cards import good_word
 from petersburg.text.languages import SOURCE
+from petersburg.text.rule_refusals import rule_refusal
 
 
 def _card_of(state: GameState, action: int) -> int:
@@ -107,5 +108,7 @@ def seat_advice(state: GameState, seat: int, language: str = SOURCE) -> SeatAdvi
             found["crates_short"] = True
         found["crates"] = line
     if not state.is_over and state.current_player == seat and PASS_ID not in legal_actions(state):
-        found["pass_refused"] = explain_illegal(state, PASS_ID)
+        reason = why_illegal(state, PASS_ID)
+        if reason is not None:
+            found["pass_refused"] = rule_refusal(reason, state.shape).in_language(language)
     return found

@@ -81,6 +81,7 @@ from petersburg.server.view.story import game_story
 from petersburg.text import describe_event, describe_move, describe_played_for, legal_action_infos
 from petersburg.text.bots import level_name, level_text
 from petersburg.text.languages import SOURCE
+from petersburg.text.wording import from_stored
 
 LOBBY_LIVE = 200
 """Live tables listed in the lobby (newest first)."""
@@ -267,16 +268,22 @@ def log_entry(logged: LoggedEvent, game: Game, reader: int | None, language: str
     return entry
 
 
-def chat_line(line: ChatRow) -> ChatLine:
-    return {"t": line.t, "name": line.name, "text": line.text}
+def _chat_text(line: ChatRow, language: str) -> str:
+    """A chat line's text for a reader: a notice of the table (no speaker) worded in her language
+    from its stored id; what a person wrote, as written."""
+    return line.text if line.name else from_stored(line.text, language)
 
 
-def chat_message(line: ChatRow) -> ChatMessage:
-    return {"type": "chat", "t": line.t, "name": line.name, "text": line.text}
+def chat_line(line: ChatRow, language: str = SOURCE) -> ChatLine:
+    return {"t": line.t, "name": line.name, "text": _chat_text(line, language)}
 
 
-def chat_history(table: Table) -> ChatHistoryMessage:
-    return {"type": "chat_history", "chat": [chat_line(line) for line in list(table.chat)[-50:]]}
+def chat_message(line: ChatRow, language: str = SOURCE) -> ChatMessage:
+    return {"type": "chat", "t": line.t, "name": line.name, "text": _chat_text(line, language)}
+
+
+def chat_history(table: Table, language: str = SOURCE) -> ChatHistoryMessage:
+    return {"type": "chat_history", "chat": [chat_line(line, language) for line in list(table.chat)[-50:]]}
 
 
 @dataclass(eq=False)
@@ -325,15 +332,15 @@ class Presenter:
             for h in self.tables.highscores
         ]
 
-    def lobby_hello(self, uid: str) -> LobbyMessage:
+    def lobby_hello(self, uid: str, language: str = SOURCE) -> LobbyMessage:
         return {
             "type": "lobby",
             "you": holder_id(uid) or "",
             "tables": self.lobby_tables(),
             "highscores": self.highscores(),
-            "chat": [chat_line(line) for line in list(self.tables.lobby_chat)[-50:]],
+            "chat": [chat_line(line, language) for line in list(self.tables.lobby_chat)[-50:]],
             "bots": level_ids(),
-            "bot_levels": level_infos(),
+            "bot_levels": level_infos(language),
             "help": commands_help(),
         }
 

@@ -21,8 +21,13 @@ from petersburg.server.api.identity import guest_slot
 from petersburg.server.api.responses import json_response
 from petersburg.server.api.security import clear_cookie, set_cookie
 from petersburg.server.protocol.http import AccountInfo, SessionInfo
-from petersburg.server.protocol.parsing import parse_account_body, parse_password_change_body
+from petersburg.server.protocol.parsing import (
+    parse_account_body,
+    parse_language_body,
+    parse_password_change_body,
+)
 from petersburg.server.settings import Settings
+from petersburg.text.languages import choose, known
 
 router = APIRouter()
 
@@ -87,6 +92,20 @@ async def change_password(request: Request, address: AddressDep, accounts: Accou
     cookie = request.cookies.get(SESSION_COOKIE)
     await accounts.change_password(cookie, body["password"], body["new_password"], address)
     return json_response({})
+
+
+@router.post("/api/account/language", response_model=dict[str, str])
+async def choose_language(request: Request, accounts: AccountsDep) -> Response:
+    """Remember the language a signed-in person chose in a page's picker (``LanguageBody``; the
+    browser's own ``pb_lang`` cookie is the picker's): the account's pages, sockets and alerts read
+    in it. Answers ``{"lang": code}``, ``en`` for a code that is not one of ours (then nothing is
+    stored); 401 for a guest."""
+    body = parse_language_body(await request.body())
+    account = await accounts.required(request.cookies.get(SESSION_COOKIE))
+    code = known(body["lang"])
+    if code is not None:
+        await accounts.set_language(account.id, code)
+    return json_response({"lang": choose([code])})
 
 
 @router.get("/api/account/sessions", response_model=list[SessionInfo])

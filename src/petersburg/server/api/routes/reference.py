@@ -10,9 +10,17 @@ from fastapi.responses import Response
 from pydantic import TypeAdapter
 
 from petersburg.bots.levels import bot_levels
-from petersburg.engine import PetersburgError, check_options, option_choices, options_from_json, shape_of
+from petersburg.engine import (
+    PetersburgError,
+    RefusedOptions,
+    check_options,
+    option_choices,
+    options_from_json,
+    shape_of,
+)
 from petersburg.engine.options import EDITION_FIRST
-from petersburg.server.api.deps import SettingsDep
+from petersburg.server.accounts.accounts import SESSION_COOKIE
+from petersburg.server.api.deps import AccountsDep, SettingsDep
 from petersburg.server.api.identity import reader_language
 from petersburg.server.api.responses import json_response
 from petersburg.server.errors import Refusal
@@ -23,6 +31,7 @@ from petersburg.server.view.catalogue import all_edition_cards, card_catalogue
 from petersburg.server.view.presenter import level_infos
 from petersburg.text.catalogues import page_forms
 from petersburg.text.languages import LANGUAGES, SOURCE, language_name
+from petersburg.text.rule_refusals import rule_refusal
 
 router = APIRouter()
 
@@ -73,12 +82,15 @@ def page_words(language: str, page: str = "") -> PageWords:
 
 
 @router.get("/api/words", response_model=PageWords)
-async def words(request: Request, settings: SettingsDep, page: str = "") -> Response:
-    """The words of the pages in the reader's language (``?lang=``, the ``pb_lang`` cookie, else
-    ``Accept-Language``; unknown codes read in English), and the languages a reader may choose;
-    ``?page=`` keeps the shared words and that page's own (no page, or an unknown one: every word)."""
+async def words(request: Request, settings: SettingsDep, accounts: AccountsDep, page: str = "") -> Response:
+    """The words of the pages in the reader's language (``?lang=``, the ``pb_lang`` cookie, the
+    signed-in account's choice, else ``Accept-Language``; unknown codes read in English), and the
+    languages a reader may choose; ``?page=`` keeps the shared words and that page's own (no page, or
+    an unknown one: every word)."""
+    account = await accounts.session(request.cookies.get(SESSION_COOKIE))
+    remembered = account.language if account is not None else None
     known = page if page in PAGE_NAMES else ""
-    return json_response(page_words(reader_language(request, settings.pseudo_language), known))
+    return json_response(page_words(reader_language(request, settings.pseudo_language, remembered), known))
 
 
 @router.get("/api/cards", response_model=list[CardInfo])
@@ -91,6 +103,8 @@ async def cards(
     try:
         options = options_from_json({"edition": edition, "market": market == "true"})
         check_options(options, 2)
+    except RefusedOptions as refused:
+        raise Refusal(rule_refusal(refused.reason)) from None
     except (PetersburgError, ValueError) as error:
         raise Refusal("engine_refusal", reason=str(error)) from None
     catalogue: list[CardInfo] = card_catalogue(

@@ -56,6 +56,7 @@ class Connection:
         "_wake",
         "_ws",
         "account",
+        "account_id",
         "address",
         "closing",
         "greeted",
@@ -79,6 +80,8 @@ class Connection:
         """The identity the handshake carried (``identity.py``): the account's, or the guest's."""
         self.account = who.account is not None
         """Whether the socket is signed in to an account (its name is then the account's)."""
+        self.account_id = who.account.id if who.account is not None else None
+        """The signed-in account's id (its chosen language is remembered there)."""
         self.name = who.account.name if who.account is not None else "Guest"
         self.greeted = False
         """Whether it said hello (and was sent the state)."""
@@ -220,7 +223,7 @@ class Connections:
     def join_lobby(self, connection: Connection) -> None:
         first = not self.lobby
         self.lobby.add(connection)
-        connection.send(encode(self.presenter.lobby_hello(connection.uid)))
+        connection.send(encode(self.presenter.lobby_hello(connection.uid, connection.language)))
         if first and self.tables.has_behind():
             # With several processes, tables nobody here watched were left behind while the lobby
             # was empty: catch them up, then send the list again as it is.
@@ -249,11 +252,11 @@ class Connections:
         anew from the events. The page redraws from it as from any update; nothing is reloaded and
         the socket stays open."""
         if table is None:
-            connection.send(encode(self.presenter.lobby_hello(connection.uid)))
+            connection.send(encode(self.presenter.lobby_hello(connection.uid, connection.language)))
             return
         seat = table.seat_of_uid(connection.uid)
         creator = connection.uid == table.row.creator
-        connection.send(encode(chat_history(table)))
+        connection.send(encode(chat_history(table, connection.language)))
         connection.send(encode(self.presenter.update(table, seat, creator, 0, connection.language)))
         connection.log_sent = len(table.game.events) if table.game is not None else 0
 
@@ -305,9 +308,12 @@ class Connections:
             connection.send(text)
 
     def chat_line(self, table: Table | None, line: ChatRow) -> None:
-        text = encode(chat_message(line))
+        worded: dict[str, str] = {}  # one encoding per language
         for connection in self.by_table.get(table.id, ()) if table is not None else self.lobby:
-            connection.send(text)
+            language = connection.language
+            if language not in worded:
+                worded[language] = encode(chat_message(line, language))
+            connection.send(worded[language])
 
     def lobby_changed(self) -> None:
         """Send the lobby list soon: at once if none went out lately, else at the next interval."""

@@ -12,8 +12,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, WebSocket
 
+from petersburg.server.accounts.accounts import Accounts
 from petersburg.server.analysis.hints import Hints
 from petersburg.server.api.deps import (
+    AccountsDep,
     ChatDep,
     ConnectionsDep,
     HintsDep,
@@ -45,7 +47,7 @@ from petersburg.server.protocol.parsing import (
     parse_table_request,
 )
 from petersburg.server.protocol.requests import LobbyRequest, TableRequest
-from petersburg.text.languages import choose
+from petersburg.text.languages import choose, known
 
 log = logging.getLogger("petersburg.server")
 
@@ -56,9 +58,17 @@ class Dispatcher:
     """Turns one socket message into one call of the server's parts."""
 
     def __init__(
-        self, connections: Connections, seating: Seating, chat: Chat, play: Play, hints: Hints
+        self,
+        connections: Connections,
+        seating: Seating,
+        chat: Chat,
+        play: Play,
+        hints: Hints,
+        accounts: Accounts | None = None,
     ) -> None:
         self.connections = connections
+        self.accounts = accounts
+        """Where a signed-in socket's chosen language is remembered (None: nowhere)."""
         self.seating = seating
         self.chat = chat
         self.play = play
@@ -121,17 +131,20 @@ class Dispatcher:
         """The name a new seat shows: an account's own name, or what a guest asked for."""
         return connection.name if connection.account else name or connection.name
 
-    def _language(self, connection: Connection, table: Table | None, language: str) -> None:
+    async def _language(self, connection: Connection, table: Table | None, language: str) -> None:
         """Word everything for this socket in ``language`` from now on, and send it all again so the
-        page redraws in it (an unknown code reads in English)."""
+        page redraws in it (an unknown code reads in English); a signed-in person's account
+        remembers it, for its other pages and its alerts."""
         connection.language = choose([language], pseudo=self._pseudo)
+        if self.accounts is not None and connection.account_id is not None and known(language):
+            await self.accounts.set_language(connection.account_id, connection.language)
         self.connections.reword(connection, table)
 
     async def _lobby(self, connection: Connection, request: LobbyRequest) -> Reply:
         if request["type"] == "ping":
             return {"type": "pong"}
         if request["type"] == "language":
-            self._language(connection, None, request["lang"])
+            await self._language(connection, None, request["lang"])
             return None
         if request["type"] == "name":
             return await self._rename(connection, request.get("name"))
@@ -152,7 +165,7 @@ class Dispatcher:
         if request["type"] == "ping":
             return {"type": "pong"}
         if request["type"] == "language":
-            self._language(connection, table, request["lang"])
+            await self._language(connection, table, request["lang"])
         elif request["type"] == "name":
             return await self._rename(connection, request.get("name"))
         elif request["type"] == "chat":
@@ -181,10 +194,15 @@ class Dispatcher:
 
 
 def socket_dispatcher(
-    connections: ConnectionsDep, seating: SeatingDep, chat: ChatDep, play: PlayDep, hints: HintsDep
+    connections: ConnectionsDep,
+    seating: SeatingDep,
+    chat: ChatDep,
+    play: PlayDep,
+    hints: HintsDep,
+    accounts: AccountsDep,
 ) -> Dispatcher:
     """The dispatcher of one socket, on the parts of the server that serves it."""
-    return Dispatcher(connections, seating, chat, play, hints)
+    return Dispatcher(connections, seating, chat, play, hints, accounts)
 
 
 DispatcherDep = Annotated[Dispatcher, Depends(socket_dispatcher)]

@@ -40,6 +40,7 @@ ACCOUNT_COLUMNS = (
     db.accounts.c.mu,
     db.accounts.c.sigma,
     db.accounts.c.rated_games,
+    db.accounts.c.language,
 )
 
 
@@ -107,6 +108,7 @@ def _account(row: Any) -> AccountRow | None:
         float(str(m["mu"])),
         float(str(m["sigma"])),
         int(str(m["rated_games"])),
+        None if m["language"] is None else str(m["language"]),
     )
 
 
@@ -144,6 +146,10 @@ class SqlAccounts:
 
     async def add_account(self, account: NewAccount) -> None:
         statement = sa.insert(db.accounts).values({**account._asdict(), "rated_games": 0})
+        await self.store.run_write(lambda connection: connection.execute(statement))
+
+    async def set_language(self, account_id: int, language: str) -> None:
+        statement = sa.update(db.accounts).where(db.accounts.c.id == account_id).values(language=language)
         await self.store.run_write(lambda connection: connection.execute(statement))
 
     async def password_hash(self, name_key: str) -> tuple[AccountRow, str] | None:

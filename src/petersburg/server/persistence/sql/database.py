@@ -121,10 +121,13 @@ accounts = sa.Table(
     sa.Column("mu", sa.Float, nullable=False),
     sa.Column("sigma", sa.Float, nullable=False),
     sa.Column("rated_games", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("language", sa.Text, nullable=True),
     sqlite_autoincrement=True,
 )
 """A person with a name and a password. ``uid`` is the identity the account plays as (the guest
-identity of the browser it was created in, so that guest's seats become the account's)."""
+identity of the browser it was created in, so that guest's seats become the account's).
+``language`` is the language its owner last chose (None until then; a code no longer known reads in
+English)."""
 
 ratings = sa.Table(
     "ratings",
