@@ -10,7 +10,20 @@ build step per language. Ids are grouped by the page they are on (``lobby.``, ``
 
 from __future__ import annotations
 
+from petersburg.engine.constants import (
+    ARISTOCRAT_BONUS,
+    HAND_LIMIT,
+    HAND_PENALTY,
+    LOWER_ROW_DISCOUNT,
+    MIN_PRICE,
+    RUBLES_PER_VP,
+    STARTING_RUBLES,
+    WAREHOUSE_HAND_LIMIT,
+)
 from petersburg.text.wording import Catalogue, Plural
+
+_BONUS_STEPS = ", ".join(str(vp) for vp in ARISTOCRAT_BONUS[1:])
+"""The aristocrat bonus for 1, 2, 3 … different aristocrats, as the help page lists it."""
 
 PAGES = Catalogue(
     "page",
@@ -92,29 +105,31 @@ PAGES = Catalogue(
         "account.create_account": "Create account",
         # help.html --------------------------------------------------------------------------------------
         "help.each_player_starts_with_25": (
-            "Each player starts with 25 rubles. The game is played in rounds of four phases — "
+            f"Each player starts with {STARTING_RUBLES} rubles. The game is played in rounds of four "
+            "phases — "
             "<b>worker</b>, <b>building</b>, <b>aristocrat</b>, <b>trading</b> (with <i>The Market</i> "
             "a <b>market</b> phase follows the worker phase). The holder of a phase's start marker acts"
             " first, then everyone in seat order."
         ),
         "help.on_your_turn_you_do": (
             "On your turn you do one thing: <b>buy</b> a card from the board (pay its price, it goes "
-            "into your play area), <b>take</b> a card into your hand for free (at most 3 cards, 4 with "
+            f"into your play area), <b>take</b> a card into your hand for free (at most {HAND_LIMIT} cards, "
+            f"{WAREHOUSE_HAND_LIMIT} with "
             "a Warehouse), <b>play</b> a card from your hand (pay its price), or <b>pass</b>. Passing "
             "is not final; the phase's actions end when everyone has passed in a row (in a solo game, "
             "one pass)."
         ),
         "help.price_the_printed_cost_1": (
-            "<b>Price</b>: the printed cost, 1 ruble less for each identical card you already have in "
-            "play, 1 less from the lower row, and the Carpenter Workshop and Gold Smelter discounts; "
-            "never below 1. A <b>trading card</b> replaces a card of its colour in your play area and "
-            "costs the difference (never below 1)."
+            "<b>Price</b>: the printed cost, one ruble less for each identical card you already have in "
+            f"play, {LOWER_ROW_DISCOUNT} less from the lower row, and the Carpenter Workshop and Gold "
+            f"Smelter discounts; never below {MIN_PRICE}. A <b>trading card</b> replaces a card of its "
+            f"colour in your play area and costs the difference (never below {MIN_PRICE})."
         ),
         "help.the_end_when_the_last": (
             "<b>The end</b>: when the last card of a stack is placed on the board, the round is played "
-            "to its end. Then: different aristocrats score 1, 3, 6, 10, 15 … 55 VP; every 10 rubles "
-            "make 1 VP; every card left in hand costs 5 VP. The most VP wins; a tie goes to the most "
-            "rubles."
+            f"to its end. Then: different aristocrats score {_BONUS_STEPS} VP; "
+            f"every {RUBLES_PER_VP} rubles make one VP; every card left in hand costs {HAND_PENALTY} VP. "
+            "The most VP wins; a tie goes to the most rubles."
         ),
         "help.help_sections": "Help sections",
         "help.sankt_petersburg_rules_and_help": "Sankt Petersburg — rules and help",
