@@ -100,9 +100,8 @@ def build_server(
     deadline_store = SqlDeadlines(store)
     tokens = Tokens(accounts.signer, clock)
     alert_store = SqlAlerts(store)
-    alert_leases = Leases(SqlLeases(store), clock, settings.lease_seconds) if settings.redis_url else None
     alerts = AlertQueue(
-        alert_store, accounts.store, Outbox(settings, tokens), clock, settings, alert_leases, deadline_store
+        alert_store, accounts.store, Outbox(settings, tokens), clock, settings, leases, deadline_store
     )
     deadlines = MoveDeadlines(deadline_store, clock, settings, alerts)
     automation = Automation(tables, play, seating, runner, clock, settings, leases, deadlines)
