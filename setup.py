@@ -52,6 +52,7 @@ COMPILED = (
     "petersburg/bots/evaluation.py",
     "petersburg/bots/market_outlook.py",
     "petersburg/bots/greedy.py",
+    "petersburg/bots/beginner.py",
     "petersburg/bots/ismcts.py",
     "petersburg/bots/random_bot.py",
 )

@@ -12,7 +12,7 @@ from petersburg.engine import GameState, view
 
 from .helpers import random_states
 
-SPECS = ["random", "greedy", "ismcts:easy"]
+SPECS = ["random", "beginner", "greedy", "ismcts:easy"]
 
 
 def _alter_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:

@@ -1,4 +1,5 @@
-"""Bot levels by plain names: weakest first, one sentence each, short seat names, older ids still
+"""Bot levels by plain names: the measured ladder table's order (the ladder weakest first, Random for
+research after it), one sentence each quoting the table, short seat names, older ids still
 understood (in requests and in seats stored before the names changed)."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from collections.abc import Callable
 from fastapi.testclient import TestClient
 
 from petersburg.bots import make_bot
-from petersburg.bots.levels import bot_levels, find_level, spec_of
+from petersburg.bots.levels import OLDER_IDS, bot_levels, find_level, ladder_table, quoted_duel, spec_of
 from petersburg.server.persistence.store import SeatRow
 from petersburg.server.settings import Settings
 from petersburg.text.bots import level_name, level_text, seat_name
@@ -23,30 +24,53 @@ from tests.server.helpers import (
     server_of,
 )
 
-PLAIN = ["random", "greedy", "easy", "medium", "hard", "expert"]
+PLAIN = [entry["id"] for entry in ladder_table()["ladder"]] + [
+    entry["id"] for entry in ladder_table()["research"]
+]
+"""The levels in the measured table's order: the ladder weakest first, then the research levels."""
+EVERY_ID_EVER_STORED = [
+    *("random", "greedy", "easy", "medium", "hard", "expert"),
+    *("ismcts", "ismcts:easy", "ismcts:medium", "ismcts:hard", "ismcts:expert"),
+]
+"""The level ids and bot specs seats stored before this ladder."""
 
 
-def test_levels_are_plain_names_weakest_first_each_with_a_sentence() -> None:
+def test_the_table_gives_the_levels_their_order_and_each_a_sentence_with_its_figures() -> None:
+    assert PLAIN[:6] == ["beginner", "easy", "medium", "hard", "expert", "master"]
+    assert PLAIN[-1] == "random"
     levels = bot_levels()[: len(PLAIN)]  # bots a program registered come after them
     assert [level.id for level in levels] == PLAIN
     assert [level_name(level.id) for level in levels] == [word.capitalize() for word in PLAIN]
+    assert [level.research for level in levels] == [False] * (len(PLAIN) - 1) + [True]
     for level in levels:
-        assert level_text(level.id).endswith(".") and len(level_text(level.id)) < 200
+        text = level_text(level.id, quoted=quoted_duel(level))
+        assert text.endswith(".") and len(text) < 220
         make_bot(level.spec, 1)  # every level is a bot that exists
+        quoted = quoted_duel(level)
+        if quoted is not None:  # the sentence quotes the table's games against its neighbour
+            wins, games, other = quoted
+            assert f"{wins:g} of {games} 2-player games against {level_name(other)}." in text
 
 
-def test_older_ids_and_names_find_the_same_level() -> None:
+def test_every_id_ever_stored_still_finds_a_level_that_plays() -> None:
+    for word in [*EVERY_ID_EVER_STORED, *OLDER_IDS]:
+        found = find_level(word)
+        assert found is not None, word
+        make_bot(spec_of(word), 1)
     for word, wanted in [
         ("ismcts:expert", "expert"),
         ("ISMCTS:Hard", "hard"),
         ("ismcts", "medium"),
         ("Expert", "expert"),
-        (" greedy ", "greedy"),
+        (" greedy ", "easy"),
+        ("ismcts:easy", "easy"),
+        ("Beginner", "beginner"),
+        ("ismcts:master", "master"),
     ]:
         found = find_level(word)
         assert found is not None and found.id == wanted
     assert find_level("grandmaster") is None
-    assert spec_of("ismcts:easy") == "ismcts:easy" and spec_of("expert") == "ismcts:expert"
+    assert spec_of("ismcts:easy") == "greedy" and spec_of("expert") == "ismcts:expert"
 
 
 def test_seat_names_are_short_and_distinct() -> None:
@@ -82,6 +106,7 @@ def test_bot_command_takes_plain_and_older_names(client: TestClient) -> None:
         hello_message = recv_until(lobby, lambda m: m["type"] == "lobby")
         assert hello_message["bots"][: len(PLAIN)] == PLAIN
         assert "weakest first: " + ", ".join(PLAIN) in hello_message["help"]
+        assert [level["id"] for level in hello_message["bot_levels"]][: len(PLAIN)] == PLAIN
     assert client.get("/api/bots").json()[: len(PLAIN)] == PLAIN
 
 

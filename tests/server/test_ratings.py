@@ -9,8 +9,8 @@ from pathlib import Path
 
 from petersburg.engine import GameOptions, places
 from petersburg.server.accounts.ratings import (
-    BOT_MU,
     MODEL,
+    bot_mus,
     measure,
     new_ratings,
     rated_uids,
@@ -54,7 +54,10 @@ def test_bot_reference_ratings_are_measured_from_tournament_results(tmp_path: Pa
     path.write_text("".join(json.dumps(line) + "\n" for line in lines))
     measured = measure([str(path)])
     assert measured["strong"] > MODEL.mu > measured["weak"]
-    assert BOT_MU["greedy"] > BOT_MU["random"]  # the stored measurement orders the bots as their wins do
+    mus = bot_mus()
+    assert (
+        mus["easy"] > mus["beginner"] > mus["random"]
+    )  # the stored measurement orders them as their wins do
 
 
 def finished(seats: list[SeatRow], *, rated: bool = False) -> TableRow:

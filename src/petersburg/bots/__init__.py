@@ -1,8 +1,9 @@
 """Bots: each decides from its seat's view (``petersburg.engine.View``), never from the full state.
 
 ``make_bot("greedy", seed)`` builds a bot from a spec string; ``bot_specs()`` lists known specs:
-``random``, ``greedy``, ``ismcts`` (= ``ismcts:medium``), ``ismcts:easy``, ``ismcts:medium``,
-``ismcts:hard``. ``register_bot(spec, factory)`` adds your own (see docs/bots.md);
+``random``, ``beginner``, ``greedy``, ``ismcts`` (= ``ismcts:medium``), ``ismcts:easy``,
+``ismcts:medium``, ``ismcts:hard``, ``ismcts:expert``, ``ismcts:master``. ``register_bot(spec,
+factory)`` adds your own (see docs/bots.md);
 ``import_bot_module(name)`` imports a module or ``.py`` file that does, which is how the tournament
 and the web server (``--import``) bring such bots into every process that plays them.
 """
@@ -16,6 +17,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from petersburg.bots.base import Bot, decision_rng
+from petersburg.bots.beginner import BeginnerBot
 from petersburg.bots.greedy import GreedyBot
 from petersburg.bots.ismcts import LEVELS, IsmctsBot, SearchConfig
 from petersburg.bots.random_bot import RandomBot
@@ -36,6 +38,7 @@ def _ismcts_factory(level: str) -> BotFactory:
 
 _FACTORIES: dict[str, BotFactory] = {
     "random": RandomBot,
+    "beginner": BeginnerBot,
     "greedy": GreedyBot,
     "ismcts": _ismcts_factory("medium"),
 }
@@ -97,6 +100,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
 
 
 __all__ = [
+    "BeginnerBot",
     "Bot",
     "BotFactory",
     "GreedyBot",

@@ -103,12 +103,15 @@ class SearchConfig:
 
 LEVELS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=30, width=4, horizon=2),
-    "medium": SearchConfig(iterations=80, width=5, horizon=4),
-    "hard": SearchConfig(iterations=120, width=6, horizon=4, deny=True),
-    "expert": SearchConfig(iterations=150, width=6, horizon=4, lite=False, deny=True),
+    "medium": SearchConfig(iterations=60, width=5, horizon=4, lite=False, deny=True),
+    "hard": SearchConfig(iterations=150, width=6, horizon=4, lite=False, deny=True),
+    "expert": SearchConfig(iterations=400, width=6, horizon=4, lite=False, deny=True),
 }
-"""Named strengths: ``ismcts:easy``, ``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard``, and
-``ismcts:expert`` (playouts with the full greedy policy: about twice the time of ``hard``)."""
+"""Named strengths, the rungs of the ladder (``petersburg/bots/ladder.json`` measures them):
+``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard`` and ``ismcts:expert`` play out one round
+with the full greedy policy, denial counted, on a growing budget; ``ismcts:easy`` (short lite
+playouts) is kept for older seats and scripts, whose "easy" level is Greedy now."""
+LEVELS["master"] = SearchConfig(iterations=600, width=6, horizon=4, lite=False, deny=True)
 
 
 class _Node:

@@ -1,54 +1,166 @@
-"""The bot levels people choose from, weakest first: a plain id for each, and the bot that plays it.
+"""The bot levels people choose from: the ladder, weakest first, read from its measured table.
 
 The bots are named by how they work (``greedy``, ``ismcts:expert``); a person choosing an opponent
 wants to know how strong it is. Each level has a plain id (what the protocol carries and a seat
 stores) and the ``make_bot`` spec behind it; its name and its sentence for people are words, in
-``petersburg.text.bots``. The older ids (the bot specs themselves, ``ismcts`` for medium) are still
-understood wherever a level is given, and seats stored with them keep playing; a bot added with
-``register_bot`` is offered after the built-in levels under its own spec.
+``petersburg.text.bots``. The levels, their order and the figures their sentences quote come from
+one file, ``ladder.json`` beside this module, which ``benchmarks/bots_ladder.py`` writes from
+its measurements (each level against the one below it, and a 4-player tournament of them all,
+fitted with the server's rating model): the lobby, the seat menus, ``/bot``, the leaderboard and
+``docs/bots.md`` all show that order. The levels kept for research (Random) come after the ladder.
+
+Every id and spec ever stored still plays: ``OLDER_IDS`` maps the ids of earlier ladders
+(``greedy``, ``ismcts``, ``ismcts:easy`` …) to today's levels, and each level's own spec finds it
+too; a bot added with ``register_bot`` is offered after the built-in levels under its own spec.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
 
 from petersburg.bots import bot_specs
+
+TABLE_NAME = "ladder.json"
+"""The measured table, a data file of this package."""
+
+EDITIONS = ("first", "second_market")
+"""The rule sets every level is measured in: the 1st edition, and the 2nd edition with the Market."""
+
+OLDER_IDS: dict[str, str] = {
+    "greedy": "easy",
+    "ismcts": "medium",
+    "ismcts:easy": "easy",
+    "ismcts:medium": "medium",
+    "ismcts:hard": "hard",
+    "ismcts:expert": "expert",
+    "ismcts:master": "master",
+}
+"""Ids and specs that seats stored before this ladder, and the level each plays now (the one of
+the same name; Greedy, which the measurements put where Easy now stands, is Easy)."""
+
+
+@dataclass(frozen=True)
+class Duel:
+    """2-player games of a level against the level just below it (same deals, seats swapped)."""
+
+    wins: float
+    """Games won (a shared win counts by its share)."""
+    games: int
+    low: float
+    """Lower end of the Wilson 95 % interval of the win rate."""
+    high: float
+    """Upper end of that interval."""
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
 
 
 @dataclass(frozen=True)
 class BotLevel:
-    """One level a seat can be given."""
+    """One level a seat can be given, with what the table measured of it."""
 
     id: str
     """What the protocol carries and a seat stores (``expert``)."""
     spec: str
     """The ``make_bot`` spec that plays it."""
+    research: bool = False
+    """Kept for research, shown apart from the ladder (Random)."""
+    below: str | None = None
+    """The level just below it on the ladder, whose duels ``duels`` holds (None: the lowest)."""
+    duels: tuple[tuple[str, Duel], ...] = ()
+    """Per edition (``EDITIONS``), its 2-player games against ``below``."""
+    mu: float | None = None
+    """Its rating on the server's model (mu of ``ratings.MODEL``), fitted from the 4-player
+    tournaments of both editions; None for a bot nobody measured."""
+    rating: int | None = None
+    """``mu`` as the server shows a rating (``ratings.shown``)."""
+    seconds: float | None = None
+    """Median seconds per move in the 4-player tournament games."""
+
+    def duel(self, edition: str = "first") -> Duel | None:
+        """Its 2-player games against the level below in ``edition``."""
+        return dict(self.duels).get(edition)
 
 
-BUILT_IN = (
-    BotLevel("random", "random"),
-    BotLevel("greedy", "greedy"),
-    BotLevel("easy", "ismcts:easy"),
-    BotLevel("medium", "ismcts:medium"),
-    BotLevel("hard", "ismcts:hard"),
-    BotLevel("expert", "ismcts:expert"),
-)
+def _duel(data: dict[str, Any]) -> Duel:
+    return Duel(float(data["wins"]), int(data["games"]), float(data["low"]), float(data["high"]))
 
-_ALIASES = {"ismcts": "medium"} | {level.spec: level.id for level in BUILT_IN}
+
+def _level(entry: dict[str, Any], research: bool) -> BotLevel:
+    return BotLevel(
+        id=entry["id"],
+        spec=entry["spec"],
+        research=research,
+        below=entry.get("below"),
+        duels=tuple((edition, _duel(entry["duels"][edition])) for edition in entry.get("duels", {})),
+        mu=entry.get("mu"),
+        rating=entry.get("rating"),
+        seconds=entry.get("seconds_per_move"),
+    )
+
+
+@cache
+def ladder_table() -> dict[str, Any]:
+    """The measured table as ``benchmarks/bots_ladder.py`` wrote it (read once)."""
+    text = resources.files("petersburg.bots").joinpath(TABLE_NAME).read_text(encoding="utf-8")
+    table: dict[str, Any] = json.loads(text)
+    return table
+
+
+@cache
+def built_in_levels() -> tuple[BotLevel, ...]:
+    """The ladder, weakest first, then the levels kept for research."""
+    table = ladder_table()
+    return (
+        *(_level(entry, research=False) for entry in table["ladder"]),
+        *(_level(entry, research=True) for entry in table["research"]),
+    )
+
+
+def ladder() -> list[BotLevel]:
+    """The ladder alone, weakest first (no research level, no registered bot)."""
+    return [level for level in built_in_levels() if not level.research]
+
+
+def quoted_duel(level: BotLevel) -> tuple[float, int, str] | None:
+    """The 1st-edition duel a level's sentence quotes, as (wins, games, the other level): a ladder
+    level's against the level below it; a research level's against the ladder level just above it
+    (its wins there are that level's losses). None where the table has none."""
+    if not level.research:
+        duel = level.duel()
+        return None if duel is None or level.below is None else (duel.wins, duel.games, level.below)
+    for above in built_in_levels():
+        duel = above.duel()
+        if above.below == level.id and duel is not None:
+            return (duel.games - duel.wins, duel.games, above.id)
+    return None
+
+
+def _aliases() -> dict[str, str]:
+    ids = {level.id for level in built_in_levels()}
+    older = {word: level for word, level in OLDER_IDS.items() if level in ids}
+    return older | {level.spec: level.id for level in built_in_levels()}
 
 
 def bot_levels() -> list[BotLevel]:
-    """Every level a seat can be given, weakest first; bots registered by a program last."""
-    known = {level.spec for level in BUILT_IN} | set(_ALIASES)
+    """Every level a seat can be given: the ladder weakest first, the research levels, then bots
+    registered by a program."""
+    levels = built_in_levels()
+    known = {level.spec for level in levels} | set(_aliases())
     extra = [BotLevel(spec, spec) for spec in bot_specs() if spec not in known]
-    return [*BUILT_IN, *extra]
+    return [*levels, *extra]
 
 
 def find_level(word: str | None) -> BotLevel | None:
-    """The level a person or an older client means: its id (which is also its name, in any case)
-    or its bot spec."""
+    """The level a person or an older client means: its id (which is also its name, in any case),
+    its bot spec, or an id an earlier ladder stored."""
     cleaned = (word or "").strip().lower()
-    cleaned = _ALIASES.get(cleaned, cleaned)
+    cleaned = _aliases().get(cleaned, cleaned)
     for level in bot_levels():
         if cleaned == level.id.lower():
             return level

@@ -1,7 +1,9 @@
 """The bot levels in words: each level's name and the one sentence that says what it does and how
-strong it is (from the measurements in ``docs/bots.md``), and the name a bot's seat gets.
+strong it is (its figures from the measured table, ``petersburg/bots/ladder.json``), and the name
+a bot's seat gets.
 
-The levels themselves (their ids, weakest first, and the bot behind each) are ``petersburg.bots.levels``.
+The levels themselves (their ids, weakest first, the bot behind each and what was measured of it) are
+``petersburg.bots.levels``; the words never import the bots, so callers hand the figures in.
 """
 
 from __future__ import annotations
@@ -10,40 +12,51 @@ from petersburg.text.languages import SOURCE
 from petersburg.text.wording import Catalogue
 
 LEVEL_NAMES: dict[str, str] = {
-    "random": "Random",
-    "greedy": "Greedy",
+    "beginner": "Beginner",
     "easy": "Easy",
     "medium": "Medium",
     "hard": "Hard",
     "expert": "Expert",
+    "master": "Master",
+    "random": "Random",
 }
 """What people read for each built-in level id; a registered bot is called by its spec."""
 
 LEVEL_TEXTS: dict[str, str] = {
-    "random": ("Plays any legal move at random: it never wins against Greedy."),
-    "greedy": (
-        "Looks one move ahead with a tuned estimate of every card's worth; answers at once, and "
-        "beat Random in 200 of 200 games."
+    "beginner": (
+        "A first opponent: buys what it can use, but often settles for its second-best move and never "
+        "takes a card away from anyone; won {wins} of {games} 2-player games against {below}."
     ),
     "easy": (
-        "Plays out a few dozen short futures per move (about 0.03 s); won 29 of 40 2-player games "
-        "against Greedy."
+        "Looks one move ahead with a tuned estimate of every card's worth and answers at once; won "
+        "{wins} of {games} 2-player games against {below}."
     ),
     "medium": (
-        "Plays out 80 futures a round ahead per move (about 0.1 s); won 21 of 30 2-player games "
-        "against Greedy."
+        "Plays out some sixty futures a round ahead for each move; won {wins} of {games} 2-player "
+        "games against {below}."
     ),
     "hard": (
-        "Tries 120 futures per move and takes cards away from its rivals; won 26 of 40 2-player "
-        "games against Greedy."
+        "Plays out some hundred and fifty futures a round ahead for each move; won {wins} of {games} "
+        "2-player games against {below}."
     ),
     "expert": (
-        "The strongest: 150 futures per move played out as Greedy would; won 25 of 30 2-player "
-        "games against Greedy and 65 of 100 4-player games against three."
+        "Plays out several hundred futures a round ahead for each move; won {wins} of {games} "
+        "2-player games against {below}."
+    ),
+    "master": (
+        "The top of the ladder: the longest search of all; won {wins} of {games} 2-player games "
+        "against {below}."
+    ),
+    "random": (
+        "For research, not a level of the ladder: plays any legal move at random; lost {losses} of "
+        "{games} 2-player games against {above}."
     ),
 }
-"""One sentence per built-in level id."""
+"""One sentence per built-in level id, with the figures of the measured table
+(``petersburg/bots/ladder.json``): a ladder level's games against the level just below it, the
+research level's against the lowest level of the ladder."""
 
+UNMEASURED_TEXT = "Not measured yet."
 REGISTERED_TEXT = "A bot added with register_bot."
 
 BOT_WORDS = Catalogue(
@@ -51,6 +64,7 @@ BOT_WORDS = Catalogue(
     {
         **{f"name_{level}": name for level, name in LEVEL_NAMES.items()},
         **{f"text_{level}": text for level, text in LEVEL_TEXTS.items()},
+        "text_unmeasured": UNMEASURED_TEXT,
         "text_registered": REGISTERED_TEXT,
     },
 )
@@ -64,10 +78,23 @@ def level_name(level_id: str, language: str = SOURCE) -> str:
     return BOT_WORDS.message(f"name_{level_id}", {}).in_language(language)
 
 
-def level_text(level_id: str, language: str = SOURCE) -> str:
-    """What a level does and how strong it is, in one sentence."""
-    message_id = f"text_{level_id}" if level_id in LEVEL_TEXTS else "text_registered"
-    return BOT_WORDS.message(message_id, {}).in_language(language)
+def level_text(level_id: str, language: str = SOURCE, quoted: tuple[float, int, str] | None = None) -> str:
+    """What a level does and how strong it is, in one sentence, quoting ``quoted``: (wins, games,
+    the other level) of the 1st edition's 2-player games in the measured table
+    (``petersburg.bots.levels.quoted_duel``: a ladder level's against the level below it, the
+    research level's losses against the level above it); without them, "not measured yet"."""
+    if level_id not in LEVEL_TEXTS:
+        return BOT_WORDS.message("text_registered", {}).in_language(language)
+    if quoted is None or not quoted[1]:
+        return BOT_WORDS.message("text_unmeasured", {}).in_language(language)
+    wins, games, other = quoted
+    message_id = f"text_{level_id}"
+    named = level_name(other, language)
+    if "above" in BOT_WORDS.placeholders(message_id):
+        params: dict[str, str | int] = {"losses": f"{wins:g}", "games": games, "above": named}
+    else:
+        params = {"wins": f"{wins:g}", "games": games, "below": named}
+    return BOT_WORDS.message(message_id, params).in_language(language)
 
 
 def seat_name(level_id: str, taken: list[str]) -> str:

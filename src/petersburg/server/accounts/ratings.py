@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from petersburg.bots.levels import bot_levels, spec_of
+from petersburg.bots.levels import bot_levels, find_level, ladder
 from petersburg.engine import places
 from petersburg.server.clock import Clock
 from petersburg.server.persistence.accounts import AccountRating, RatingChange
@@ -33,31 +33,21 @@ MODEL = PlackettLuce()
 SCALE = 60.0
 """Shown rating = SCALE × mu: OpenSkill's default prior (mu 25) shows as 1500."""
 
-BOT_MU: dict[str, float] = {
-    "random": -7.39,
-    "ismcts:easy": 27.45,
-    "ismcts:medium": 28.99,
-    "ismcts:hard": 32.62,
-    "greedy": 33.46,
-    "ismcts:expert": 34.87,
-}
-"""The bots' reference mu, measured from bot-against-bot tournaments (seats rotated over the same
-deals) that share greedy and ismcts:medium, fitted together::
+UNMEASURED_MU = MODEL.mu
+"""The mu of a bot the table has not measured (a registered bot, a level added since the last
+run): a new account's."""
 
-    petersburg tournament --bots random,greedy,ismcts:easy,ismcts:medium --games 160 --seed 14 \\
-        --out bots-a.jsonl
-    petersburg tournament --bots greedy,ismcts:medium,ismcts:hard,ismcts:expert --games 80 \\
-        --seed 15 --out bots-b.jsonl
-    python benchmarks/bots_ratings.py bots-a.jsonl bots-b.jsonl
 
-The fit is the posterior maximum of this module's model (``MODEL``, every seat at ``BOT_SIGMA``)
-over all 240 games at once, from OpenSkill's default prior: one scale for all six, whatever the
-order of the games, and its predicted shares of first places match the games' (greedy 40.9 %
-predicted against 36.2 % won, ismcts:expert 32.0 % against 35.0 %, the others within 3 points).
-Rating the same games one after the other (``measure``) depends on their order (ismcts:expert
-came out below ismcts:hard, or below ismcts:easy, depending on which file went first) and
-stretches the scale. Standard errors of each mu less greedy's: 1.0 to 1.6, random's 4.0 (it never
-won: the prior alone keeps its mu finite). ``ismcts`` alone is ``ismcts:medium``."""
+def bot_mus() -> dict[str, float]:
+    """Every measured built-in level's reference mu, by level id: the measured table's
+    (``petersburg/bots/ladder.json``), fitted by ``benchmarks/bots_ladder.py`` from 4-player
+    games of the ladder (windows of four consecutive levels, seats rotated over shared
+    shuffles, 1st edition and 2nd edition with the Market together) with this module's model
+    (``MODEL``, every seat at ``BOT_SIGMA``) from OpenSkill's default prior, the prior a new
+    account starts from: a person's rating, moved by rated games against these bots, is on the
+    same scale as theirs."""
+    return {level.id: level.mu for level in bot_levels() if level.mu is not None}
+
 
 BOT_SIGMA = 1.0
 """Bots are well measured: their seat in a rated game moves the people's ratings little by chance."""
@@ -69,19 +59,19 @@ def shown(mu: float) -> int:
 
 
 def bot_mu(stored: str) -> float:
-    """The reference mu of a bot seat stored with ``stored`` (a level id such as ``expert``, or an
-    older bot spec); a bot added with ``register_bot`` is not measured and counts as Medium."""
-    return BOT_MU.get(spec_of(stored), BOT_MU["ismcts:medium"])
+    """The reference mu of a bot seat stored with ``stored`` (a level id such as ``expert``, an
+    older id or bot spec); a bot the table has not measured counts as a new account."""
+    level = find_level(stored)
+    if level is None or level.mu is None:
+        return UNMEASURED_MU
+    return level.mu
 
 
 def bot_ratings() -> list[tuple[str, str, int]]:
-    """Every measured bot level: its id (``expert``), its plain name (``Expert``) and its shown
-    rating, weakest first."""
-    ratings = []
-    for level in bot_levels():
-        if level.spec in BOT_MU:
-            ratings.append((level.id, level_name(level.id), shown(BOT_MU[level.spec])))
-    return sorted(ratings, key=lambda entry: entry[2])
+    """The ladder's measured levels in its order (weakest first): id (``expert``), plain name
+    (``Expert``) and shown rating, the scale of the people's. The research levels (Random) are
+    not listed: they are no opponent to compare oneself with."""
+    return [(level.id, level_name(level.id), shown(level.mu)) for level in ladder() if level.mu is not None]
 
 
 def result_places(result: GameResult) -> list[int]:

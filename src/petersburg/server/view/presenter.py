@@ -16,7 +16,7 @@ import hmac
 import secrets
 from dataclasses import dataclass, field
 
-from petersburg.bots.levels import bot_levels
+from petersburg.bots.levels import bot_levels, quoted_duel
 from petersburg.cards_second_edition import ALL_CARD_ID, ALL_STACK_NAMES, GOODS
 from petersburg.engine import (
     OMNISCIENT,
@@ -88,9 +88,14 @@ LOBBY_LIVE = 200
 
 
 def level_infos(language: str = SOURCE) -> list[BotLevelInfo]:
-    """Each bot level with its name and what it does, weakest first, in ``language``."""
+    """Each bot level with its name and what it does, in the measured table's order (the ladder
+    weakest first, then the research levels, then registered bots), in ``language``."""
     return [
-        {"id": level.id, "name": level_name(level.id, language), "text": level_text(level.id, language)}
+        {
+            "id": level.id,
+            "name": level_name(level.id, language),
+            "text": level_text(level.id, language, quoted_duel(level)),
+        }
         for level in bot_levels()
     ]
 

@@ -4,10 +4,12 @@ import { el } from "./dom.js";
 
 /** @typedef {import("./protocol.js").BotLevelInfo} BotLevelInfo */
 
-/** A definition list of `levels` (``bot_levels`` of the server), weakest first.
+/** A definition list of `levels` (``bot_levels`` of the server, in the order of its measured ladder
+ * table), each with its name and its sentence as the server words them in the reader's language:
+ * the sentence quotes the table's figures, which only the server has.
  * @param {BotLevelInfo[]} levels */
 export function botLevelList(levels) {
-  return el("dl", { class: "bot-level-list" }, levels.map((level) => [el("dt", {}, i18n.t(`bot.name_${level.id}`)), el("dd", {}, i18n.t(`bot.text_${level.id}`))]));
+  return el("dl", { class: "bot-level-list" }, levels.map((level) => [el("dt", {}, level.name), el("dd", {}, level.text)]));
 }
 
 /** The "bot" badge after a seat's name, apart from it; a name that already says "bot" ("Greedy

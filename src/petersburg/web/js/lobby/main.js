@@ -85,16 +85,16 @@ function join(tableId) {
   if (requireName()) send({ type: "chat", text: `/join ${tableId}` });
 }
 
-/** The bot levels, weakest first, in the form's "fill" select and, one sentence each, below it.
+/** The bot levels, in the measured ladder's order, in the form's "fill" select and, one sentence each, below it.
  * @param {BotLevelInfo[]} levels */
 function fillBots(levels) {
   const select = createFields.fill;
   for (const level of levels) if (![...select.options].some((o) => o.value === level.id)) select.append(el("option", { value: level.id }, `yes: ${level.name} bots`));
-  // The bot that plays a move whose time ran out (Greedy unless the creator picks another).
+  // The bot that plays a move whose time ran out (Easy, the Greedy bot, unless the creator picks another).
   const stand = createFields.deadline_bot;
   const first = stand.options.length === 0;
   for (const level of levels) if (![...stand.options].some((o) => o.value === level.id)) stand.append(el("option", { value: level.id }, `a ${level.name} bot`));
-  if (first) stand.value = "greedy";
+  if (first) stand.value = "easy";
   byId("bot-levels").replaceChildren(botLevelList(levels));
   const play = playLevel();
   for (const level of levels) if (![...play.options].some((o) => o.value === level.id)) play.append(el("option", { value: level.id, selected: level.id === PLAY_NOW.level }, level.name));

@@ -51,7 +51,7 @@ function seatControls(m, seat, i, send) {
 function botPicker(m, i, send, current) {
   const levels = m.bots || [];
   const remembered = localStorage.getItem("pb_bot") ?? "";
-  const chosen = current || (levels.includes(remembered) ? remembered : levels.includes("greedy") ? "greedy" : levels[0]);
+  const chosen = current || (levels.includes(remembered) ? remembered : levels.includes("easy") ? "easy" : levels[0]);
   const select = el(
     "select",
     { dataset: { botlevel: i }, "aria-label": `Bot strength for seat ${i + 1}`, onchange: (e) => localStorage.setItem("pb_bot", /** @type {HTMLSelectElement} */ (e.target).value) },

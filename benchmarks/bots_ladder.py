@@ -1,0 +1,412 @@
+"""The bot ladder, measured: each level against the one below it, and all of them at 4 players.
+
+    python benchmarks/bots_ladder.py --games 200 --jobs 16 --out-dir ladder-run
+    python benchmarks/bots_ladder.py --games 200 --jobs 16 --out-dir ladder-run   # resumes
+    python benchmarks/bots_ladder.py --games 20 --jobs 2 --deadline-seconds 3600 --out-dir ladder-run
+
+The ladder is the one of the measured table (``petersburg/bots/ladder.json``: its levels in order,
+then the research level Random below them all), or ``--levels id=spec,…`` (weakest first) to try
+another. Every figure is measured in the 1st edition and in the 2nd edition with the Market:
+
+* **duels**: each level against the level just below it (the lowest ladder level against Random),
+  2 players, ``--games`` games, in deals of two games that share a shuffle with the seats swapped
+  (the tournament runner's seat rotation): the win rate with its Wilson 95 % interval;
+* **4 players**: every window of four consecutive levels (Random first) plays ``--games`` games,
+  seats rotated over shared shuffles; all of an edition's games are fitted at once with the
+  server's rating model (``benchmarks/bots_ratings.py``: Plackett–Luce at the bots' sigma, from
+  OpenSkill's prior), and each level should rank above the level below it. The ratings the server
+  uses (``mu``) are the fit of both editions' games together.
+
+A level "holds" when it wins at least 60 % of its duels in both editions and ranks above the level
+below it in both fits. Every game is appended to ``--out-dir/<cell>.jsonl`` as it finishes, so a run
+stopped (by ``--deadline-seconds``, which stops cleanly, or by anything else) resumes where it was;
+each cell's figures are printed as soon as its games are in. At the end the table is written to the
+package (``--table``; ``--no-write`` only prints), with the game counts actually played, and
+``python -m petersburg.tournament.ladder_docs`` brings docs/bots.md in step with it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import multiprocessing
+import os
+import sys
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from bots_ratings import Game, fit
+
+from petersburg.bots import import_bot_modules
+from petersburg.bots.levels import EDITIONS, TABLE_NAME, ladder, ladder_table
+from petersburg.engine import GameOptions, places
+from petersburg.server.accounts.ratings import shown
+from petersburg.tournament.runner import TournamentSpec, derive_seed, play_game
+from petersburg.tournament.stats import summarize
+
+HERE = Path(__file__).resolve().parent
+TABLE = HERE.parent / "src" / "petersburg" / "bots" / TABLE_NAME
+OPTIONS = {"first": GameOptions(), "second_market": GameOptions(edition="second", market=True)}
+"""The rule sets of ``EDITIONS``."""
+EDITION_WORDS = {"first": "1st edition", "second_market": "2nd edition + Market"}
+RESEARCH = ("random", "random")
+"""The research level below the ladder: (id, spec)."""
+WANTED_DUEL = 0.6
+"""Share of 2-player games a level must win against the level just below it."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One tournament of the measurement: a duel or a 4-player window, in one edition."""
+
+    name: str
+    """File name and key (``duel-first-medium``, ``four-second_market-1``)."""
+    edition: str
+    levels: tuple[str, ...]
+    """The level ids at its seats (entry order)."""
+    spec: TournamentSpec
+
+
+def plan(levels: list[tuple[str, str]], games: int, seed: int) -> list[Cell]:
+    """Every cell of the measurement of ``levels`` ((id, spec), Random first, weakest first)."""
+    specs = dict(levels)
+    cells = []
+    for edition in EDITIONS:
+        options = OPTIONS[edition]
+        for (below, _), (level, _) in itertools.pairwise(levels):
+            name = f"duel-{edition}-{level}"
+            bots = (specs[level], specs[below])
+            cells.append(
+                Cell(
+                    name,
+                    edition,
+                    (level, below),
+                    TournamentSpec(bots, games, derive_seed(seed, name), options),
+                )
+            )
+        for start in range(max(1, len(levels) - 3)):
+            window = tuple(level for level, _ in levels[start : start + 4])
+            name = f"four-{edition}-{start + 1}"
+            bots = tuple(specs[level] for level in window)
+            cells.append(
+                Cell(name, edition, window, TournamentSpec(bots, games, derive_seed(seed, name), options))
+            )
+    return cells
+
+
+def read_lines(path: Path) -> dict[int, dict[str, Any]]:
+    """The games already played of a cell (by game index); a line cut short by a stop is dropped."""
+    done: dict[int, dict[str, Any]] = {}
+    if not path.exists():
+        return done
+    for text in path.read_text(encoding="utf-8").splitlines():
+        try:
+            line = json.loads(text)
+        except json.JSONDecodeError:
+            continue
+        done[line["game"]] = line
+    return done
+
+
+def _play(task: tuple[str, TournamentSpec, int]) -> tuple[str, dict[str, Any]]:
+    name, spec, game = task
+    return name, play_game(spec, game)
+
+
+def _cost(cell: Cell) -> int:
+    """A rough cost rank of a cell's games (expensive first keeps the workers busy to the end)."""
+    return sum(
+        len(spec) * (4 if "master" in spec else 2 if "expert" in spec else 1) for spec in cell.spec.bots
+    )
+
+
+def run(
+    cells: list[Cell], out: Path, jobs: int, deadline: float | None, modules: tuple[str, ...] = ()
+) -> dict[str, dict[int, dict[str, Any]]]:
+    """Play every missing game of ``cells`` (appended to ``out/<cell>.jsonl``); print each cell when it
+    is complete; stop cleanly at ``deadline`` (a ``time.monotonic`` value). Returns every game read or
+    played, by cell."""
+    out.mkdir(parents=True, exist_ok=True)
+    results = {cell.name: read_lines(out / f"{cell.name}.jsonl") for cell in cells}
+    by_name = {cell.name: cell for cell in cells}
+    tasks = [
+        (cell.name, cell.spec, game)
+        for cell in sorted(cells, key=_cost, reverse=True)
+        for game in cell.spec.game_indices()
+        if game not in results[cell.name]
+    ]
+    for cell in cells:
+        if len(results[cell.name]) >= cell.spec.games:
+            report(cell, results[cell.name])
+    print(
+        f"{len(tasks)} games to play in {sum(1 for c in cells if len(results[c.name]) < c.spec.games)} cells",
+        flush=True,
+    )
+    files = {name: (out / f"{name}.jsonl").open("a", encoding="utf-8") for name in results}
+
+    def record(name: str, line: dict[str, Any]) -> None:
+        files[name].write(json.dumps(line) + "\n")
+        files[name].flush()
+        results[name][line["game"]] = line
+        cell = by_name[name]
+        if len(results[name]) == cell.spec.games:
+            report(cell, results[name])
+
+    def left() -> float | None:
+        return None if deadline is None else deadline - time.monotonic()
+
+    try:
+        if jobs <= 1:
+            for task in tasks:
+                remaining = left()
+                if remaining is not None and remaining <= 0:
+                    print("deadline reached: stopping", flush=True)
+                    break
+                record(*_play(task))
+        else:
+            pool = multiprocessing.get_context("spawn").Pool(
+                jobs, initializer=import_bot_modules, initargs=(modules,)
+            )
+            try:
+                pending = pool.imap_unordered(_play, tasks, chunksize=1)
+                for _ in tasks:
+                    remaining = left()
+                    if remaining is not None and remaining <= 0:
+                        print("deadline reached: stopping", flush=True)
+                        break
+                    try:
+                        record(*pending.next(timeout=remaining))
+                    except multiprocessing.TimeoutError:
+                        print("deadline reached: stopping", flush=True)
+                        break
+            finally:
+                pool.terminate()
+                pool.join()
+    finally:
+        for file in files.values():
+            file.close()
+    return results
+
+
+def _duel_row(cell: Cell, lines: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    rows = summarize(lines.values(), list(cell.spec.labels()))["bots"] if lines else []
+    if not rows:
+        return {"wins": 0, "games": 0, "low": 0.0, "high": 1.0}
+    row = rows[0]
+    return {
+        "wins": row["wins"],
+        "games": row["games"],
+        "low": row["win_rate_low"],
+        "high": row["win_rate_high"],
+    }
+
+
+def report(cell: Cell, lines: dict[int, dict[str, Any]]) -> None:
+    """Print a finished (or cut short) cell's figures."""
+    words = EDITION_WORDS[cell.edition]
+    if cell.name.startswith("duel-"):
+        row = _duel_row(cell, lines)
+        share = row["wins"] / row["games"] if row["games"] else 0.0
+        print(
+            f"[{words}] {cell.levels[0]} vs {cell.levels[1]}: won {row['wins']:g} of {row['games']} "
+            f"2-player games ({share:.1%}, 95% {row['low']:.1%}-{row['high']:.1%})",
+            flush=True,
+        )
+        return
+    rows = summarize(lines.values(), list(cell.spec.labels()))["bots"]
+    spread = ", ".join(
+        f"{level} {row['wins']:g}/{row['games']} ({row['win_rate_low']:.0%}-{row['win_rate_high']:.0%})"
+        for level, row in zip(cell.levels, rows, strict=True)
+    )
+    print(f"[{words}] 4 players {'/'.join(cell.levels)}: wins {spread}", flush=True)
+
+
+def four_player_games(
+    cells: list[Cell], results: dict[str, dict[int, dict[str, Any]]], edition: str | None
+) -> list[Game]:
+    """The 4-player games of ``edition`` (None: both), seats named by level id."""
+    games: list[Game] = []
+    for cell in cells:
+        if not cell.name.startswith("four-") or (edition is not None and cell.edition != edition):
+            continue
+        for line in results[cell.name].values():
+            result = line["result"]
+            seat_levels = [cell.levels[entry] for entry in line["entries"]]
+            games.append((seat_levels, places(list(zip(result["scores"], result["rubles"], strict=True)))))
+    return games
+
+
+def fitted(games: list[Game]) -> tuple[dict[str, float], dict[tuple[str, str], float]]:
+    """``bots_ratings.fit`` of ``games``; nothing for no games (a run stopped before any)."""
+    return fit(games) if games else ({}, {})
+
+
+def seconds_per_move(cells: list[Cell], results: dict[str, dict[int, dict[str, Any]]]) -> dict[str, float]:
+    """Each level's median, over its 4-player games, of its median seconds per move in a game."""
+    medians: dict[str, list[float]] = {}
+    for cell in cells:
+        if not cell.name.startswith("four-"):
+            continue
+        for line in results[cell.name].values():
+            for seat, entry in enumerate(line["entries"]):
+                medians.setdefault(cell.levels[entry], []).append(line["timing"]["median_seconds"][seat])
+    return {level: sorted(values)[len(values) // 2] for level, values in medians.items() if values}
+
+
+def build_table(
+    levels: list[tuple[str, str]],
+    cells: list[Cell],
+    results: dict[str, dict[int, dict[str, Any]]],
+    games: int,
+    command: str,
+) -> tuple[dict[str, Any], list[str]]:
+    """The table to write, and a sentence for each place where the ladder does not hold."""
+    by_name = {cell.name: cell for cell in cells}
+    fits = {edition: fitted(four_player_games(cells, results, edition)) for edition in EDITIONS}
+    together = fitted(four_player_games(cells, results, None))[0]
+    seconds = seconds_per_move(cells, results)
+    problems: list[str] = []
+    entries = []
+    for index, (level, spec) in enumerate(levels):
+        entry: dict[str, Any] = {"id": level, "spec": spec}
+        if index > 0:
+            below = levels[index - 1][0]
+            entry["below"] = below
+            entry["duels"] = {
+                edition: _duel_row(by_name[f"duel-{edition}-{level}"], results[f"duel-{edition}-{level}"])
+                for edition in EDITIONS
+            }
+            for edition in EDITIONS:
+                duel = entry["duels"][edition]
+                if not duel["games"] or duel["wins"] / duel["games"] < WANTED_DUEL:
+                    problems.append(
+                        f"{level} won under {WANTED_DUEL:.0%} against {below} ({EDITION_WORDS[edition]})"
+                    )
+                mus = fits[edition][0]
+                if level in mus and below in mus and mus[level] <= mus[below]:
+                    problems.append(f"{level} ranks under {below} at 4 players ({EDITION_WORDS[edition]})")
+        if level in together:
+            entry["mu"] = round(together[level], 2)
+            entry["rating"] = shown(together[level])
+            entry["mu_by_edition"] = {
+                edition: round(fits[edition][0][level], 2)
+                for edition in EDITIONS
+                if level in fits[edition][0]
+            }
+        if level in seconds:
+            entry["seconds_per_move"] = round(seconds[level], 4)
+        entries.append(entry)
+    counts = {
+        edition: {
+            "duel_games": min(
+                (len(results[c.name]) for c in cells if c.edition == edition and c.name.startswith("duel-")),
+                default=0,
+            ),
+            "four_player_games": len(four_player_games(cells, results, edition)),
+        }
+        for edition in EDITIONS
+    }
+    table = {
+        "about": (
+            "The bot ladder, measured by benchmarks/bots_ladder.py (written by it: do not edit). 'research' "
+            "levels are shown apart from the ladder. Per level: 2-player duels against the level below "
+            "(wins, games, Wilson 95% interval) per edition, and its mu on the server's rating model "
+            "fitted from the 4-player games of both editions (rating = shown rating)."
+        ),
+        "command": command,
+        "date": datetime.now(UTC).date().isoformat(),
+        "games_asked": games,
+        "games_played": counts,
+        "complete": all(len(results[c.name]) >= c.spec.games for c in cells),
+        "holds": not problems,
+        "ladder": entries[1:],
+        "research": [entries[0]],
+    }
+    return table, problems
+
+
+def chosen_levels(argument: str | None) -> list[tuple[str, str]]:
+    """The research level then the ladder, weakest first: ``--levels`` or the current table's."""
+    if argument:
+        pairs = [item.split("=", 1) for item in argument.split(",")]
+        if any(len(pair) != 2 for pair in pairs):
+            raise SystemExit("--levels takes id=spec pairs separated by commas, weakest first.")
+        return [RESEARCH, *((level.strip(), spec.strip()) for level, spec in pairs)]
+    return [RESEARCH, *((level.id, level.spec) for level in ladder())]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--games", type=int, default=200, help="games per duel and per 4-player window (%(default)s)"
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (%(default)s)"
+    )
+    parser.add_argument("--seed", type=int, default=24, help="seed of every game and bot (%(default)s)")
+    parser.add_argument("--out-dir", default="ladder-run", help="games of each cell, JSON lines (resumed)")
+    parser.add_argument(
+        "--deadline-seconds", type=float, help="stop cleanly after this long and write what is in"
+    )
+    parser.add_argument("--levels", help="id=spec,… weakest first (default: the table's ladder)")
+    parser.add_argument(
+        "--import",
+        dest="modules",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="a module or .py file that registers bots for --levels (repeatable)",
+    )
+    parser.add_argument("--table", default=str(TABLE), help="where to write the table (%(default)s)")
+    parser.add_argument("--no-write", action="store_true", help="print only; leave the table as it is")
+    args = parser.parse_args()
+    if args.games < 2 or args.games % 4:
+        raise SystemExit("--games must be a positive multiple of 4 (whole deals of 2 and of 4 games).")
+    import_bot_modules(args.modules)
+    deadline = None if args.deadline_seconds is None else time.monotonic() + args.deadline_seconds
+    levels = chosen_levels(args.levels)
+    cells = plan(levels, args.games, args.seed)
+    started = time.monotonic()
+    results = run(cells, Path(args.out_dir), args.jobs, deadline, tuple(args.modules))
+    command = "python benchmarks/bots_ladder.py " + " ".join(sys.argv[1:])
+    table, problems = build_table(levels, cells, results, args.games, command)
+    cpu = sum(sum(line["timing"]["total_seconds"]) for lines in results.values() for line in lines.values())
+    print(
+        f"\n{time.monotonic() - started:.0f} s of wall time; "
+        f"the bots' moves took {cpu:.0f} CPU-seconds in all"
+    )
+    for edition in EDITIONS:
+        mus, covariance = fitted(four_player_games(cells, results, edition))
+        played = table["games_played"][edition]["four_player_games"]
+        order = sorted(mus, key=lambda level: mus[level])
+        print(f"[{EDITION_WORDS[edition]}] 4-player fit of {played} games, weakest first:")
+        for level in order:
+            error = covariance[level, level] ** 0.5
+            print(f"  {level:10s} mu {mus[level]:6.2f} (se {error:.2f})  shown {shown(mus[level])}")
+    print("\nlevel      spec             rating  duels vs the level below (1st | 2nd + Market)")
+    for entry in table["research"] + table["ladder"]:
+        duels = entry.get("duels", {})
+        text = " | ".join(
+            f"{duels[e]['wins']:g}/{duels[e]['games']} ({duels[e]['low']:.0%}-{duels[e]['high']:.0%})"
+            for e in duels
+        )
+        print(f"{entry['id']:10s} {entry['spec']:16s} {entry.get('rating', '-'):>6}  {text}")
+    for problem in problems:
+        print(f"does not hold: {problem}")
+    if not table["complete"]:
+        print("incomplete: the table records the games actually played")
+    if not args.no_write:
+        Path(args.table).write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {args.table}; now run: python -m petersburg.tournament.ladder_docs")
+    ladder_table.cache_clear()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,104 @@
+"""The ladder's section of ``docs/bots.md``, written from the measured table.
+
+    python -m petersburg.tournament.ladder_docs           # rewrite the section in docs/bots.md
+    python -m petersburg.tournament.ladder_docs --check   # exit 1 if the docs differ from the table
+
+``benchmarks/bots_ladder.py`` measures the ladder and writes ``petersburg/bots/ladder.json``; the
+docs show that table between two marker lines, in the same order and with the same figures and
+sentences as the lobby (``petersburg.text.bots``, in English), so that they cannot drift apart: a
+test fails when the section differs from what this module makes of the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from petersburg.bots.levels import EDITIONS, BotLevel, built_in_levels, ladder_table, quoted_duel
+from petersburg.text.bots import level_name, level_text
+
+BEGIN = "<!-- ladder table: written by `python -m petersburg.tournament.ladder_docs`, do not edit -->"
+END = "<!-- end of the ladder table -->"
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "bots.md"
+"""docs/bots.md of the source tree this module is in."""
+
+
+def _duel_cell(level: BotLevel, edition: str) -> str:
+    duel = level.duel(edition)
+    if duel is None or not duel.games:
+        return "–"
+    return f"{duel.wins:g} / {duel.games} ({duel.low:.0%}–{duel.high:.0%})"
+
+
+def section() -> str:
+    """The section as the table makes it, marker lines included."""
+    table = ladder_table()
+    lines = [
+        BEGIN,
+        "",
+        "| level | bot | rating | won vs the level below, 2 players, 1st edition (95 %) | "
+        "2nd edition + Market | s / move, 4 players | what people read |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for level in built_in_levels():
+        name = level_name(level.id) + (" (research)" if level.research else "")
+        rating = "–" if level.rating is None or level.research else f"{level.rating:,}"
+        seconds = "–" if level.seconds is None else f"{level.seconds:.3f}"
+        below = f" vs {level_name(level.below)}" if level.below else ""
+        sentence = level_text(level.id, quoted=quoted_duel(level))
+        lines.append(
+            f"| {name} | `{level.spec}` | {rating} | {_duel_cell(level, EDITIONS[0])}{below} | "
+            f"{_duel_cell(level, EDITIONS[1])} | {seconds} | {sentence} |"
+        )
+    played = table.get("games_played", {})
+    counts = "; ".join(
+        f"{edition}: {played[edition]['duel_games']} games per duel, "
+        f"{played[edition]['four_player_games']} 4-player games"
+        for edition in EDITIONS
+        if edition in played
+    )
+    lines += [
+        "",
+        f"Measured {table.get('date', '')} by `{table.get('command', '')}`"
+        + (f" ({counts})" if counts else "")
+        + ("." if table.get("complete") else "; the run was cut short, the counts are those played.")
+        + (
+            ""
+            if table.get("holds")
+            else " Not every rung holds yet: `benchmarks/bots_ladder.py` prints where it does not."
+        ),
+        "",
+        END,
+    ]
+    return "\n".join(lines)
+
+
+def with_section(text: str) -> str:
+    """``text`` (docs/bots.md) with its ladder section replaced by the table's."""
+    start = text.index(BEGIN)
+    end = text.index(END) + len(END)
+    return text[:start] + section() + text[end:]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--check", action="store_true", help="exit 1 if the docs differ from the table")
+    parser.add_argument("--docs", default=str(DOCS), help="the docs page (%(default)s)")
+    args = parser.parse_args(argv)
+    path = Path(args.docs)
+    text = path.read_text(encoding="utf-8")
+    wanted = with_section(text)
+    if args.check:
+        if wanted != text:
+            print(f"{path}: the ladder section differs from the table; run python -m {__spec__.name}")
+            return 1
+        return 0
+    path.write_text(wanted, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
