@@ -20,8 +20,10 @@ another. Every figure is measured in the 1st edition and in the 2nd edition with
 A level "holds" when it wins at least 60 % of its duels in both editions and ranks above the level
 below it in both fits. Every game is appended to ``--out-dir/<cell>.jsonl`` as it finishes, so a run
 stopped (by ``--deadline-seconds``, which stops cleanly, or by anything else) resumes where it was;
-each cell's figures are printed as soon as its games are in. At the end the table is written to the
-package (``--table``; ``--no-write`` only prints), with the game counts actually played, and
+each cell's figures are printed as soon as its games are in (the cells advance together, in whole
+deals, so that a run stopped early has a share of each; progress is printed every 5 %). At the end
+the table is written to the package (``--table``; ``--no-write`` only prints), with the game counts
+actually played, and
 ``python -m petersburg.tournament.ladder_docs`` brings docs/bots.md in step with it.
 """
 
@@ -45,6 +47,7 @@ from petersburg.bots import import_bot_modules
 from petersburg.bots.levels import EDITIONS, TABLE_NAME, ladder, ladder_table
 from petersburg.engine import GameOptions, places
 from petersburg.server.accounts.ratings import shown
+from petersburg.tournament.cli import add_import_argument
 from petersburg.tournament.runner import TournamentSpec, derive_seed, play_game
 from petersburg.tournament.stats import summarize
 
@@ -118,10 +121,16 @@ def _play(task: tuple[str, TournamentSpec, int]) -> tuple[str, dict[str, Any]]:
 
 
 def _cost(cell: Cell) -> int:
-    """A rough cost rank of a cell's games (expensive first keeps the workers busy to the end)."""
-    return sum(
-        len(spec) * (4 if "master" in spec else 2 if "expert" in spec else 1) for spec in cell.spec.bots
-    )
+    """A rough cost rank of a cell's games (the search levels' budgets grow up the ladder)."""
+    return sum(4 if "master" in spec else 2 if "expert" in spec else 1 for spec in cell.spec.bots)
+
+
+def _order(task: tuple[str, TournamentSpec, int], costs: dict[str, int]) -> tuple[float, int]:
+    """Play whole deals, every cell at the same pace (a run stopped early has a share of every
+    cell's games, in whole deals), the dearest cells first within each step."""
+    name, spec, game = task
+    seats = spec.seats
+    return ((game // seats) * seats / spec.games, -costs[name])
 
 
 def run(
@@ -133,12 +142,16 @@ def run(
     out.mkdir(parents=True, exist_ok=True)
     results = {cell.name: read_lines(out / f"{cell.name}.jsonl") for cell in cells}
     by_name = {cell.name: cell for cell in cells}
-    tasks = [
-        (cell.name, cell.spec, game)
-        for cell in sorted(cells, key=_cost, reverse=True)
-        for game in cell.spec.game_indices()
-        if game not in results[cell.name]
-    ]
+    costs = {cell.name: _cost(cell) for cell in cells}
+    tasks = sorted(
+        (
+            (cell.name, cell.spec, game)
+            for cell in cells
+            for game in cell.spec.game_indices()
+            if game not in results[cell.name]
+        ),
+        key=lambda task: _order(task, costs),
+    )
     for cell in cells:
         if len(results[cell.name]) >= cell.spec.games:
             report(cell, results[cell.name])
@@ -147,11 +160,18 @@ def run(
         flush=True,
     )
     files = {name: (out / f"{name}.jsonl").open("a", encoding="utf-8") for name in results}
+    started = time.monotonic()
+    played = [0]
 
     def record(name: str, line: dict[str, Any]) -> None:
         files[name].write(json.dumps(line) + "\n")
         files[name].flush()
         results[name][line["game"]] = line
+        played[0] += 1
+        if played[0] % max(1, len(tasks) // 20) == 0 or played[0] == len(tasks):
+            elapsed = time.monotonic() - started
+            left = elapsed * (len(tasks) - played[0]) / played[0]
+            print(f"{played[0]} of {len(tasks)} games, {elapsed:.0f} s (about {left:.0f} s left)", flush=True)
         cell = by_name[name]
         if len(results[name]) == cell.spec.games:
             report(cell, results[name])
@@ -355,14 +375,7 @@ def main() -> int:
         "--deadline-seconds", type=float, help="stop cleanly after this long and write what is in"
     )
     parser.add_argument("--levels", help="id=spec,… weakest first (default: the table's ladder)")
-    parser.add_argument(
-        "--import",
-        dest="modules",
-        action="append",
-        default=[],
-        metavar="MODULE",
-        help="a module or .py file that registers bots for --levels (repeatable)",
-    )
+    add_import_argument(parser)  # bots that --levels names, registered in every worker too
     parser.add_argument("--table", default=str(TABLE), help="where to write the table (%(default)s)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave the table as it is")
     args = parser.parse_args()

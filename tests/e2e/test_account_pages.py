@@ -147,7 +147,8 @@ def test_a_guest_signs_up_finds_the_game_and_sees_ratings_and_the_leaderboard(
         page.locator("#players tr td a").first.wait_for()
         names = page.locator("#players tr td a").all_inner_texts()
         assert sorted(names) == ["Olga", "Pavel", "Rita"]
-        assert "Random bot ≈" in page.locator("#bots").inner_text()  # plain level names
+        assert "Beginner bot ≈" in page.locator("#bots").inner_text()  # plain level names, the ladder's
+        assert "Random" not in page.locator("#bots").inner_text()  # kept for research: not a rung
         assert "ismcts" not in page.locator("#bots").inner_text()
         shot(page, f"accounts/leaderboard-{width}x{height}")
         assert fits(page)

@@ -13,6 +13,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from sqlalchemy.engine import Connection
 
+from petersburg.bots.levels import ladder
 from petersburg.server.accounts.accounts import SESSION_COOKIE
 from petersburg.server.api.identity import GUEST_COOKIE
 from petersburg.server.app import create_app
@@ -201,7 +202,11 @@ def test_a_rated_three_player_game_updates_three_ratings(client: TestClient) -> 
     board = client.get("/api/leaderboard").json()
     assert sorted(entry["name"] for entry in board["players"]) == sorted(names)
     assert board["players"][0]["place"] == 1
-    assert {bot["level"] for bot in board["bots"]} >= {"random", "greedy"}
+    # The bots on the people's scale, in the measured ladder's order, at the table's ratings.
+    measured = [level for level in ladder() if level.rating is not None]
+    assert [bot["level"] for bot in board["bots"]] == [level.id for level in measured]
+    assert [bot["rating"] for bot in board["bots"]] == [level.rating for level in measured]
+    assert measured and "random" not in [bot["level"] for bot in board["bots"]]
 
 
 def test_games_with_guests_or_bots_are_unrated_unless_the_table_says_so(

@@ -103,8 +103,8 @@ class SearchConfig:
 
 LEVELS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=30, width=4, horizon=2),
-    "medium": SearchConfig(iterations=60, width=5, horizon=4, lite=False, deny=True),
-    "hard": SearchConfig(iterations=150, width=6, horizon=4, lite=False, deny=True),
+    "medium": SearchConfig(iterations=20, width=4, horizon=4, lite=False, deny=True),
+    "hard": SearchConfig(iterations=100, width=5, horizon=4, lite=False, deny=True),
     "expert": SearchConfig(iterations=400, width=6, horizon=4, lite=False, deny=True),
 }
 """Named strengths, the rungs of the ladder (``petersburg/bots/ladder.json`` measures them):
