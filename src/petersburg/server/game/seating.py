@@ -88,7 +88,8 @@ MINUTE, HOUR, DAY = 60, 3600, 86400
 
 
 def level_ids() -> list[str]:
-    """The bot levels a seat can be given, weakest first, as a person types them."""
+    """The bot levels a seat can be given, as a person types them: the measured ladder weakest first,
+    then Random (research), then registered bots."""
     return [level.id for level in bot_levels()]
 
 

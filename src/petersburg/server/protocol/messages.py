@@ -260,7 +260,8 @@ class UpdateMessage(TypedDict):
     creator: bool
     """Whether this viewer created the table (only the creator manages bots and starts)."""
     bots: NotRequired[list[str]]
-    """While the table is open: the levels a seat can be given, weakest first."""
+    """While the table is open: the levels a seat can be given: the measured ladder weakest first, then
+    Random (research)."""
     bot_levels: NotRequired[list[BotLevelInfo]]
     """While the table is open: the same levels with their names and what they do."""
     view: NotRequired[ViewJson]
@@ -308,7 +309,7 @@ class LobbyMessage(TypedDict):
     chat: list[ChatLine]
     """The lobby's last chat lines."""
     bots: list[str]
-    """The bot levels a seat can be given, weakest first."""
+    """The bot levels a seat can be given: the measured ladder weakest first, then Random (research)."""
     bot_levels: list[BotLevelInfo]
     """The same levels with their names and what they do."""
     help: str

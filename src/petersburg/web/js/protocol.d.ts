@@ -580,7 +580,7 @@ export interface LobbyMessage {
   highscores: HighScore[];
   /** The lobby's last chat lines. */
   chat: ChatLine[];
-  /** The bot levels a seat can be given, weakest first. */
+  /** The bot levels a seat can be given: the measured ladder weakest first, then Random (research). */
   bots: string[];
   /** The same levels with their names and what they do. */
   bot_levels: BotLevelInfo[];
@@ -1186,7 +1186,10 @@ export interface UpdateMessage {
   you: YouInfo | null;
   /** Whether this viewer created the table (only the creator manages bots and starts). */
   creator: boolean;
-  /** While the table is open: the levels a seat can be given, weakest first. */
+  /**
+   * While the table is open: the levels a seat can be given: the measured ladder weakest first, then
+   * Random (research).
+   */
   bots?: string[];
   /** While the table is open: the same levels with their names and what they do. */
   bot_levels?: BotLevelInfo[];

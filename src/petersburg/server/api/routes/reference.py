@@ -129,7 +129,7 @@ async def options() -> Response:
 
 @router.get("/api/bots", response_model=list[str])
 async def bots() -> Response:
-    """The bot levels a seat can be given, weakest first."""
+    """The bot levels a seat can be given: the measured ladder weakest first, then the rest."""
     return json_response([level.id for level in bot_levels()])
 
 
