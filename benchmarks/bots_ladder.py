@@ -19,12 +19,12 @@ another. Every figure is measured in the 1st edition and in the 2nd edition with
 
 A level "holds" when it wins at least 60 % of its duels in both editions and ranks above the level
 below it in both fits. Every game is appended to ``--out-dir/<cell>.jsonl`` as it finishes, so a run
-stopped (by ``--deadline-seconds``, which stops cleanly, or by anything else) resumes where it was;
-each cell's figures are printed as soon as its games are in (the cells advance together, in whole
-deals, so that a run stopped early has a share of each; progress is printed every 5 %). At the end
-the table is written to the package (``--table``; ``--no-write`` only prints), with the game counts
-actually played, and
-``python -m petersburg.tournament.ladder_docs`` brings docs/bots.md in step with it.
+stopped (by ``--deadline-seconds``, Ctrl-C or SIGTERM, which stop cleanly and write the table, or by
+anything else) resumes where it was. Each cell's figures are printed as soon as its games are in;
+the cells share the CPU time alike, in whole deals, so that a run stopped early has its cheap cells
+complete and a share of each dear one; progress is printed every 5 %. At the end the table is
+written to the package (``--table``; ``--no-write`` only prints) with the game counts actually
+played, and ``python -m petersburg.tournament.ladder_docs`` brings docs/bots.md in step with it.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ import itertools
 import json
 import multiprocessing
 import os
+import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -120,17 +121,25 @@ def _play(task: tuple[str, TournamentSpec, int]) -> tuple[str, dict[str, Any]]:
     return name, play_game(spec, game)
 
 
+SEARCH_COST = {"master": 600, "expert": 400, "hard": 100, "medium": 20}
+"""Rough cost of a move of a search level (its iterations), for ordering the games only."""
+
+
 def _cost(cell: Cell) -> int:
-    """A rough cost rank of a cell's games (the search levels' budgets grow up the ladder)."""
-    return sum(4 if "master" in spec else 2 if "expert" in spec else 1 for spec in cell.spec.bots)
+    """A rough cost of one of a cell's games: the search budgets of its seats (a move of a bot
+    that does not search costs next to nothing)."""
+    return sum(
+        next((cost for word, cost in SEARCH_COST.items() if word in spec), 2) for spec in cell.spec.bots
+    )
 
 
 def _order(task: tuple[str, TournamentSpec, int], costs: dict[str, int]) -> tuple[float, int]:
-    """Play whole deals, every cell at the same pace (a run stopped early has a share of every
-    cell's games, in whole deals), the dearest cells first within each step."""
+    """Whole deals, every cell getting about the same CPU time: a cell's next deal comes once its
+    deals so far cost as much as the other cells' (so a run stopped early has every cheap cell
+    complete and a share of each dear one); the dearest first among equals."""
     name, spec, game = task
     seats = spec.seats
-    return ((game // seats) * seats / spec.games, -costs[name])
+    return ((game // seats) * seats * costs[name], -costs[name])
 
 
 def run(
@@ -206,10 +215,21 @@ def run(
             finally:
                 pool.terminate()
                 pool.join()
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (``stop_on_term``): stop as at the deadline
+        print("interrupted: stopping", flush=True)
     finally:
         for file in files.values():
             file.close()
     return results
+
+
+def stop_on_term() -> None:
+    """Make SIGTERM stop the run as Ctrl-C does: cleanly, the table written with what is in."""
+
+    def interrupt(_signal: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)
 
 
 def _duel_row(cell: Cell, lines: dict[int, dict[str, Any]]) -> dict[str, Any]:
@@ -382,6 +402,7 @@ def main() -> int:
     if args.games < 2 or args.games % 4:
         raise SystemExit("--games must be a positive multiple of 4 (whole deals of 2 and of 4 games).")
     import_bot_modules(args.modules)
+    stop_on_term()
     deadline = None if args.deadline_seconds is None else time.monotonic() + args.deadline_seconds
     levels = chosen_levels(args.levels)
     cells = plan(levels, args.games, args.seed)
