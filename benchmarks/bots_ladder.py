@@ -49,6 +49,7 @@ from petersburg.bots.levels import EDITIONS, TABLE_NAME, ladder, ladder_table
 from petersburg.engine import GameOptions, places
 from petersburg.server.accounts.ratings import shown
 from petersburg.tournament.cli import add_import_argument
+from petersburg.tournament.ladder_docs import EDITION_WORDS
 from petersburg.tournament.runner import TournamentSpec, derive_seed, play_game
 from petersburg.tournament.stats import summarize
 
@@ -56,7 +57,6 @@ HERE = Path(__file__).resolve().parent
 TABLE = HERE.parent / "src" / "petersburg" / "bots" / TABLE_NAME
 OPTIONS = {"first": GameOptions(), "second_market": GameOptions(edition="second", market=True)}
 """The rule sets of ``EDITIONS``."""
-EDITION_WORDS = {"first": "1st edition", "second_market": "2nd edition + Market"}
 RESEARCH = ("random", "random")
 """The research level below the ladder: (id, spec)."""
 WANTED_DUEL = 0.6
@@ -134,12 +134,12 @@ def _cost(cell: Cell) -> int:
 
 
 def _order(task: tuple[str, TournamentSpec, int], costs: dict[str, int]) -> tuple[float, int]:
-    """Whole deals, every cell getting about the same CPU time: a cell's next deal comes once its
-    deals so far cost as much as the other cells' (so a run stopped early has every cheap cell
+    """Whole deals, every cell getting about the same CPU time: a deal comes when what its cell
+    will have cost with it matches the other cells' (so a run stopped early has every cheap cell
     complete and a share of each dear one); the dearest first among equals."""
     name, spec, game = task
     seats = spec.seats
-    return ((game // seats) * seats * costs[name], -costs[name])
+    return ((game // seats + 1) * seats * costs[name], -costs[name])
 
 
 def run(
@@ -331,7 +331,7 @@ def build_table(
                     problems.append(f"{level} ranks under {below} at 4 players ({EDITION_WORDS[edition]})")
         if level in together:
             entry["mu"] = round(together[level], 2)
-            entry["rating"] = shown(together[level])
+            entry["rating"] = shown(entry["mu"])  # the server shows the stored mu
             entry["mu_by_edition"] = {
                 edition: round(fits[edition][0][level], 2)
                 for edition in EDITIONS
@@ -340,16 +340,13 @@ def build_table(
         if level in seconds:
             entry["seconds_per_move"] = round(seconds[level], 4)
         entries.append(entry)
-    counts = {
-        edition: {
-            "duel_games": min(
-                (len(results[c.name]) for c in cells if c.edition == edition and c.name.startswith("duel-")),
-                default=0,
-            ),
+    counts = {}
+    for edition in EDITIONS:
+        duels = [len(results[c.name]) for c in cells if c.edition == edition and c.name.startswith("duel-")]
+        counts[edition] = {
+            "duel_games": [min(duels, default=0), max(duels, default=0)],
             "four_player_games": len(four_player_games(cells, results, edition)),
         }
-        for edition in EDITIONS
-    }
     table = {
         "about": (
             "The bot ladder, measured by benchmarks/bots_ladder.py (written by it: do not edit). 'research' "

@@ -32,11 +32,11 @@ LEVEL_TEXTS: dict[str, str] = {
         "{wins} of {games} 2-player games against {below}."
     ),
     "medium": (
-        "Plays out some sixty futures a round ahead for each move; won {wins} of {games} 2-player "
+        "Plays out some twenty futures a round ahead for each move; won {wins} of {games} 2-player "
         "games against {below}."
     ),
     "hard": (
-        "Plays out some hundred and fifty futures a round ahead for each move; won {wins} of {games} "
+        "Plays out some hundred futures a round ahead for each move; won {wins} of {games} "
         "2-player games against {below}."
     ),
     "expert": (

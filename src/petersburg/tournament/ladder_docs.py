@@ -31,6 +31,15 @@ def _duel_cell(level: BotLevel, edition: str) -> str:
     return f"{duel.wins:g} / {duel.games} ({duel.low:.0%}–{duel.high:.0%})"
 
 
+EDITION_WORDS = {"first": "1st edition", "second_market": "2nd edition + Market"}
+
+
+def _span(counts: list[int]) -> str:
+    """Games per duel: one count, or the fewest and the most (a run cut short)."""
+    low, high = counts
+    return str(low) if low == high else f"{low}–{high}"
+
+
 def section() -> str:
     """The section as the table makes it, marker lines included."""
     table = ladder_table()
@@ -53,7 +62,7 @@ def section() -> str:
         )
     played = table.get("games_played", {})
     counts = "; ".join(
-        f"{edition}: {played[edition]['duel_games']} games per duel, "
+        f"{EDITION_WORDS[edition]}: {_span(played[edition]['duel_games'])} games per duel, "
         f"{played[edition]['four_player_games']} 4-player games"
         for edition in EDITIONS
         if edition in played
