@@ -12,9 +12,14 @@ against each evaluation bot (deterministic actions, its seat drawn per game) and
 prints training steps per second and the win rates. ``--save`` keeps the model (a ``.zip`` that
 ``examples/ppo_selfplay.py`` can register as a bot). ``--minutes`` bounds the training time as well:
 training stops at whichever budget ends first, and the script says which budgets it runs under.
+``--cpu-minutes`` bounds the CPU time of the process instead (every thread of it: the environments
+step in this process, so this is the whole training's CPU), which a machine's other load does not
+shorten: the benchmark table's fixed budgets (docs/benchmark.md) are CPU budgets. The rule options
+of ``petersburg play`` (``--edition second --market`` …) set the game trained and evaluated on.
 
     python examples/maskable_ppo.py --timesteps 300000 --save ppo.zip    # docs/research.md's figures
     python examples/maskable_ppo.py --timesteps 100000000 --minutes 10   # ten minutes of training
+    python examples/maskable_ppo.py --timesteps 100000000 --cpu-minutes 10 --edition second --market
     python examples/maskable_ppo.py --timesteps 512 --eval-games 2       # a quick smoke run
 
 Needs the ``[sb3]`` extra (``pip install 'petersburg[sb3]'``: torch, stable-baselines3,
@@ -36,11 +41,15 @@ from stable_baselines3.common.logger import Logger
 from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv
 
+from petersburg.cli import add_option_arguments, options_from_args
+from petersburg.engine import GameOptions
 from petersburg.env import ENV_ID
 from petersburg.env.policy_bot import masked_model_policy
 
 
-def make_training_envs(opponents: Sequence[str], num_players: int, seed: int) -> DummyVecEnv:
+def make_training_envs(
+    opponents: Sequence[str], num_players: int, seed: int, options: GameOptions | None = None
+) -> DummyVecEnv:
     """One environment per opponent spec (in one process), each against that bot in every other seat.
 
     Built like ``make_vec_env`` does (a ``Monitor`` around each environment), but with different
@@ -48,7 +57,9 @@ def make_training_envs(opponents: Sequence[str], num_players: int, seed: int) ->
     """
 
     def make(spec: str) -> Callable[[], gymnasium.Env[Any, Any]]:
-        return lambda: Monitor(gymnasium.make(ENV_ID, num_players=num_players, opponents=spec))
+        return lambda: Monitor(
+            gymnasium.make(ENV_ID, num_players=num_players, opponents=spec, options=options)
+        )
 
     vec = DummyVecEnv([make(spec) for spec in opponents])
     vec.seed(seed)
@@ -56,24 +67,42 @@ def make_training_envs(opponents: Sequence[str], num_players: int, seed: int) ->
 
 
 class TimeBudget(BaseCallback):
-    """Stops ``learn()`` once ``seconds`` of wall-clock time have passed since training began."""
+    """Stops ``learn()`` once ``seconds`` have passed since training began on ``clock``: wall-clock
+    time (``time.perf_counter``) or this process's CPU time (``time.process_time``)."""
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(self, seconds: float, clock: Callable[[], float] = time.perf_counter) -> None:
         super().__init__()
         self.seconds = seconds
+        self.clock = clock
         self.start = 0.0
 
     def _on_training_start(self) -> None:
-        self.start = time.perf_counter()
+        self.start = self.clock()
 
     def _on_step(self) -> bool:
-        return time.perf_counter() - self.start < self.seconds
+        return self.clock() - self.start < self.seconds
 
 
-def budget_text(timesteps: int, minutes: float | None) -> str:
+def budget_text(timesteps: int, minutes: float | None, cpu_minutes: float | None = None) -> str:
     """The training budget in words, as the script announces it."""
-    steps = f"{timesteps:,} steps"
-    return steps if minutes is None else f"{steps} or {minutes:g} min, whichever ends first,"
+    budgets = [f"{timesteps:,} steps"]
+    if minutes is not None:
+        budgets.append(f"{minutes:g} min")
+    if cpu_minutes is not None:
+        budgets.append(f"{cpu_minutes:g} min of CPU")
+    if len(budgets) == 1:
+        return budgets[0]
+    return f"{', '.join(budgets[:-1])} or {budgets[-1]}, whichever ends first,"
+
+
+def time_budgets(args: argparse.Namespace) -> list[BaseCallback]:
+    """The callbacks that stop training at the wall-clock and CPU budgets given (none: steps only)."""
+    budgets: list[BaseCallback] = []
+    if args.minutes is not None:
+        budgets.append(TimeBudget(args.minutes * 60))
+    if args.cpu_minutes is not None:
+        budgets.append(TimeBudget(args.cpu_minutes * 60, time.process_time))
+    return budgets
 
 
 def without_log_folder(model: MaskablePPO) -> MaskablePPO:
@@ -107,21 +136,27 @@ def new_model(envs: DummyVecEnv, n_steps: int, seed: int) -> MaskablePPO:
 
 def train(args: argparse.Namespace) -> tuple[MaskablePPO, float]:
     """The trained model and the seconds its training took."""
-    envs = make_training_envs(args.opponents.split(","), args.players, args.seed)
+    envs = make_training_envs(args.opponents.split(","), args.players, args.seed, options_from_args(args))
     model = new_model(envs, args.n_steps, args.seed)
-    callback = None if args.minutes is None else TimeBudget(args.minutes * 60)
     start = time.perf_counter()
-    model.learn(total_timesteps=args.timesteps, callback=callback)
+    cpu_start = time.process_time()
+    model.learn(total_timesteps=args.timesteps, callback=time_budgets(args) or None)
     elapsed = time.perf_counter() - start
+    args.cpu_seconds = time.process_time() - cpu_start
     envs.close()
     return model, elapsed
 
 
 def win_rate(
-    act: Callable[[dict[str, Any]], int], opponent: str, games: int, num_players: int, seed: int
+    act: Callable[[dict[str, Any]], int],
+    opponent: str,
+    games: int,
+    num_players: int,
+    seed: int,
+    options: GameOptions | None = None,
 ) -> tuple[float, float]:
     """(win rate, mean rank reward) of ``act`` over ``games`` games against ``opponent`` bots."""
-    env = gymnasium.make(ENV_ID, num_players=num_players, opponents=opponent)
+    env = gymnasium.make(ENV_ID, num_players=num_players, opponents=opponent, options=options)
     wins = 0
     total = 0.0
     for game in range(games):
@@ -142,6 +177,12 @@ def main() -> None:
     parser.add_argument(
         "--minutes", type=float, default=None, help="training time budget as well (whichever ends first)"
     )
+    parser.add_argument(
+        "--cpu-minutes",
+        type=float,
+        default=None,
+        help="training CPU-time budget as well (this process, every thread; whichever ends first)",
+    )
     parser.add_argument("--players", type=int, default=2, help="players per game (2-4)")
     parser.add_argument(
         "--opponents",
@@ -154,6 +195,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1, help="torch CPU threads")
     parser.add_argument("--save", help="write the trained model to this .zip file")
+    add_option_arguments(parser)
     args = parser.parse_args()
     if not 2 <= args.players <= 4:
         parser.error("--players must be 2, 3 or 4 (a solo game has no opponent)")
@@ -161,16 +203,19 @@ def main() -> None:
         parser.error("--timesteps and --eval-games must be positive, --n-steps at least 2")
     if args.minutes is not None and args.minutes <= 0:
         parser.error("--minutes must be positive")
+    if args.cpu_minutes is not None and args.cpu_minutes <= 0:
+        parser.error("--cpu-minutes must be positive")
     torch.set_num_threads(args.threads)
     print(
-        f"Training MaskablePPO for {budget_text(args.timesteps, args.minutes)} against {args.opponents} ...",
+        f"Training MaskablePPO for {budget_text(args.timesteps, args.minutes, args.cpu_minutes)}"
+        f" against {args.opponents} ...",
         flush=True,
     )
     model, seconds = train(args)
     speed = model.num_timesteps / seconds
     print(
         f"Trained {model.num_timesteps:,} steps at {speed:,.0f} steps/s in {seconds:,.0f} s"
-        " (training included)."
+        f" ({args.cpu_seconds:,.0f} s of CPU; training included)."
     )
     if args.save:
         model.save(args.save)
@@ -179,7 +224,9 @@ def main() -> None:
     print(f"Evaluation, {args.eval_games} games per opponent, chance level {chance:.0f}%:")
     act = masked_model_policy(model)
     for opponent in args.eval_opponents.split(","):
-        rate, reward = win_rate(act, opponent, args.eval_games, args.players, seed=10_000 + args.seed)
+        rate, reward = win_rate(
+            act, opponent, args.eval_games, args.players, 10_000 + args.seed, options_from_args(args)
+        )
         print(f"  vs {opponent:<8} win rate {100 * rate:5.1f}%, mean rank reward {reward:+.3f}", flush=True)
 
 

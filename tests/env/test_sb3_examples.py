@@ -47,22 +47,31 @@ def test_maskable_ppo_recipe_trains_and_reports_win_rates(tmp_path: Path) -> Non
 
 
 @pytest.mark.slow
-@pytest.mark.slow
-def test_maskable_ppo_stops_at_its_time_budget() -> None:
-    """A step budget far beyond reach and a budget of 0.05 minutes: training stops at the time."""
+@pytest.mark.parametrize(
+    ("budget", "words", "rules"),
+    [
+        ("--minutes", "0.05 min", []),
+        ("--cpu-minutes", "0.05 min of CPU", ["--edition", "second", "--market"]),
+    ],
+)
+def test_maskable_ppo_stops_at_its_time_budget(budget: str, words: str, rules: list[str]) -> None:
+    """A step budget far beyond reach and a budget of 0.05 minutes (wall clock, or CPU time on the
+    Market): training stops at the time, and says so."""
     out = _run(
         str(EXAMPLES / "maskable_ppo.py"),
         "--timesteps",
         "100000000",
-        "--minutes",
+        budget,
         "0.05",
         "--eval-games",
         "1",
+        *rules,
     )
-    assert "for 100,000,000 steps or 0.05 min, whichever ends first," in out
-    trained = re.search(r"Trained ([\d,]+) steps at [\d,]+ steps/s in (\d+) s", out)
+    assert f"for 100,000,000 steps or {words}, whichever ends first," in out
+    trained = re.search(r"Trained ([\d,]+) steps at [\d,]+ steps/s in (\d+) s \((\d+) s of CPU", out)
     assert trained is not None and int(trained.group(1).replace(",", "")) < 100_000_000
     assert int(trained.group(2)) < 60
+    assert int(trained.group(3)) < 60
 
 
 def test_selfplay_policy_is_a_bot_that_tournaments_seat(tmp_path: Path) -> None:
