@@ -51,9 +51,13 @@ from petersburg.engine import (
 from petersburg.engine.actions import ACTION_KIND, KIND_PLAY, KIND_TAKE
 from petersburg.engine.rules import apply_unchecked, legal_actions
 
-MASTER_ITERATIONS: Final = 260
-"""Iterations of ``ismcts:master`` in a 4-player game: as many as fit about a second a move
-compiled on one core with the learned evaluation (benchmarks/bots_master.py measures it)."""
+MASTER_ITERATIONS: Final = 1000
+"""Iterations of ``ismcts:master`` in a 4-player game: about a quarter of a second of one core per
+move compiled (median), a wide margin under the second a move allowed (benchmarks/bots_master.py
+measures it in games)."""
+MASTER_VALUE_SHARE: Final = 0.5
+"""Share of the learned correction in Master's cut-off evaluation: beside the hand-written worth,
+as the full correction measured no better (docs/bots.md)."""
 GUESS_SPREAD: Final = 4
 """Rubles each determinization's guess of a seat's hidden money may stray from the estimate, either
 way: a tuned spread of the search, so that no single guess decides it (not a rule)."""
@@ -126,6 +130,7 @@ LEVELS: dict[str, SearchConfig] = {
         lite=False,
         deny=True,
         value_model=SHIPPED,
+        value_share=MASTER_VALUE_SHARE,
         take_guard=True,
     ),
 }
@@ -317,13 +322,7 @@ class IsmctsBot:
         weights = config.weights
         epsilon = config.epsilon
         while not state.is_over and phase_count(state) < target:
-            legal = legal_actions(state)
-            if len(legal) == 1:
-                action = legal[0]
-            elif rng.random() < epsilon:
-                action = legal[rng.randrange(len(legal))]
-            else:
-                action = greedy_action(state, rng, weights, lite=config.lite, actions=legal, deny=config.deny)
+            action = policy_action(state, rng, weights, epsilon, config.lite, config.deny)
             apply_unchecked(state, action)
 
     def _values(self, state: GameState) -> list[float]:
@@ -335,6 +334,21 @@ class IsmctsBot:
         if self.models is not None:
             return self.models.worths(state, weights, config.value_share)
         return position_worths(state, weights)
+
+
+def policy_action(
+    state: GameState, rng: random.Random, weights: Weights, epsilon: float, lite: bool, deny: bool
+) -> ActionId:
+    """A move of the playout policy: the only legal action, else with chance ``epsilon`` a uniformly
+    random one, else greedy's (``lite`` and ``deny`` as ``greedy_action`` takes them). Self-play
+    (``petersburg.learning``) plays the same policy, so the positions it learns from look like the
+    ones a search evaluates."""
+    legal = legal_actions(state)
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < epsilon:
+        return legal[rng.randrange(len(legal))]
+    return greedy_action(state, rng, weights, lite=lite, actions=legal, deny=deny)
 
 
 def phase_count(state: GameState) -> int:

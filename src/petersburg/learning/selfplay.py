@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from petersburg.bots.evaluation import DEFAULT_WEIGHTS
-from petersburg.bots.greedy import greedy_action
+from petersburg.bots.ismcts import policy_action
 from petersburg.bots.value_model import game_features
 from petersburg.engine import GameOptions, final_scores, new_game
-from petersburg.engine.rules import apply_unchecked, legal_actions
+from petersburg.engine.rules import apply_unchecked
 from petersburg.tournament.runner import derive_seed
 
 SETTING_OPTIONS = {
@@ -93,14 +93,7 @@ def play_positions(setting: str, game: int, seed: int, epsilon: float) -> list[t
         if (state.round, state.phase) != marked:
             marked = (state.round, state.phase)
             rows.extend(enumerate(game_features(state, DEFAULT_WEIGHTS)))
-        legal = legal_actions(state)
-        if len(legal) == 1:
-            action = legal[0]
-        elif rng.random() < epsilon:
-            action = legal[rng.randrange(len(legal))]
-        else:
-            action = greedy_action(state, rng, DEFAULT_WEIGHTS, actions=legal, deny=True)
-        apply_unchecked(state, action)
+        apply_unchecked(state, policy_action(state, rng, DEFAULT_WEIGHTS, epsilon, lite=False, deny=True))
     totals = [line.total for line in final_scores(state)]
     return [(features, totals[seat]) for seat, features in rows]
 
