@@ -1,8 +1,8 @@
 """``petersburg train``: self-play, training and a quick check of the learned evaluation.
 
     petersburg train --smoke                              # the whole pipeline on tiny data (Ray, local)
-    petersburg train --seed 2026 --games 600 --players 2,3,4 --shapes first,market \\
-        --jobs 2 --out src/petersburg/bots/value_weights.json   # the shipped weights (docs/bots.md)
+    petersburg train --jobs 2 --check-games 0 --out src/petersburg/bots/value_weights.json
+                                                          # the shipped weights (docs/bots.md)
     petersburg train ... --backend ray --address ray://head:10001  # self-play on a Ray cluster
 
 Self-play shards go to ``--data`` (resumable: a second run plays only the missing shards); the
@@ -44,16 +44,18 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--seed", type=int, default=2026, help="seed of the games and the training (default %(default)s)"
     )
-    p.add_argument("--games", type=int, default=600, help="self-play games per setting (default %(default)s)")
+    p.add_argument(
+        "--games", type=int, default=3000, help="self-play games per setting (default %(default)s)"
+    )
     p.add_argument("--players", default="2,3,4", help="player counts, comma separated (default %(default)s)")
     p.add_argument(
         "--shapes",
-        default="first,market",
+        default="first,second,market",
         help="first, second, market; comma separated (default %(default)s)",
     )
-    p.add_argument("--shards", type=int, default=16, help="shards per setting (default %(default)s)")
+    p.add_argument("--shards", type=int, default=8, help="shards per setting (default %(default)s)")
     p.add_argument(
-        "--epochs", type=int, default=40, help="training passes over the data (default %(default)s)"
+        "--epochs", type=int, default=30, help="training passes over the data (default %(default)s)"
     )
     p.add_argument(
         "--epsilon", type=float, default=0.05, help="share of random self-play moves (default %(default)s)"
