@@ -51,6 +51,7 @@ COMPILED = (
     "petersburg/engine/records.py",
     "petersburg/bots/evaluation.py",
     "petersburg/bots/market_outlook.py",
+    "petersburg/bots/value_model.py",
     "petersburg/bots/greedy.py",
     "petersburg/bots/beginner.py",
     "petersburg/bots/ismcts.py",

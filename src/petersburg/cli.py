@@ -51,6 +51,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "petersburg.tournament.cli",
     "petersburg.research.evaluate",
     "petersburg.research.dataset",
+    "petersburg.learning.cli",
     "petersburg.analysis.cli",
 )
 """Modules that add subcommands (``register(subparsers)``), e.g. the tournament and the server."""

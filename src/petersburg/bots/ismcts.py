@@ -35,6 +35,7 @@ from petersburg.bots.base import decision_rng, require_turn
 from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Weights
 from petersburg.bots.greedy import action_gains, greedy_action
 from petersburg.bots.market_outlook import position_worths
+from petersburg.bots.value_model import SHIPPED, ValueModels, load_value_models
 from petersburg.engine import (
     PASS_ID,
     STAGE_PUB,
@@ -47,8 +48,16 @@ from petersburg.engine import (
     phase_income,
     rubles_known,
 )
+from petersburg.engine.actions import ACTION_KIND, KIND_PLAY, KIND_TAKE
 from petersburg.engine.rules import apply_unchecked, legal_actions
 
+MASTER_ITERATIONS: Final = 1000
+"""Iterations of ``ismcts:master`` in a 4-player game: about a quarter of a second of one core per
+move compiled (median), a wide margin under the second a move allowed (benchmarks/bots_master.py
+measures it in games)."""
+MASTER_VALUE_SHARE: Final = 0.5
+"""Share of the learned correction in Master's cut-off evaluation: beside the hand-written worth,
+as the full correction measured no better (docs/bots.md)."""
 GUESS_SPREAD: Final = 4
 """Rubles each determinization's guess of a seat's hidden money may stray from the estimate, either
 way: a tuned spread of the search, so that no single guess decides it (not a rule)."""
@@ -85,6 +94,14 @@ class SearchConfig:
     sigmoid measures what the actions change rather than saturating on a lead or deficit."""
     eval_weights: Weights | None = None
     """Weights of the cut-off evaluation (None: the same as ``weights``)."""
+    value_model: str | None = None
+    """The learned evaluation at the cut-off (``value_model``): ``"shipped"`` (the package's
+    weights) or a weights file's path; None: the hand-written worth alone."""
+    value_share: float = 1.0
+    """Share of the learned correction added to the hand-written worth (1: the model's prediction)."""
+    take_guard: bool = False
+    """Take no card into hand while one is held or in the known last round, and in the last round
+    consider every play of a hand card (``guarded_candidates``)."""
 
     def __reduce__(self) -> tuple[type[SearchConfig], tuple[object, ...]]:
         """Pickle as a constructor call (see ``Weights.__reduce__``); fields one by one, as
@@ -106,12 +123,23 @@ LEVELS: dict[str, SearchConfig] = {
     "medium": SearchConfig(iterations=20, width=4, horizon=4, lite=False, deny=True),
     "hard": SearchConfig(iterations=100, width=5, horizon=4, lite=False, deny=True),
     "expert": SearchConfig(iterations=400, width=6, horizon=4, lite=False, deny=True),
+    "master": SearchConfig(
+        iterations=MASTER_ITERATIONS,
+        width=6,
+        horizon=4,
+        lite=False,
+        deny=True,
+        value_model=SHIPPED,
+        value_share=MASTER_VALUE_SHARE,
+        take_guard=True,
+    ),
 }
 """Named strengths, the rungs of the ladder (``petersburg/bots/ladder.json`` measures them):
 ``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard`` and ``ismcts:expert`` play out one round
-with the full greedy policy, denial counted, on a growing budget; ``ismcts:easy`` (short lite
-playouts) is kept for older seats and scripts, whose "easy" level is Greedy now."""
-LEVELS["master"] = SearchConfig(iterations=600, width=6, horizon=4, lite=False, deny=True)
+with the full greedy policy, denial counted, on a growing budget; ``ismcts:master`` is Expert's
+search with more iterations, the learned evaluation beside the hand-written one at the cut-off and
+the hand guard of the last round (docs/bots.md); ``ismcts:easy`` (short lite playouts) is kept for
+older seats and scripts, whose "easy" level is Greedy now."""
 
 
 class _Node:
@@ -168,6 +196,9 @@ class IsmctsBot:
         self.seed = seed
         self.config = config if config is not None else LEVELS["medium"]
         self.last = SearchStats()
+        self.models: ValueModels | None = None
+        if self.config.value_model is not None:
+            self.models = load_value_models(self.config.value_model)
 
     def choose(self, seen: View) -> ActionId:
         """The most visited root action after the search budget is spent."""
@@ -185,6 +216,8 @@ class IsmctsBot:
         root_state = seen.state
         root_gains = action_gains(root_state, actions, config.weights)
         root_cands = _candidates(actions, root_gains, config.width)
+        if config.take_guard:
+            root_cands = guarded_candidates(root_state, actions, root_gains, root_cands)
         if len(root_cands) == 1:
             return root_cands[0]
         rubles = estimate_hidden_rubles(seen)
@@ -291,13 +324,7 @@ class IsmctsBot:
         weights = config.weights
         epsilon = config.epsilon
         while not state.is_over and phase_count(state) < target:
-            legal = legal_actions(state)
-            if len(legal) == 1:
-                action = legal[0]
-            elif rng.random() < epsilon:
-                action = legal[rng.randrange(len(legal))]
-            else:
-                action = greedy_action(state, rng, weights, lite=config.lite, actions=legal, deny=config.deny)
+            action = policy_action(state, rng, weights, epsilon, config.lite, config.deny)
             apply_unchecked(state, action)
 
     def _values(self, state: GameState) -> list[float]:
@@ -306,7 +333,24 @@ class IsmctsBot:
             return [float(line.total) + line.rubles * 1e-3 for line in final_scores(state)]
         config = self.config
         weights = config.eval_weights if config.eval_weights is not None else config.weights
+        if self.models is not None:
+            return self.models.worths(state, weights, config.value_share)
         return position_worths(state, weights)
+
+
+def policy_action(
+    state: GameState, rng: random.Random, weights: Weights, epsilon: float, lite: bool, deny: bool
+) -> ActionId:
+    """A move of the playout policy: the only legal action, else with chance ``epsilon`` a uniformly
+    random one, else greedy's (``lite`` and ``deny`` as ``greedy_action`` takes them). Self-play
+    (``petersburg.learning``) plays the same policy, so the positions it learns from look like the
+    ones a search evaluates."""
+    legal = legal_actions(state)
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < epsilon:
+        return legal[rng.randrange(len(legal))]
+    return greedy_action(state, rng, weights, lite=lite, actions=legal, deny=deny)
 
 
 def phase_count(state: GameState) -> int:
@@ -343,6 +387,33 @@ def _candidates(
     if not chosen:
         chosen.append(actions[order[0]])
     return chosen
+
+
+def guarded_candidates(
+    state: GameState, actions: list[ActionId], gains: list[float], cands: list[ActionId]
+) -> list[ActionId]:
+    """The root's candidates under the take guard (``SearchConfig.take_guard``).
+
+    A card taken into hand is a bet that it will be played before the end; the search's one-round
+    horizon does not see the final scoring's penalty for losing it, and greedy's worth of a hand
+    card only guesses the risk. So no card is taken while one is already held, nor in the known
+    last round (nothing later would play it); and in the last round every way of playing a hand
+    card is considered (each saves its penalty, which the search, reaching the final scoring,
+    then sees). When only takes were candidates, the best other action stands in for them.
+    """
+    player = state.players[state.to_act]
+    no_takes = state.last_round or len(player.hand) > 0
+    kept = [action for action in cands if not (no_takes and ACTION_KIND[action] == KIND_TAKE)]
+    if state.last_round:
+        for action in actions:
+            if ACTION_KIND[action] == KIND_PLAY and action not in kept:
+                kept.append(action)
+    if not kept:
+        others = [i for i in range(len(actions)) if ACTION_KIND[actions[i]] != KIND_TAKE]
+        if not others:
+            return cands
+        kept.append(actions[max(others, key=lambda i: gains[i])])
+    return kept
 
 
 def _margins(values: list[float]) -> list[float]:

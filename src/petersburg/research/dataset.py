@@ -38,6 +38,7 @@ VERSION = 1
 def register(subparsers: Any) -> None:
     """Add the ``dataset`` subcommand to the ``petersburg`` CLI."""
     from petersburg.cli import add_option_arguments
+    from petersburg.tournament.backends import add_backend_arguments
     from petersburg.tournament.cli import add_import_argument
 
     p = subparsers.add_parser(
@@ -51,6 +52,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--out", required=True, help="directory to write (created; existing files are refused)")
     p.add_argument("--seed", type=int, default=0, help="seed of the deals and bots (default %(default)s)")
     p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default %(default)s)")
+    add_backend_arguments(p)
     p.add_argument("--no-parquet", action="store_true", help="JSON Lines only, even with pyarrow installed")
     add_import_argument(p)
     add_option_arguments(p)
@@ -106,43 +108,28 @@ def play_recorded(spec: Any, game: int) -> dict[str, Any]:
     }
 
 
-_SPEC: Any = None
-
-
-def _init(modules: list[str], spec: Any) -> None:
-    global _SPEC
-    from petersburg.bots import import_bot_modules
-
-    import_bot_modules(modules)
-    _SPEC = spec
-
-
-def _play(game: int) -> dict[str, Any]:
-    return play_recorded(_SPEC, game)
-
-
 def write_dataset(
-    spec: Any, out: Path, jobs: int = 1, modules: list[str] | None = None, parquet: bool = True
+    spec: Any,
+    out: Path,
+    jobs: int = 1,
+    modules: list[str] | None = None,
+    parquet: bool = True,
+    backend: Any = None,
 ) -> dict[str, Any]:
-    """Play ``spec``'s games and write the dataset's files into ``out``; returns the manifest."""
+    """Play ``spec``'s games and write the dataset's files into ``out`` (on ``jobs`` local worker
+    processes, or where ``backend`` says); returns the manifest."""
+    import functools
+
     from petersburg import __version__
+    from petersburg.tournament.backends import Backend, map_in_order
 
     out.mkdir(parents=True, exist_ok=True)
     names = ("games.jsonl", "decisions.parquet", "manifest.json")
     if any((out / name).exists() for name in names):
         raise ValueError(f"{out} already holds a dataset: give an empty or new directory.")
-    modules = modules or []
+    chosen = backend if backend is not None else Backend("local", jobs)
     games = list(range(spec.games))
-    if jobs > 1 and len(games) > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(
-            jobs, initializer=_init, initargs=(modules, spec)
-        ) as pool:
-            lines = pool.map(_play, games, chunksize=1)
-    else:
-        _init(modules, spec)
-        lines = [_play(game) for game in games]
+    lines = list(map_in_order(functools.partial(play_recorded, spec), games, chosen, modules or []))
     with open(out / "games.jsonl", "w", encoding="utf-8") as handle:
         for line in lines:
             handle.write(json.dumps({**line, "petersburg": __version__}, separators=(",", ":")) + "\n")
@@ -202,15 +189,19 @@ def _write_parquet(lines: list[dict[str, Any]], path: Path) -> bool:
 def cmd_dataset(args: argparse.Namespace) -> None:
     from petersburg.bots import import_bot_modules
     from petersburg.cli import CliError, options_from_args
+    from petersburg.tournament.backends import backend_from_args
     from petersburg.tournament.runner import TournamentSpec
 
     try:
         import_bot_modules(args.modules)
         if args.jobs < 1:
             raise ValueError(f"--jobs must be at least 1, not {args.jobs}.")
+        backend = backend_from_args(args)
         bots = tuple(spec.strip() for spec in args.bots.split(",") if spec.strip())
         spec = TournamentSpec(bots, args.games, args.seed, options_from_args(args))
-        manifest = write_dataset(spec, Path(args.out), args.jobs, args.modules, parquet=not args.no_parquet)
+        manifest = write_dataset(
+            spec, Path(args.out), args.jobs, args.modules, parquet=not args.no_parquet, backend=backend
+        )
     except ValueError as error:
         raise CliError(str(error)) from None
     except OSError as error:

@@ -31,6 +31,7 @@ PROTOCOL = "petersburg-eval/1"
 def register(subparsers: Any) -> None:
     """Add the ``evaluate`` subcommand to the ``petersburg`` CLI."""
     from petersburg.cli import add_option_arguments
+    from petersburg.tournament.backends import add_backend_arguments
     from petersburg.tournament.cli import add_import_argument
 
     p = subparsers.add_parser(
@@ -48,6 +49,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--seed", type=int, default=2026, help="seed of the deals and bots (default %(default)s)")
     p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default %(default)s)")
+    add_backend_arguments(p)
     p.add_argument("--out", help="write every game's record and result as JSON lines to this file")
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
     add_import_argument(p)
@@ -70,6 +72,7 @@ def cmd_evaluate(args: argparse.Namespace) -> None:
 def evaluate_from_args(args: argparse.Namespace) -> dict[str, Any]:
     from petersburg.bots import import_bot_modules
     from petersburg.cli import options_from_args
+    from petersburg.tournament.backends import backend_from_args
     from petersburg.tournament.runner import TournamentSpec, run_games
 
     import_bot_modules(args.modules)
@@ -85,7 +88,7 @@ def evaluate_from_args(args: argparse.Namespace) -> dict[str, Any]:
     lines = []
     out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
     try:
-        for line in run_games(spec, args.jobs, args.modules):
+        for line in run_games(spec, args.jobs, args.modules, backend=backend_from_args(args)):
             lines.append(line)
             if out is not None:
                 out.write(json.dumps(line, separators=(",", ":")) + "\n")

@@ -3,6 +3,7 @@
 Examples::
 
     petersburg tournament --bots greedy,random --games 200 --jobs 2 --seed 1
+    petersburg tournament --bots ismcts:expert,greedy --games 1000 --backend ray --address ray://head:10001
     petersburg tournament --bots ismcts:hard,greedy,greedy,greedy --games 200 --jobs 2 \\
         --out results.jsonl --chart scores.png --json
     petersburg tournament --bots greedy,random --games 200 --shard 2/4 --out part2.jsonl
@@ -27,6 +28,7 @@ def register(subparsers: Any) -> None:
     the edition, the Market and its options, visibility.
     """
     from petersburg.cli import add_option_arguments
+    from petersburg.tournament.backends import add_backend_arguments
 
     p = subparsers.add_parser(
         "tournament",
@@ -39,6 +41,7 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--games", type=int, default=100, help="number of games (default %(default)s)")
     p.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default %(default)s)")
+    add_backend_arguments(p)
     p.add_argument("--seed", type=int, default=0, help="tournament seed; game seeds derive from it")
     p.add_argument("--shard", default="1/1", help="k/N: play only the k-th of N shards (by deal)")
     p.add_argument("--out", help="write every game's record and result as JSON lines to this file")
@@ -126,6 +129,7 @@ def _run(args: argparse.Namespace) -> None:
 def _play(spec: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
     from tqdm import tqdm  # type: ignore[import-untyped]
 
+    from petersburg.tournament.backends import backend_from_args
     from petersburg.tournament.runner import run_games
 
     total = len(spec.game_indices())
@@ -133,7 +137,9 @@ def _play(spec: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
     lines: list[dict[str, Any]] = []
     out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
     try:
-        for line in run_games(spec, args.jobs, args.modules, progress=lambda _line: bar.update(1)):
+        for line in run_games(
+            spec, args.jobs, args.modules, lambda _line: bar.update(1), backend_from_args(args)
+        ):
             lines.append(line)
             if out is not None:
                 out.write(json.dumps(line, separators=(",", ":")) + "\n")

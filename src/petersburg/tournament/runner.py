@@ -10,13 +10,14 @@ a tournament split into shards (by deal) gives exactly the games of the single r
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from petersburg.bots import import_bot_modules, make_bot
+from petersburg.bots import make_bot
 from petersburg.engine import (
     GameOptions,
     GameRecord,
@@ -29,6 +30,7 @@ from petersburg.engine import (
     winners,
 )
 from petersburg.engine.options import MAX_PLAYERS, MAX_PLAYERS_MARKET
+from petersburg.tournament.backends import Backend, map_in_order
 
 MAX_SEATS = MAX_PLAYERS_MARKET
 """Most entries a tournament seats: 5 with the Market (the options decide: 4 without it)."""
@@ -159,45 +161,17 @@ def _median(values: list[float]) -> float:
     return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
 
 
-def _init_worker(modules: Sequence[str]) -> None:
-    import_bot_modules(modules)
-
-
-_WORKER_SPEC: TournamentSpec | None = None
-
-
-def _init_pool(modules: Sequence[str], spec: TournamentSpec) -> None:
-    global _WORKER_SPEC
-    _init_worker(modules)
-    _WORKER_SPEC = spec
-
-
-def _play_in_worker(game: int) -> dict[str, Any]:
-    assert _WORKER_SPEC is not None
-    return play_game(_WORKER_SPEC, game)
-
-
 def run_games(
     spec: TournamentSpec,
     jobs: int = 1,
     modules: Sequence[str] = (),
     progress: Callable[[dict[str, Any]], None] | None = None,
+    backend: Backend | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """Yield every game's JSON line in game order, played by ``jobs`` worker processes."""
-    games = spec.game_indices()
-    if jobs <= 1 or len(games) <= 1:
-        for game in games:
-            line = play_game(spec, game)
-            if progress is not None:
-                progress(line)
-            yield line
-        return
-    import multiprocessing
-
-    with multiprocessing.get_context("spawn").Pool(
-        jobs, initializer=_init_pool, initargs=(tuple(modules), spec)
-    ) as pool:
-        for line in pool.imap(_play_in_worker, games, chunksize=1):
-            if progress is not None:
-                progress(line)
-            yield line
+    """Yield every game's JSON line in game order, played by ``jobs`` local worker processes, or
+    where ``backend`` says (``tournament.backends``: the local pool or Ray)."""
+    chosen = backend if backend is not None else Backend("local", jobs)
+    for line in map_in_order(functools.partial(play_game, spec), spec.game_indices(), chosen, modules):
+        if progress is not None:
+            progress(line)
+        yield line

@@ -1,0 +1,197 @@
+"""Master's targets (issue 24), measured: win rates against Greedy and Expert, time per move, and
+the hand cards left at the end, Master beside Expert.
+
+    python benchmarks/bots_master.py --games 200 --jobs 16 [--backend ray [--address ...]]
+        [--seed 2026] [--deadline-seconds 3600] [--json]
+
+Four match-ups, each ``--games`` games (rounded up to whole deals: every deal is played once with
+Master in each seat, the same shuffles for every seat, so the luck of the cards and of the seats
+cancels out; ``petersburg tournament``'s runner):
+
+* 2 players, 1st edition: Master against Greedy (target: at least 90 % of the games);
+* 2 players, 1st edition: Master against Expert (target: at least 65 %);
+* 4 players, 1st edition: Master against three Experts (target: at least 40 %; chance 25 %);
+* 3 players, 2nd edition with the Market: Master against two Experts (target: at least 50 %).
+
+A shared first place counts as that share of a win. Each rate is printed with its Wilson 95 %
+interval. The time per move is the median over Master's decisions in the 4-player games, each game's
+decisions counted at that game's median (the runner keeps per-game medians). The hand penalty per
+game is the VP lost to cards left in hand at the final scoring, per seat and game, for Master and
+for the Experts of the same games.
+
+The games of all match-ups are interleaved, so that ``--deadline-seconds`` (stop starting games,
+print what was played) leaves figures for every match-up. The games run on the local process
+pool or Ray (``tournament.backends``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import math
+import statistics
+import sys
+import time
+from typing import Any
+
+from petersburg.engine import GameOptions, GameRecord, final_scores
+from petersburg.tournament.backends import add_backend_arguments, backend_from_args, map_in_order
+from petersburg.tournament.runner import TournamentSpec, play_game
+from petersburg.tournament.stats import wilson_interval
+
+MASTER = "ismcts:master"
+EXPERT = "ismcts:expert"
+FIRST = GameOptions()
+MARKET = GameOptions(edition="second", market=True)
+MATCHUPS: tuple[tuple[str, tuple[str, ...], GameOptions, float], ...] = (
+    ("2 players vs Greedy, 1st edition", (MASTER, "greedy"), FIRST, 0.90),
+    ("2 players vs Expert, 1st edition", (MASTER, EXPERT), FIRST, 0.65),
+    ("4 players vs 3 Experts, 1st edition", (MASTER, EXPERT, EXPERT, EXPERT), FIRST, 0.40),
+    ("3 players vs 2 Experts, Market", (MASTER, EXPERT, EXPERT), MARKET, 0.50),
+)
+"""(label, bots with Master first, rules, target share of games won)."""
+TIMED = 2
+"""The match-up whose Master decisions give the time per move (4 players)."""
+
+
+def _play(specs: list[TournamentSpec], task: tuple[int, int]) -> dict[str, Any]:
+    """One game of one match-up, with every seat's hand penalty and Master's decision times."""
+    matchup, game = task
+    line = play_game(specs[matchup], game)
+    state = GameRecord.from_json(line["record"]).replay()
+    return {
+        "matchup": matchup,
+        "entries": line["entries"],
+        "winners": line["result"]["winners"],
+        "hand_penalty": [-score.hand_penalty for score in final_scores(state)],
+        "median_seconds": line["timing"]["median_seconds"],
+        "decisions": line["timing"]["decisions"],
+    }
+
+
+def interleaved(specs: list[TournamentSpec]) -> list[tuple[int, int]]:
+    """(match-up, game) of every game, the match-ups' deals taken in turn."""
+    queues = [[(m, g) for g in spec.game_indices()] for m, spec in enumerate(specs)]
+    tasks = []
+    while any(queues):
+        for queue in queues:
+            if queue:
+                deal = queue[0][1] // len(specs[queue[0][0]].bots)
+                while queue and queue[0][1] // len(specs[queue[0][0]].bots) == deal:
+                    tasks.append(queue.pop(0))
+    return tasks
+
+
+def summarize(results: list[dict[str, Any]], specs: list[TournamentSpec]) -> dict[str, Any]:
+    """Per match-up: games, wins, rate and interval, target; Master's and Expert's hand penalties."""
+    rows = []
+    master_penalty: list[int] = []
+    expert_penalty: list[int] = []
+    times: list[float] = []
+    for index, (label, bots, _options, target) in enumerate(MATCHUPS):
+        games = [r for r in results if r["matchup"] == index]
+        wins = 0.0
+        for result in games:
+            seat = result["entries"].index(0)
+            if seat in result["winners"]:
+                wins += 1.0 / len(result["winners"])
+            for other, entry in enumerate(result["entries"]):
+                penalty = result["hand_penalty"][other]
+                if entry == 0:
+                    master_penalty.append(penalty)
+                elif bots[entry] == EXPERT:
+                    expert_penalty.append(penalty)
+            if index == TIMED:
+                times.extend([result["median_seconds"][seat]] * result["decisions"][seat])
+        low, high = wilson_interval(wins, len(games)) if games else (math.nan, math.nan)
+        rate = wins / len(games) if games else math.nan
+        rows.append(
+            {
+                "matchup": label,
+                "games": len(games),
+                "wins": wins,
+                "rate": rate,
+                "low": low,
+                "high": high,
+                "target": target,
+                "met": bool(games) and rate >= target,
+            }
+        )
+    return {
+        "seed": specs[0].seed,
+        "matchups": rows,
+        "median_seconds_per_move_4p": statistics.median(times) if times else math.nan,
+        "hand_penalty_per_game": {
+            "master": statistics.fmean(master_penalty) if master_penalty else math.nan,
+            "expert": statistics.fmean(expert_penalty) if expert_penalty else math.nan,
+            "master_seat_games": len(master_penalty),
+            "expert_seat_games": len(expert_penalty),
+        },
+    }
+
+
+def format_summary(summary: dict[str, Any], seconds: float, stopped: bool) -> str:
+    lines = [
+        f"Master (ismcts:master), seed {summary['seed']}, {seconds:.0f} s"
+        + (" (stopped at the deadline)" if stopped else "")
+    ]
+    for row in summary["matchups"]:
+        lines.append(
+            f"  {row['matchup']:<38} {row['wins']:6.1f}/{row['games']:<4} {100 * row['rate']:5.1f}%"
+            f"  95% CI {100 * row['low']:5.1f}-{100 * row['high']:5.1f}%"
+            f"  target >= {100 * row['target']:.0f}%  {'met' if row['met'] else 'not met'}"
+        )
+    hands = summary["hand_penalty_per_game"]
+    lines.append(
+        f"  median time per move, 4 players (medians of Master's games, weighted by decisions):"
+        f" {summary['median_seconds_per_move_4p']:.3f} s (target <= 1 s)"
+    )
+    lines.append(
+        f"  hand penalty per game: Master {hands['master']:.2f} VP ({hands['master_seat_games']} seat-games),"
+        f" Expert {hands['expert']:.2f} VP ({hands['expert_seat_games']} seat-games)"
+    )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per match-up (default %(default)s)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes or Ray CPUs")
+    parser.add_argument("--deadline-seconds", type=float, help="stop starting games after this long")
+    parser.add_argument("--matchups", help="only these match-ups, by number from 1 (e.g. 1,3)")
+    parser.add_argument("--json", action="store_true")
+    add_backend_arguments(parser)
+    args = parser.parse_args(argv)
+    chosen = [int(word) - 1 for word in args.matchups.split(",")] if args.matchups else range(len(MATCHUPS))
+    specs = [
+        TournamentSpec(bots, math.ceil(args.games / len(bots)) * len(bots), args.seed, options)
+        for bots, options in ((m[1], m[2]) for m in MATCHUPS)
+    ]
+    tasks = [task for task in interleaved(specs) if task[0] in chosen]
+    start = time.perf_counter()
+    results: list[dict[str, Any]] = []
+    stopped = False
+    games = map_in_order(functools.partial(_play, specs), tasks, backend_from_args(args))
+    try:
+        for result in games:
+            results.append(result)
+            if args.deadline_seconds is not None and time.perf_counter() - start > args.deadline_seconds:
+                stopped = len(results) < len(tasks)
+                break
+    finally:
+        close = getattr(games, "close", None)
+        if close is not None:
+            close()
+    summary = summarize(results, specs)
+    print(
+        json.dumps(summary, indent=2)
+        if args.json
+        else format_summary(summary, time.perf_counter() - start, stopped)
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
