@@ -33,6 +33,11 @@ async function load() {
 export const ready = load().catch(() => catalogue);
 await ready;
 
+/** `url` asking for the reader's language (`lang=`), for the API's answers that carry words (a
+ * table's names, a replay's log, a game's story): the language of a `?lang=` link holds for them too.
+ * @param {string} url */
+export const inLanguage = (url) => `${url}${url.includes("?") ? "&" : "?"}lang=${encodeURIComponent(catalogue.lang)}`;
+
 /** The sentence `id` ("page.lobby_title") with its `{params}` filled in; a sentence with counts
  * takes its form by `params.count`. An id the catalogue lacks shows as itself (a test finds it).
  * @param {string} id @param {{ [name: string]: string | number }} [params] */
@@ -50,6 +55,21 @@ export function t(id, params = {}) {
 }
 
 const pluralLocale = () => (catalogue.lang === "qps" ? "en" : catalogue.lang);
+
+/** Items joined as the reader's language lists them (CLDR's lists through Intl.ListFormat): "A, B
+ * and C", or with `type` "disjunction" "A, B or C". The pseudo-language wraps the English list, its
+ * "and" being a word of no catalogue.
+ * @param {string[]} items @param {"conjunction" | "disjunction"} [type] */
+export function list(items, type = "conjunction") {
+  const joined = new Intl.ListFormat(pluralLocale(), { type }).format(items);
+  return catalogue.lang === "qps" && items.length > 1 ? `⟦${joined}⟧` : joined;
+}
+
+/** A time of day as the reader's language writes it ("14:05", "2:05 PM"; the pseudo-language's
+ * has no "PM", a word of no catalogue).
+ * @param {Date} date */
+export const time = (date) =>
+  date.toLocaleTimeString(catalogue.lang === "qps" ? "en-GB" : catalogue.lang, { hour: "2-digit", minute: "2-digit" });
 
 /** @param {string | number} value */
 function formatted(value) {

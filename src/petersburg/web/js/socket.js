@@ -82,6 +82,6 @@ export function connectionIndicator(node) {
  * @param {Request} message */
 export function sendOrTell(socket, message) {
   if (socket && socket.send(message)) return true;
-  toast("Not connected to the server yet; try again in a moment.", "error");
+  toast(i18n.t("page.common.not_connected"), "error");
   return false;
 }

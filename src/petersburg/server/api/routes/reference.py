@@ -53,14 +53,24 @@ async def rules(request: Request, settings: SettingsDep) -> Response:
     return json_response(rules_help(reader_language(request, settings.pseudo_language)))
 
 
-PAGE_CATALOGUES = ("page", "bot")
-"""The catalogues a page words itself from (the rest, the cards included, comes worded by the server)."""
+PAGE_CATALOGUES = ("page", "bot", "card")
+"""The catalogues a page words itself from (the cards themselves come worded by the server; a page
+takes only the goods' words of the cards' catalogue, ``card.good_``)."""
 
 
 PAGE_NAMES = frozenset(("lobby", "table", "results", "help", "leaderboard", "profile", "account", "settings"))
 """The pages' ``data-words`` names."""
 SHARED_PAGE_WORDS = ("page.common.", "page.chat.", "page.language", "bot.")
 """The words every page may need (top bar, chat, picker, bot levels); the rest go to their own page."""
+PAGE_GROUPS: dict[str, tuple[str, ...]] = {
+    "table": ("page.table.", "page.card.", "page.final.", "page.keys.", "page.analysis.", "card.good_"),
+    "results": ("page.results.", "page.final.", "page.analysis."),
+    "lobby": ("page.lobby.", "page.keys."),
+    "profile": ("page.profile.", "page.analysis."),
+}
+"""The words of a page beyond its own ``page.<page>.`` ones: those of the scripts it shares with
+another (the cards' and the final scores' words on the table, the results page and the replay; the
+keyboard overlay on the lobby and the table; the analysis on the table, the results and the profile)."""
 
 
 @cache
@@ -69,10 +79,10 @@ def page_words(language: str, page: str = "") -> PageWords:
     as its form per CLDR plural category, which the page picks with ``Intl.PluralRules``. With
     ``page`` (its ``data-words``, e.g. "table"), only the shared words and that page's own: the help
     page's rules need not travel with every table."""
-    own = (*SHARED_PAGE_WORDS, f"page.{page}.") if page.isidentifier() else ("",)
+    own = (*SHARED_PAGE_WORDS, *PAGE_GROUPS.get(page, (f"page.{page}.",))) if page.isidentifier() else ()
     words: dict[str, str | dict[str, str]] = {}
     for full_id, forms in page_forms(language, PAGE_CATALOGUES).items():
-        if full_id.startswith(own):
+        if full_id.startswith(own or ("page.", "bot.", "card.good_")):
             words[full_id] = forms if isinstance(forms, str) else dict(forms)
     return {
         "lang": language,
