@@ -7,7 +7,7 @@ import { el } from "./dom.js";
 /** A definition list of `levels` (``bot_levels`` of the server), weakest first.
  * @param {BotLevelInfo[]} levels */
 export function botLevelList(levels) {
-  return el("dl", { class: "bot-level-list" }, levels.map((level) => [el("dt", {}, i18n.t(`bot.name_${level.id}`)), el("dd", {}, i18n.t(`bot.text_${level.id}`))]));
+  return el("dl", { class: "bot-level-list" }, levels.map((level) => [el("dt", {}, level.name), el("dd", {}, level.text)]));
 }
 
 /** The "bot" badge after a seat's name, apart from it; a name that already says "bot" ("Greedy

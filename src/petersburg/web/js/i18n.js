@@ -17,15 +17,38 @@ let catalogue = { lang: "en", languages: [], words: {} };
 /** The language the page reads in. */
 export const language = () => catalogue.lang;
 
-async function load() {
-  const query = new URLSearchParams({ page: document.documentElement.dataset.words || "" });
+/** The groups of words a page asked for after its first draw (`needs`), loaded again with the
+ * page's own when the language changes. @type {Set<string>} */
+const extras = new Set();
+
+/** The words of `page` (a page's `data-words`, or a group a page loads when it needs it).
+ * @param {string} page @returns {Promise<PageWords | null>} */
+async function fetchWords(page) {
+  const query = new URLSearchParams({ page });
   const asked = new URLSearchParams(location.search).get("lang");
   if (asked) query.set("lang", asked);
   const response = await fetch(`/api/words?${query}`, { credentials: "same-origin" });
-  if (response.ok) catalogue = await response.json();
+  return response.ok ? response.json() : null;
+}
+
+async function load() {
+  const [own, ...more] = await Promise.all([document.documentElement.dataset.words || "", ...extras].map(fetchWords));
+  if (own) catalogue = own;
+  for (const group of more) if (group) Object.assign(catalogue.words, group.words);
   document.documentElement.lang = catalogue.lang === "qps" ? "en" : catalogue.lang;
   wordPage(document);
   return catalogue;
+}
+
+/** Load the words of `group` ("final": the final scores, "analysis", "keys": the keyboard overlay)
+ * unless the page has them already: words a page needs only at a game's end, or on a click, do not
+ * weigh on its first load.
+ * @param {string} group */
+export async function needs(group) {
+  if (extras.has(group) || Object.keys(catalogue.words).some((id) => id.startsWith(`page.${group}.`))) return;
+  extras.add(group);
+  const words = await fetchWords(group);
+  if (words) Object.assign(catalogue.words, words.words);
 }
 
 /** The catalogue, once loaded. A module that imports this one runs only after it (the top-level

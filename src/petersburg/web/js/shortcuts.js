@@ -3,7 +3,7 @@
 // shortcuts can be switched off on the overlay (kept in localStorage), as WCAG 2.1.4 asks.
 import { dialogOpen, openDialog } from "./dialog.js";
 import { el, isTyping } from "./dom.js";
-import { t } from "./i18n.js";
+import { needs, t } from "./i18n.js";
 
 /** @typedef {{ key: string, label: string, run: (event: KeyboardEvent) => unknown, when: () => boolean }} Shortcut */
 
@@ -30,7 +30,8 @@ function keyName(key) {
   return names[key] || key.toUpperCase();
 }
 
-export function openHelp() {
+export async function openHelp() {
+  await needs("keys");
   if (dialogOpen()) return;
   const rows = shortcuts.map((s) => el("tr", {}, el("th", { scope: "row" }, el("kbd", {}, keyName(s.key))), el("td", {}, t(s.label))));
   const toggle = el("input", {

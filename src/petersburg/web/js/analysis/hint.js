@@ -5,7 +5,7 @@
 // the next update takes it away.
 import { announce } from "../announcer.js";
 import { byId, el } from "../dom.js";
-import { t } from "../i18n.js";
+import { needs, t } from "../i18n.js";
 
 /** @typedef {import("../protocol.js").UpdateMessage} UpdateMessage */
 /** @typedef {import("../protocol.js").HintMessage} HintMessage */
@@ -30,7 +30,7 @@ export class HintPanel {
     this.act = act;
     /** @type {UpdateMessage | null} */
     this.update = null;
-    this.button = el("button", { type: "button", id: "hint-button", class: "hint-button", "aria-keyshortcuts": "i", dataset: { focusKey: "action:hint" }, onclick: () => this.ask() }, t("page.analysis.hint"));
+    this.button = el("button", { type: "button", id: "hint-button", class: "hint-button", "aria-keyshortcuts": "i", dataset: { focusKey: "action:hint" }, onclick: () => this.ask() }, t("page.table.hint"));
     this.panel = el("section", { id: "hint-panel", class: "panel hint-panel", "aria-labelledby": "hint-heading", hidden: true });
   }
 
@@ -45,12 +45,13 @@ export class HintPanel {
     this.update = m;
   }
 
-  ask() {
+  async ask() {
     const m = this.update;
     if (!m || !m.you) return;
     this.button.disabled = true;
+    await needs("analysis");
     this.panel.hidden = false;
-    this.panel.replaceChildren(el("h2", { id: "hint-heading" }, t("page.analysis.hint")), el("p", { class: "muted" }, t("page.analysis.thinking")));
+    this.panel.replaceChildren(el("h2", { id: "hint-heading" }, t("page.table.hint")), el("p", { class: "muted" }, t("page.analysis.thinking")));
     this.send({ type: "hint", token: m.you.token, seq: m.seq });
   }
 

@@ -3,12 +3,13 @@
 // what was played and what was better, and outlines the better move's card on the board.
 import { byId, el } from "../dom.js";
 import { valueWords } from "./hint.js";
-import { inLanguage, t } from "../i18n.js";
+import { inLanguage, needs, t } from "../i18n.js";
 
 /** @typedef {import("./types.js").GameAnalysis} GameAnalysis */
 /** @typedef {import("./types.js").JudgedDecision} JudgedDecision */
 
 const tableId = Number(location.pathname.split("/")[2]);
+await needs("analysis");
 /** @type {GameAnalysis | null} */
 let analysis = null;
 let currentStep = 0;

@@ -44,7 +44,7 @@ export function renderArea(player, summary) {
   const goods = player.goods;
   if (goods) {
     const held = GOODS.filter((good) => goods[good]).map((good) => t("page.card.goods", { count: goods[good], good: goodWord(good) }));
-    extras.push(held.length ? t("page.table.goods_held", { goods: list(held) }) : t("page.table.no_goods"));
+    extras.push(held.length ? t("page.market.goods_held", { goods: list(held) }) : t("page.market.no_goods"));
   }
   if (player.observatories_used) extras.push(t("page.table.observatories_used", { count: player.observatories_used }));
   return [el("div", { class: "area" }, columns), el("p", { class: "player-extra" }, extras.join(" · "))];

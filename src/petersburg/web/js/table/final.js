@@ -4,12 +4,14 @@ import { openDialog } from "../dialog.js";
 import { el, spoken } from "../dom.js";
 import { playAgainButton } from "../again.js";
 import { winnerWords } from "./news.js";
-import { t } from "../i18n.js";
+import { needs, t } from "../i18n.js";
 
 /** @typedef {import("../protocol.js").GameResult} GameResult */
 /** @typedef {import("../protocol.js").SoloPlacement} SoloPlacement */
 /** @typedef {import("../protocol.js").UpdateMessage} UpdateMessage */
 
+
+await needs("final");
 
 /** A solo game's place in the high-score list, in words ("your 3rd best of 7, 12th of 40 overall");
  * a place is a number in every language ("place 3 of 7"), not an English ordinal.

@@ -28,7 +28,7 @@ import { renderPrompt } from "./prompt.js";
 import { HintPanel } from "../analysis/hint.js";
 import { optionWords, renderSeats, seatLines } from "./seats.js";
 import { renderTimer } from "./timer.js";
-import { inLanguage, t } from "../i18n.js";
+import { inLanguage, needs, t } from "../i18n.js";
 
 /** @typedef {import("../protocol.js").UpdateMessage} UpdateMessage */
 /** @typedef {import("../protocol.js").ServerMessage} ServerMessage */
@@ -185,10 +185,20 @@ function onMessage(m) {
   handled = handled.then(() => handle(m)).catch((error) => console.error(error));
 }
 
+/** What an update is drawn with: the cards of its edition, and the words of what it shows beyond a
+ * running game's (the Market, the seats before the start, the final scores).
+ * @param {UpdateMessage} m */
+async function prepare(m) {
+  await loadCards(m.table.options);
+  if (m.table.options.market) await needs("market");
+  if (m.table.status === "open") await needs("seats");
+  if (m.result) await needs("final");
+}
+
 /** @param {ServerMessage} m */
 async function handle(m) {
   if (m.type === "update") {
-    await loadCards(m.table.options);
+    await prepare(m);
     render(m);
   }
   else if (m.type === "chat") chat.add(m, null, true);
@@ -224,7 +234,7 @@ if (replayMode) {
   await import("../analysis/replay-marks.js"); // the analysis' marks beside the replay's steps
   const { startReplay } = await import("./replay.js");
   startReplay(tableId, async (update, log) => {
-    await loadCards(update.table.options);
+    await prepare(update);
     gameLog.replace(log);
     gameLog.render();
     render(update);
@@ -242,9 +252,10 @@ async function showInvitation() {
   if (!response.ok) return;
   /** @type {import("../protocol.js").TableSummary} */
   const table = await response.json();
+  await needs("seats");
   byId("table-title").textContent = `#${table.id} ${table.name}`;
   byId("invitation").replaceChildren(
-    el("p", { class: "invitation-host", id: "invitation-host" }, table.host ? t("page.table.invites", { host: table.host, table: table.name }) : `${table.name}.`),
+    el("p", { class: "invitation-host", id: "invitation-host" }, table.host ? t("page.seats.invites", { host: table.host, table: table.name }) : `${table.name}.`),
     el("p", { class: "invitation-options", id: "invitation-options" }, optionWords(table)),
     seatLines(table)
   );

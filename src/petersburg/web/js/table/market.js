@@ -25,8 +25,8 @@ function cell(standing, good, seat, names) {
     "td",
     { class: "goods-cell" + (place === "1st" ? " lead" : place === "2nd" ? " second" : "") + (count ? "" : " none") },
     el("span", { class: "goods-count", "aria-hidden": "true" }, count),
-    place ? el("span", { class: "goods-place", "aria-hidden": "true" }, t(place === "1st" ? "page.table.place_first_short" : "page.table.place_second_short", { points })) : null,
-    spoken(t(place ? (place === "1st" ? "page.table.goods_first" : "page.table.goods_second") : "page.table.goods_none", { name: names[seat], goods: t("page.card.goods", { count, good: goodWord(good.good) }), count: points }))
+    place ? el("span", { class: "goods-place", "aria-hidden": "true" }, t(place === "1st" ? "page.market.place_first_short" : "page.market.place_second_short", { points })) : null,
+    spoken(t(place ? (place === "1st" ? "page.market.goods_first" : "page.market.goods_second") : "page.market.goods_none", { name: names[seat], goods: t("page.card.goods", { count, good: goodWord(good.good) }), count: points }))
   );
 }
 
@@ -46,13 +46,13 @@ export function renderMarket(m, names) {
   const total = seats.map((seat) => standing.goods.reduce((sum, g) => sum + g.points[seat], 0));
   const values = { round: v.round, first: standing.first, second: standing.second };
   panel.append(
-    el("h2", { id: "market-heading" }, t("page.table.goods_heading")),
+    el("h2", { id: "market-heading" }, t("page.market.goods_heading")),
     el(
       "p",
       { class: "market-values" },
-      el("b", {}, t(standing.second ? "page.table.place_values" : "page.table.place_values_no_second", values)),
+      el("b", {}, t(standing.second ? "page.market.place_values" : "page.market.place_values_no_second", values)),
       // After the end no crate is kept any more: the final board says nothing of its price.
-      v.stage === "over" ? null : ` ${t("page.table.crate_price", { price: standing.first })}`
+      v.stage === "over" ? null : ` ${t("page.market.crate_price", { price: standing.first })}`
     ),
     ...(m.advice && m.advice.crates
       ? [el("p", { class: "crate-note" + (m.advice.crates_short ? " warning" : ""), id: "crate-note" }, symbol(m.advice.crates_short ? "icon-warning" : "crate", "icon crate-icon"), m.advice.crates)]
@@ -63,7 +63,7 @@ export function renderMarket(m, names) {
       el(
         "table",
         { class: "goods-table" },
-        el("caption", { class: "visually-hidden" }, t("page.table.goods_caption")),
+        el("caption", { class: "visually-hidden" }, t("page.market.goods_caption")),
         el(
           "thead",
           {},
@@ -72,7 +72,7 @@ export function renderMarket(m, names) {
             {},
             el("th", { scope: "col", class: "goods-player" }, t("page.final.column_player")),
             standing.goods.map((good) => el("th", { scope: "col", dataset: { good: good.good } }, goodMark(good.good, goodWord(good.good)))),
-            el("th", { scope: "col" }, t("page.table.vp_now"))
+            el("th", { scope: "col" }, t("page.market.vp_now"))
           )
         ),
         el(

@@ -39,9 +39,9 @@ function marketDecision(m, market, names, byKey) {
   if (v.stage === "joker") {
     return {
       card: decision.card,
-      title: t("page.table.joker_title", { card: name }),
-      note: t(v.options.joker === "each_scoring" ? "page.table.joker_note_scoring" : "page.table.joker_note_game"),
-      theirs: t("page.table.joker_theirs", { name: who, card: name }),
+      title: t("page.market.joker_title", { card: name }),
+      note: t(v.options.joker === "each_scoring" ? "page.market.joker_note_scoring" : "page.market.joker_note_game"),
+      theirs: t("page.market.joker_theirs", { name: who, card: name }),
       actions: byKey.get("joker") || [],
     };
   }
@@ -49,9 +49,9 @@ function marketDecision(m, market, names, byKey) {
   const params = { card: name, price, good: goodWord(good ?? "joker") };
   return {
     card: decision.card,
-    title: t("page.table.crate_title", params),
-    note: t(v.options.unpaid_crate === "idle" ? "page.table.crate_note_idle" : "page.table.crate_note_discarded", params),
-    theirs: t("page.table.crate_theirs", { ...params, name: who }),
+    title: t("page.market.crate_title", params),
+    note: t(v.options.unpaid_crate === "idle" ? "page.market.crate_note_idle" : "page.market.crate_note_discarded", params),
+    theirs: t("page.market.crate_theirs", { ...params, name: who }),
     actions: [...(byKey.get("pay_crate") || []), ...(byKey.get("skip_crate") || [])],
   };
 }
@@ -113,7 +113,7 @@ export function renderPrompt(m, names, byKey, act, openChoice) {
         focusedFor = key; // the dialog has the focus; the panel does not take it again
         open();
       }
-    } else prompt.append(heading(t(v.stage === "joker" ? "page.table.joker_heading" : "page.table.crate_heading")), el("p", {}, pending.theirs));
+    } else prompt.append(heading(t(v.stage === "joker" ? "page.market.joker_heading" : "page.market.crate_heading")), el("p", {}, pending.theirs));
   }
   prompt.hidden = !prompt.childNodes.length;
   const decision = !prompt.hidden && mine ? `${m.table.id}:${m.seq}:${v.stage}` : null;

@@ -16,24 +16,24 @@ import { t } from "../i18n.js";
 export function optionWords(table) {
   const o = table.options;
   const market = o.market
-    ? t("page.table.opt_market", {
+    ? t("page.seats.opt_market", {
         board: o.market_board ?? "",
-        joker: t(o.joker === "fixed" ? "page.table.opt_joker_once" : "page.table.opt_joker_each"),
+        joker: t(o.joker === "fixed" ? "page.seats.opt_joker_once" : "page.seats.opt_joker_each"),
         values: o.market_values ?? "",
-        crate: t(o.unpaid_crate === "idle" ? "page.table.opt_crate_idle" : "page.table.opt_crate_discarded"),
-        ties: t(o.market_ties === "share" ? "page.table.opt_ties_first" : "page.table.opt_ties_second"),
+        crate: t(o.unpaid_crate === "idle" ? "page.seats.opt_crate_idle" : "page.seats.opt_crate_discarded"),
+        ties: t(o.market_ties === "share" ? "page.seats.opt_ties_first" : "page.seats.opt_ties_second"),
       })
     : null;
   const bot = table.deadline_bot ? t(`bot.name_${table.deadline_bot}`) : "";
   return [
     t("page.card.sentence", { part: editionWords(o) }),
     market,
-    table.realtime ? (table.timer ? t("page.table.opt_realtime_timer", { seconds: table.timer }) : t("page.table.opt_realtime")) : table.move_deadline ? t("page.table.opt_deadline", { time: moveTime(table.move_deadline), bot }) : t("page.table.opt_turn_based"),
-    t(table.allow_undo ? "page.table.opt_undo" : "page.table.opt_no_undo"),
-    o.always_refill ? t("page.table.opt_refill") : null,
-    o.money === "traded" ? t("page.table.opt_money") : null,
-    o.show_rubles ? t("page.table.opt_rubles") : null,
-    o.show_hands ? t("page.table.opt_hands") : null,
+    table.realtime ? (table.timer ? t("page.seats.opt_realtime_timer", { seconds: table.timer }) : t("page.seats.opt_realtime")) : table.move_deadline ? t("page.seats.opt_deadline", { time: moveTime(table.move_deadline), bot }) : t("page.seats.opt_turn_based"),
+    t(table.allow_undo ? "page.seats.opt_undo" : "page.seats.opt_no_undo"),
+    o.always_refill ? t("page.seats.opt_refill") : null,
+    o.money === "traded" ? t("page.seats.opt_money") : null,
+    o.show_rubles ? t("page.seats.opt_rubles") : null,
+    o.show_hands ? t("page.seats.opt_hands") : null,
   ].filter(Boolean).join(" ");
 }
 
@@ -44,12 +44,12 @@ function seatControls(m, seat, i, send) {
   const seated = m.you !== null;
   const controls = [];
   if (seat.kind === "empty") {
-    if (!seated) controls.push(el("button", { type: "button", class: "primary", dataset: { sit: i }, onclick: () => send({ type: "sit", seat: i, name: identity().name }) }, t("page.table.take_seat")));
+    if (!seated) controls.push(el("button", { type: "button", class: "primary", dataset: { sit: i }, onclick: () => send({ type: "sit", seat: i, name: identity().name }) }, t("page.seats.take_seat")));
     if (m.creator) controls.push(...botPicker(m, i, send));
   } else if (seat.you) {
-    controls.push(el("button", { type: "button", dataset: { clear: i }, onclick: () => send({ type: "clear", seat: i }) }, t("page.table.leave_seat")));
+    controls.push(el("button", { type: "button", dataset: { clear: i }, onclick: () => send({ type: "clear", seat: i }) }, t("page.seats.leave_seat")));
   } else if (seat.kind === "bot" && m.creator) {
-    controls.push(...botPicker(m, i, send, seat.bot), el("button", { type: "button", dataset: { clear: i }, onclick: () => send({ type: "clear", seat: i }) }, t("page.table.remove_bot")));
+    controls.push(...botPicker(m, i, send, seat.bot), el("button", { type: "button", dataset: { clear: i }, onclick: () => send({ type: "clear", seat: i }) }, t("page.seats.remove_bot")));
   }
   return controls;
 }
@@ -62,11 +62,11 @@ function botPicker(m, i, send, current) {
   const chosen = current || (levels.includes(remembered) ? remembered : levels.includes("greedy") ? "greedy" : levels[0]);
   const select = el(
     "select",
-    { dataset: { botlevel: i }, "aria-label": t("page.table.bot_strength", { seat: i + 1 }), onchange: (e) => localStorage.setItem("pb_bot", /** @type {HTMLSelectElement} */ (e.target).value) },
+    { dataset: { botlevel: i }, "aria-label": t("page.seats.bot_strength", { seat: i + 1 }), onchange: (e) => localStorage.setItem("pb_bot", /** @type {HTMLSelectElement} */ (e.target).value) },
     levels.map((b) => el("option", { value: b, selected: b === chosen }, botLabel(m, b)))
   );
-  const words = t(current ? "page.table.change_bot" : "page.table.put_bot");
-  return [select, el("button", { type: "button", dataset: { bot: i }, onclick: () => send({ type: "bot", seat: i, level: select.value }) }, words, current ? spoken(` ${t("page.table.bot_of_seat", { seat: i + 1 })}`) : null)];
+  const words = t(current ? "page.seats.change_bot" : "page.seats.put_bot");
+  return [select, el("button", { type: "button", dataset: { bot: i }, onclick: () => send({ type: "bot", seat: i, level: select.value }) }, words, current ? spoken(` ${t("page.seats.bot_of_seat", { seat: i + 1 })}`) : null)];
 }
 
 /** @param {UpdateMessage} m @param {string} level */
@@ -78,23 +78,23 @@ function botLabel(m, level) {
 /** Copy the table's address, and share it where the browser can (phones, mostly).
  * @param {import("../protocol.js").TableSummary} table */
 function linkButtons(table) {
-  const copy = el("button", { type: "button", id: "copy-link" }, t("page.table.copy_link"));
+  const copy = el("button", { type: "button", id: "copy-link" }, t("page.seats.copy_link"));
   copy.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(location.href);
-      toast(t("page.table.link_copied"));
+      toast(t("page.seats.link_copied"));
     } catch {
-      toast(t("page.table.copy_refused"), "error");
+      toast(t("page.seats.copy_refused"), "error");
     }
   });
-  const share = "share" in navigator ? el("button", { type: "button", id: "share-link", onclick: () => navigator.share({ title: table.name, url: location.href }).catch(() => {}) }, t("page.table.share")) : null;
+  const share = "share" in navigator ? el("button", { type: "button", id: "share-link", onclick: () => navigator.share({ title: table.name, url: location.href }).catch(() => {}) }, t("page.seats.share")) : null;
   return el("p", { class: "link-buttons" }, copy, share);
 }
 
 /** Who is at the table, one line per seat (the invitation before a name is chosen).
  * @param {import("../protocol.js").TableSummary} table */
 export function seatLines(table) {
-  return el("ul", { class: "seat-list invitation-seats" }, table.seats.map((s, i) => el("li", { class: "seat-row" }, el("span", { class: "seat-no" }, t("page.table.seat", { seat: i + 1 })), el("span", { class: "seat-who" }, s.kind === "empty" ? el("span", { class: "muted" }, t("page.table.free")) : s.kind === "bot" ? [s.name, botBadge(s.name)] : s.name))));
+  return el("ul", { class: "seat-list invitation-seats" }, table.seats.map((s, i) => el("li", { class: "seat-row" }, el("span", { class: "seat-no" }, t("page.table.seat", { seat: i + 1 })), el("span", { class: "seat-who" }, s.kind === "empty" ? el("span", { class: "muted" }, t("page.seats.free")) : s.kind === "bot" ? [s.name, botBadge(s.name)] : s.name))));
 }
 
 /** @param {UpdateMessage} m @param {Send} send */
@@ -106,21 +106,21 @@ export function renderSeats(m, send) {
   panel.textContent = "";
   const list = el("ul", { class: "seat-list" });
   table.seats.forEach((s, i) => {
-    const who = s.kind === "empty" ? el("span", { class: "muted" }, t("page.table.free")) : s.kind === "bot" ? [s.name, botBadge(s.name)] : s.name + (s.you ? ` ${t("page.table.you_mark")}` : "");
+    const who = s.kind === "empty" ? el("span", { class: "muted" }, t("page.seats.free")) : s.kind === "bot" ? [s.name, botBadge(s.name)] : s.name + (s.you ? ` ${t("page.table.you_mark")}` : "");
     list.append(el("li", { class: "seat-row" }, el("span", { class: "seat-no" }, t("page.table.seat", { seat: i + 1 })), el("span", { class: "seat-who" }, who), el("span", { class: "seat-controls" }, seatControls(m, s, i, send))));
   });
   const full = table.seats.every((s) => s.kind !== "empty");
-  const levels = m.creator && m.bot_levels ? el("details", { class: "bot-levels" }, el("summary", {}, t("page.table.bot_levels")), botLevelList(m.bot_levels)) : null;
+  const levels = m.creator && m.bot_levels ? el("details", { class: "bot-levels" }, el("summary", {}, t("page.seats.bot_levels")), botLevelList(m.bot_levels)) : null;
   const parts = [
-    el("h2", { id: "seats-heading" }, t("page.table.seats_heading", { table: table.name })),
+    el("h2", { id: "seats-heading" }, t("page.seats.seats_heading", { table: table.name })),
     list,
-    el("p", { class: "invite" }, `${t("page.table.invite")} `, el("code", {}, location.href), ` ${t(m.creator ? "page.table.invite_commands_creator" : "page.table.invite_commands")}`),
+    el("p", { class: "invite" }, `${t("page.seats.invite")} `, el("code", {}, location.href), ` ${t(m.creator ? "page.seats.invite_commands_creator" : "page.seats.invite_commands")}`),
     linkButtons(table),
     el("p", { class: "muted" }, optionWords(table)),
     levels,
     m.creator
-      ? el("button", { type: "button", id: "start", class: "primary big", disabled: !full, dataset: { focusKey: "start" }, onclick: () => send({ type: "start" }) }, t(full ? "page.table.start_game" : "page.table.fill_seats"))
-      : el("p", { class: "seat-wait muted", id: "start-wait" }, t("page.table.start_wait")),
+      ? el("button", { type: "button", id: "start", class: "primary big", disabled: !full, dataset: { focusKey: "start" }, onclick: () => send({ type: "start" }) }, t(full ? "page.seats.start_game" : "page.seats.fill_seats"))
+      : el("p", { class: "seat-wait muted", id: "start-wait" }, t("page.seats.start_wait")),
   ];
   panel.append(...parts.filter((part) => part !== null));
 }
