@@ -960,6 +960,7 @@ PAGES = Catalogue(
             ),
         ),
         "analysis.no_analysed_games": "No analysed games yet.",
+        "market.player": "Player",
         "results.source_workers": "Workers",
         "results.source_buildings": "Buildings",
         "results.source_aristocrats": "Aristocrats",

@@ -69,7 +69,7 @@ export function t(id, params = {}) {
   let text = id;
   if (typeof entry === "string") text = entry;
   else if (entry) {
-    const category = new Intl.PluralRules(pluralLocale()).select(Number(params.count ?? 0));
+    const category = intl().plurals.select(Number(params.count ?? 0));
     text = entry[category] ?? entry.other ?? Object.values(entry)[0] ?? id;
   }
   return text.replace(/\{(\w+)(?::[^}]*)?\}/g, (whole, name) =>
@@ -79,12 +79,29 @@ export function t(id, params = {}) {
 
 const pluralLocale = () => (catalogue.lang === "qps" ? "en" : catalogue.lang);
 
+/** The language's plural rules and number format, made once per language (a page words hundreds of
+ * sentences per update). @type {{ lang: string, plurals: Intl.PluralRules, numbers: Intl.NumberFormat, and: Intl.ListFormat, or: Intl.ListFormat } | null} */
+let made = null;
+function intl() {
+  if (!made || made.lang !== catalogue.lang) {
+    const locale = pluralLocale();
+    made = {
+      lang: catalogue.lang,
+      plurals: new Intl.PluralRules(locale),
+      numbers: new Intl.NumberFormat(locale),
+      and: new Intl.ListFormat(locale, { type: "conjunction" }),
+      or: new Intl.ListFormat(locale, { type: "disjunction" }),
+    };
+  }
+  return made;
+}
+
 /** Items joined as the reader's language lists them (CLDR's lists through Intl.ListFormat): "A, B
  * and C", or with `type` "disjunction" "A, B or C". The pseudo-language wraps the English list, its
  * "and" being a word of no catalogue.
  * @param {string[]} items @param {"conjunction" | "disjunction"} [type] */
 export function list(items, type = "conjunction") {
-  const joined = new Intl.ListFormat(pluralLocale(), { type }).format(items);
+  const joined = (type === "conjunction" ? intl().and : intl().or).format(items);
   return catalogue.lang === "qps" && items.length > 1 ? `⟦${joined}⟧` : joined;
 }
 
@@ -96,7 +113,7 @@ export const time = (date) =>
 
 /** @param {string | number} value */
 function formatted(value) {
-  return typeof value === "number" ? new Intl.NumberFormat(pluralLocale()).format(value) : value;
+  return typeof value === "number" ? intl().numbers.format(value) : value;
 }
 
 /** Word every element of `root` that names its words by id: `data-i18n` (its text) and

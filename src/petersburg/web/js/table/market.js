@@ -70,7 +70,7 @@ export function renderMarket(m, names) {
           el(
             "tr",
             {},
-            el("th", { scope: "col", class: "goods-player" }, t("page.final.column_player")),
+            el("th", { scope: "col", class: "goods-player" }, t("page.market.player")),
             standing.goods.map((good) => el("th", { scope: "col", dataset: { good: good.good } }, goodMark(good.good, goodWord(good.good)))),
             el("th", { scope: "col" }, t("page.market.vp_now"))
           )
