@@ -65,6 +65,15 @@ def unwrapped(page: Any) -> list[str]:
     return list(page.evaluate(UNWRAPPED_JS, [*PLAYER_NAMES, *LANGUAGE_NAMES]))
 
 
+def assert_all_wrapped(page: Any, name: str) -> None:
+    """Save the page (``test-artifacts/pseudo/<name>``) and fail with every unwrapped text it shows,
+    or on an error of its scripts."""
+    shot(page, f"pseudo/{name}")
+    found = unwrapped(page)
+    assert found == [], f"{name}: {found}"
+    assert not page.errors, name
+
+
 PAGES = ("/", "/help", "/leaderboard", "/settings", "/signin", "/account")
 
 
@@ -75,9 +84,7 @@ def test_every_word_of_a_page_comes_from_a_catalogue(pseudo_server: str, browser
         page.goto(f"{pseudo_server}{path}?lang=qps")
         page.wait_for_selector("header.topbar .language-picker")
         page.wait_for_load_state("networkidle")
-        shot(page, f"pseudo/{path.strip('/') or 'lobby'}")
-        found = unwrapped(page)
-        assert found == [], f"{path}: {found}"
+        assert_all_wrapped(page, path.strip("/") or "lobby")
     finally:
         context.close()
 
@@ -115,21 +122,18 @@ def test_every_word_of_a_table_mid_game_comes_from_a_catalogue(pseudo_server: st
         page.click("#start")
         page.wait_for_function("document.querySelectorAll('#log li').length > 3", timeout=15_000)
         page.wait_for_function("document.body.dataset.myturn === '1'", timeout=15_000)
-        shot(page, "pseudo/table")
-        assert unwrapped(page) == [], "table"
+        assert_all_wrapped(page, "table")
         page.click("#board .card.actionable >> nth=0")
         page.wait_for_selector("dialog.choice-dialog[open]")
-        shot(page, "pseudo/table-choice")
-        assert unwrapped(page) == [], "the choice box"
+        assert_all_wrapped(page, "table-choice")
         page.keyboard.press("Escape")
         page.keyboard.press("?")
         page.wait_for_selector("dialog.help-dialog[open]")
-        assert unwrapped(page) == [], "the keyboard overlay"
+        assert_all_wrapped(page, "the-keyboard-overlay")
         page.keyboard.press("Escape")
         page.click("#leave")
         page.wait_for_selector("#leave-confirm")
-        assert unwrapped(page) == [], "the leave confirmation"
-        assert not page.errors
+        assert_all_wrapped(page, "the-leave-confirmation")
     finally:
         context.close()
 
@@ -151,19 +155,15 @@ def test_every_word_of_a_finished_game_comes_from_a_catalogue(pseudo_server: str
         page.goto(f"{pseudo_server}/table/{table}?lang=qps")
         page.click("#start")
         page.wait_for_selector("dialog.final-dialog[open]", timeout=60_000)
-        shot(page, "pseudo/final-scores")
-        assert unwrapped(page) == [], "the final scores"
+        assert_all_wrapped(page, "final-scores")
         page.goto(f"{pseudo_server}/results/{table}?lang=qps")
         page.wait_for_selector("body[data-loaded='1'] #vp-chart polyline")
-        shot(page, "pseudo/results")
-        assert unwrapped(page) == [], "the results page"
+        assert_all_wrapped(page, "results")
         page.goto(f"{pseudo_server}/replay/{table}?lang=qps")
         page.wait_for_selector("#board:not([hidden])")
         page.click("#replay-next")
         page.wait_for_function("document.getElementById('replay-step').textContent.includes('1')")
-        shot(page, "pseudo/replay")
-        assert unwrapped(page) == [], "the replay"
-        assert not page.errors
+        assert_all_wrapped(page, "replay")
     finally:
         context.close()
 
@@ -176,8 +176,6 @@ def test_every_word_of_an_invitation_comes_from_a_catalogue(pseudo_server: str, 
     try:
         page.goto(f"{pseudo_server}/table/{table}?lang=qps")
         page.wait_for_selector("#invitation-options")
-        shot(page, "pseudo/invitation")
-        assert unwrapped(page) == [], "the invitation"
-        assert not page.errors
+        assert_all_wrapped(page, "invitation")
     finally:
         context.close()

@@ -92,7 +92,7 @@ def test_a_whole_game_in_each_language(quick_server: str, browser: Any, language
         page.wait_for_selector("#leave")
         page.click("#leave")
         page.wait_for_selector("#leave-confirm")
-        assert page.inner_text("#leave-confirm") == page_words["page.table.leave_the_game"]
+        assert page.inner_text("#leave-confirm") == page_words["page.leave.leave_the_game"]
         page.click("#leave-confirm")
         # The bots finish the game at once; the page is opened again on it when it is over (it
         # need not draw every move of theirs) and shows the final scores.

@@ -46,7 +46,7 @@ def test_words_a_page_needs_later_come_alone_when_it_asks(client: TestClient) ->
     """The final scores', the Market's, the seats', the analysis' and the keyboard overlay's words
     are not in a running table's first load; each group comes alone when the page needs it."""
     table = client.get("/api/words?page=table").json()["words"]
-    for group in ("final", "market", "seats", "analysis", "keys"):
+    for group in ("final", "market", "seats", "analysis", "keys", "mute", "leave", "replay"):
         alone = client.get(f"/api/words?page={group}").json()["words"]
         assert alone and all(i.startswith(f"page.{group}.") for i in alone), group
         assert not any(i.startswith(f"page.{group}.") for i in table), group

@@ -26,8 +26,7 @@ export async function loadCards(options = {}) {
   loadedFor = key;
 }
 
-/** Card colours in catalogue order, each with the phase whose scoring pays the cards of that
- * colour (`kind`); its words are `kindWord(…, kind)`. */
+/** Card colours in catalogue order, each with the kind whose scoring pays it (words: `kindWord`). */
 export const COLOURS = [
   { name: "green", kind: "worker" },
   { name: "blue", kind: "building" },
@@ -35,10 +34,8 @@ export const COLOURS = [
   { name: "yellow", kind: "market" },
 ];
 
-/** A word of a kind (and its phase) in the reader's language, `what` saying which: `plural` its
- * cards ("Workers"), `label` on a card's face ("Worker"), `card` ("worker card"), `trading_card`
- * ("trading worker card"), `scoring` ("worker scoring"), `phase` ("worker phase"), `phase_name`
- * ("Worker", in the phase bar), `letter` (on a start-player marker).
+/** A word of a kind or its phase: `plural` ("Workers"), `label` (a card's face), `card` ("worker
+ * card"), `trading_card`, `scoring` ("worker scoring"), `phase`, `phase_name` (the phase bar), `letter`.
  * @param {"plural" | "label" | "card" | "trading_card" | "scoring" | "phase" | "phase_name" | "letter"} what
  * @param {string} kind worker, building, aristocrat, trading or market */
 export const kindWord = (what, kind) => t(`page.card.${what}_${kind}`);
@@ -97,6 +94,5 @@ export function incomeWords(rubles, vp) {
   return t("page.card.nothing");
 }
 
-/** The edition a table plays ("2nd edition with the Market"), in the lobby's list and the table's
- * options. @param {{ market?: boolean, edition?: string }} o */
+/** "2nd edition with the Market". @param {{ market?: boolean, edition?: string }} o */
 export const editionWords = (o) => t(o.market ? "page.common.edition_market" : o.edition === "second" ? "page.common.edition_second" : "page.common.edition_first");

@@ -17,12 +17,10 @@ let catalogue = { lang: "en", languages: [], words: {} };
 /** The language the page reads in. */
 export const language = () => catalogue.lang;
 
-/** The groups of words a page asked for after its first draw (`needs`), loaded again with the
- * page's own when the language changes. @type {Set<string>} */
+/** Groups of words loaded later (`needs`), loaded again on a change of language. @type {Set<string>} */
 const extras = new Set();
 
-/** The words of `page` (a page's `data-words`, or a group a page loads when it needs it).
- * @param {string} page @returns {Promise<PageWords | null>} */
+/** @param {string} page a page's `data-words`, or a group of words @returns {Promise<PageWords | null>} */
 async function fetchWords(page) {
   const query = new URLSearchParams({ page });
   const asked = new URLSearchParams(location.search).get("lang");
@@ -40,9 +38,8 @@ async function load() {
   return catalogue;
 }
 
-/** Load the words of `group` ("final": the final scores, "analysis", "keys": the keyboard overlay)
- * unless the page has them already: words a page needs only at a game's end, or on a click, do not
- * weigh on its first load.
+/** Load the words of `group` ("final", "market", "seats", "analysis", "keys") unless the page has
+ * them: words needed only at a game's end or on a click do not weigh on the first load.
  * @param {string} group */
 export async function needs(group) {
   if (extras.has(group) || Object.keys(catalogue.words).some((id) => id.startsWith(`page.${group}.`))) return;
@@ -56,8 +53,7 @@ export async function needs(group) {
 export const ready = load().catch(() => catalogue);
 await ready;
 
-/** `url` asking for the reader's language (`lang=`), for the API's answers that carry words (a
- * table's names, a replay's log, a game's story): the language of a `?lang=` link holds for them too.
+/** `url` asking for the page's language: a `?lang=` link holds for the API's worded answers too.
  * @param {string} url */
 export const inLanguage = (url) => `${url}${url.includes("?") ? "&" : "?"}lang=${encodeURIComponent(catalogue.lang)}`;
 
@@ -79,8 +75,8 @@ export function t(id, params = {}) {
 
 const pluralLocale = () => (catalogue.lang === "qps" ? "en" : catalogue.lang);
 
-/** The language's plural rules and number format, made once per language (a page words hundreds of
- * sentences per update). @type {{ lang: string, plurals: Intl.PluralRules, numbers: Intl.NumberFormat, and: Intl.ListFormat, or: Intl.ListFormat } | null} */
+/** CLDR's rules of the language, made once per language (hundreds of sentences per update).
+ * @type {{ lang: string, plurals: Intl.PluralRules, numbers: Intl.NumberFormat, and: Intl.ListFormat, or: Intl.ListFormat } | null} */
 let made = null;
 function intl() {
   if (!made || made.lang !== catalogue.lang) {
@@ -96,17 +92,15 @@ function intl() {
   return made;
 }
 
-/** Items joined as the reader's language lists them (CLDR's lists through Intl.ListFormat): "A, B
- * and C", or with `type` "disjunction" "A, B or C". The pseudo-language wraps the English list, its
- * "and" being a word of no catalogue.
+/** Items listed the language's way ("A, B and C"; "disjunction": "A or B"); the pseudo-language
+ * wraps the English list (its "and" is in no catalogue).
  * @param {string[]} items @param {"conjunction" | "disjunction"} [type] */
 export function list(items, type = "conjunction") {
   const joined = (type === "conjunction" ? intl().and : intl().or).format(items);
   return catalogue.lang === "qps" && items.length > 1 ? `⟦${joined}⟧` : joined;
 }
 
-/** A time of day as the reader's language writes it ("14:05", "2:05 PM"; the pseudo-language's
- * has no "PM", a word of no catalogue).
+/** A time of day the language's way ("14:05", "2:05 PM"; no "PM" in the pseudo-language).
  * @param {Date} date */
 export const time = (date) =>
   date.toLocaleTimeString(catalogue.lang === "qps" ? "en-GB" : catalogue.lang, { hour: "2-digit", minute: "2-digit" });

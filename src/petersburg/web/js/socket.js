@@ -70,6 +70,7 @@ export function connectionIndicator(node) {
   let wasUp = null;
   return (up) => {
     node.textContent = i18n.t(up ? "page.common.online" : "page.common.reconnecting");
+    node.title = node.textContent; // a narrow top bar shows the mark alone
     node.className = "status " + (up ? "up" : "down");
     if (wasUp !== null && wasUp !== up) announce(i18n.t(up ? "page.common.connected_again" : "page.common.connection_lost"));
     wasUp = up;

@@ -73,11 +73,12 @@ PAGE_GROUPS: dict[str, tuple[str, ...]] = {
 """The words of a page beyond its own ``page.<page>.`` ones: those of the scripts it shares with
 another (the cards' words on the table and the replay; the final scores' and the analysis' on the
 results page, the analysis' on the profile)."""
-LATER_GROUPS = frozenset(("final", "analysis", "keys", "seats", "market"))
+LATER_GROUPS = frozenset(("final", "analysis", "keys", "seats", "market", "mute", "leave", "replay"))
 """Groups of words a page loads alone when it needs them (``i18n.needs``): the final scores at a
 game's end, the analysis with a hint or a replay's marks, the keyboard overlay when it opens, a
 table's seats and options before its game starts (and its invitation), the Market's goods and
-decisions in a game with the Market. A running game's table page
+decisions in a game with the Market, the per-game mute of a signed-in player, leaving a game, a replay's
+steps. A running game's table page
 does not carry them on its first load."""
 
 

@@ -4,7 +4,7 @@
 // are remembered per browser (localStorage), and the bell button in the top bar changes them.
 import { byId, el } from "../dom.js";
 import { toast } from "../toast.js";
-import { t } from "../i18n.js";
+import { language, t } from "../i18n.js";
 
 const KEY = "pb_turn_alerts"; // "on", "off", or missing (not asked yet)
 /** @type {AudioContext | null} */
@@ -55,8 +55,9 @@ export function drawAlertControls(seatedAndPlaying) {
   const offer = byId("alerts-offer");
   const asked = localStorage.getItem(KEY) !== null;
   offer.hidden = !seatedAndPlaying || asked;
-  if (offer.hidden || offer.childElementCount) return;
-  offer.append(
+  if (offer.hidden || offer.dataset.lang === language()) return; // drawn again in another language
+  offer.dataset.lang = language();
+  offer.replaceChildren(
     el("p", {}, t("page.table.alerts_offer")),
     el("div", { class: "offer-buttons" },
       el("button", { type: "button", class: "primary", id: "alerts-yes", onclick: () => switchAlerts(true) }, t("page.table.alerts_yes")),

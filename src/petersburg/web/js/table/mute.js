@@ -4,7 +4,7 @@
 import { byId } from "../dom.js";
 import { postJson } from "../account/submit.js";
 import { toast } from "../toast.js";
-import { t } from "../i18n.js";
+import { needs, t } from "../i18n.js";
 
 /** @type {number[] | null} */
 let muted = null; // unknown until the settings are read; [] for nobody muted
@@ -15,8 +15,8 @@ function draw(tableId) {
   const button = byId("mute-button");
   const on = !!muted && muted.includes(tableId);
   button.setAttribute("aria-pressed", on ? "true" : "false");
-  button.textContent = t(on ? "page.table.alerts_muted" : "page.table.mute_alerts");
-  button.title = t(on ? "page.table.muted_title" : "page.table.mute_title");
+  button.textContent = t(on ? "page.mute.alerts_muted" : "page.table.mute_alerts");
+  button.title = t(on ? "page.mute.muted_title" : "page.mute.mute_title");
 }
 
 /** Show the button (once it is known whether the viewer is an account) while seated and playing.
@@ -37,6 +37,7 @@ export async function drawMuteButton(tableId, seatedAndPlaying) {
     button.onclick = () => switchMute(tableId);
   }
   if (muted === null) return;
+  await needs("mute");
   button.hidden = false;
   draw(tableId);
 }
@@ -49,10 +50,10 @@ async function switchMute(tableId) {
   /** @type {{muted?: number[], detail?: string}} */
   const answer = await response.json();
   if (!response.ok || !answer.muted) {
-    toast(answer.detail || t("page.table.not_saved"));
+    toast(answer.detail || t("page.mute.not_saved"));
     return;
   }
   muted = answer.muted;
   draw(tableId);
-  toast(t(muted.includes(tableId) ? "page.table.muted_toast" : "page.table.unmuted_toast"));
+  toast(t(muted.includes(tableId) ? "page.mute.muted_toast" : "page.mute.unmuted_toast"));
 }

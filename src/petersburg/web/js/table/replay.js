@@ -4,11 +4,13 @@ import { announce } from "../announcer.js";
 import { byId, el } from "../dom.js";
 import { addShortcut } from "../shortcuts.js";
 import { toast } from "../toast.js";
-import { inLanguage, t } from "../i18n.js";
+import { inLanguage, needs, t } from "../i18n.js";
 
 /** @typedef {import("../protocol.js").ReplayResponse} ReplayResponse */
 /** @typedef {import("../protocol.js").TableSummary} TableSummary */
 /** @typedef {import("../protocol.js").HttpError} HttpError */
+
+await needs("replay");
 
 /** Milliseconds between two steps of the autoplay. */
 const AUTOPLAY_MS = 1200;
@@ -27,7 +29,7 @@ export function startReplay(tableId, show) {
     if (!response.ok) {
       /** @type {HttpError} */
       const refusal = await response.json();
-      toast(refusal.detail || t("page.table.no_replay"), "error");
+      toast(refusal.detail || t("page.replay.no_replay"), "error");
       return;
     }
     /** @type {ReplayResponse} */
@@ -39,13 +41,13 @@ export function startReplay(tableId, show) {
     const slider = byId("replay-slider");
     slider.max = String(data.steps);
     slider.value = String(data.step);
-    slider.setAttribute("aria-valuetext", t("page.table.step_of", { step: data.step, steps: data.steps }));
-    byId("replay-step").textContent = t("page.table.step_short", { step: data.step, steps: data.steps });
+    slider.setAttribute("aria-valuetext", t("page.replay.step_of", { step: data.step, steps: data.steps }));
+    byId("replay-step").textContent = t("page.replay.step_short", { step: data.step, steps: data.steps });
     const text = byId("replay-text");
     text.textContent = data.texts.join(" ");
     text.hidden = !text.textContent;
     await show({ type: "update", table, seq: data.step, you: null, creator: false, view: data.view, summary: data.summary, names: data.names, phases: data.phases, ...(data.market ? { market: data.market } : {}), legal: [] }, data.log);
-    if (!first && !quiet) announce(`${t("page.table.step_spoken", { step: data.step })} ${data.texts.join(" ")}`);
+    if (!first && !quiet) announce(`${t("page.replay.step_spoken", { step: data.step })} ${data.texts.join(" ")}`);
     document.dispatchEvent(new CustomEvent("replay-step", { detail: { step: data.step, steps: data.steps } }));
   }
   const go = (/** @type {number} */ delta) => () => info && loadStep(Math.max(0, Math.min(info.steps, info.step + delta)));
@@ -89,7 +91,7 @@ export function startReplay(tableId, show) {
   };
   addShortcut("ArrowLeft", "page.table.previous_step", go(-1));
   addShortcut("ArrowRight", "page.table.next_step", go(1));
-  byId("status").textContent = t("page.table.replay");
+  byId("status").textContent = t("page.replay.replay");
   byId("chat-panel").hidden = true;
   byId("nav-chat").hidden = true;
   return loadStep(null, true).then(() => {
