@@ -17,7 +17,10 @@ pytestmark = [pytest.mark.browser]
 
 UID = "languages-uid-ana-0001"
 LOG_JS = "[...document.querySelectorAll('#log li')].map((line) => line.textContent)"
-CHOOSE_JS = "(code) => import('/static/js/i18n.js').then((i18n) => i18n.choose(code))"
+CHOOSE_JS = """(code) => import(document.querySelector("script[src*='/i18n.js']").src)
+  .then((i18n) => i18n.choose(code))"""
+"""The language picker's choice, through the page's own i18n module (its versioned address: another
+address would be another module, with a catalogue of its own)."""
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +65,12 @@ def test_choosing_a_language_mid_game_rewords_the_log_without_a_reload(
             timeout=15_000,
         )
         assert page.evaluate("window.__sameDocument") is True
+        # The whole page, not the log alone: the scripts' words (the phases, the turn, the board's
+        # stacks and rows, the players) are drawn anew in the language chosen.
+        for part in ("#phase-bar", "#turn", "#stacks", "#upper", "#players"):
+            page.wait_for_function(
+                f"document.querySelector('{part}').textContent.includes('⟦')", timeout=15_000
+            )
         shot(page, "languages/table-pseudo")
         page.evaluate(CHOOSE_JS, "de")
         page.wait_for_function("document.documentElement.lang === 'de'", timeout=15_000)

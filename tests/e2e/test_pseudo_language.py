@@ -65,6 +65,15 @@ def unwrapped(page: Any) -> list[str]:
     return list(page.evaluate(UNWRAPPED_JS, [*PLAYER_NAMES, *LANGUAGE_NAMES]))
 
 
+def assert_all_wrapped(page: Any, name: str) -> None:
+    """Save the page (``test-artifacts/pseudo/<name>``) and fail with every unwrapped text it shows,
+    or on an error of its scripts."""
+    shot(page, f"pseudo/{name}")
+    found = unwrapped(page)
+    assert found == [], f"{name}: {found}"
+    assert not page.errors, name
+
+
 PAGES = ("/", "/help", "/leaderboard", "/settings", "/signin", "/account")
 
 
@@ -75,9 +84,7 @@ def test_every_word_of_a_page_comes_from_a_catalogue(pseudo_server: str, browser
         page.goto(f"{pseudo_server}{path}?lang=qps")
         page.wait_for_selector("header.topbar .language-picker")
         page.wait_for_load_state("networkidle")
-        shot(page, f"pseudo/{path.strip('/') or 'lobby'}")
-        found = unwrapped(page)
-        assert found == [], f"{path}: {found}"
+        assert_all_wrapped(page, path.strip("/") or "lobby")
     finally:
         context.close()
 
@@ -105,20 +112,70 @@ def test_no_page_scrolls_sideways_in_the_longer_pseudo_language(
         context.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the table page's script-made words (web/js/table/*.js, card-view.js, dialog.js) are not yet "
-    "from the page catalogue: this run lists them",
-)
 def test_every_word_of_a_table_mid_game_comes_from_a_catalogue(pseudo_server: str, browser: Any) -> None:  # noqa: F811
+    """The table mid-game (board, players, log, phases, the scripts' words), then each of its dialogs
+    open in turn: a card's choice box, the keyboard overlay and the leave confirmation."""
     table = create_table(pseudo_server, UID, "Ana", seats=2, fill="greedy")
     context, page = open_page(browser, pseudo_server, uid=UID, name="Ana")
     try:
         page.goto(f"{pseudo_server}/table/{table}?lang=qps")
         page.click("#start")
         page.wait_for_function("document.querySelectorAll('#log li').length > 3", timeout=15_000)
-        shot(page, "pseudo/table")
-        found = unwrapped(page)
-        assert found == [], f"table: {found}"
+        page.wait_for_function("document.body.dataset.myturn === '1'", timeout=15_000)
+        assert_all_wrapped(page, "table")
+        page.click("#board .card.actionable >> nth=0")
+        page.wait_for_selector("dialog.choice-dialog[open]")
+        assert_all_wrapped(page, "table-choice")
+        page.keyboard.press("Escape")
+        page.keyboard.press("?")
+        page.wait_for_selector("dialog.help-dialog[open]")
+        assert_all_wrapped(page, "the-keyboard-overlay")
+        page.keyboard.press("Escape")
+        page.click("#leave")
+        page.wait_for_selector("#leave-confirm")
+        assert_all_wrapped(page, "the-leave-confirmation")
+    finally:
+        context.close()
+
+
+def test_every_word_of_a_finished_game_comes_from_a_catalogue(pseudo_server: str, browser: Any) -> None:  # noqa: F811
+    """A game of bots with the Market to its end: the final scores' dialog, the results page and the
+    replay (its steps, the log and the board of a finished game)."""
+    table = create_table(
+        pseudo_server,
+        UID,
+        "Ana",
+        seats=2,
+        sit=False,
+        fill="greedy",
+        options={"edition": "second", "market": True},
+    )
+    context, page = open_page(browser, pseudo_server, uid=UID, name="Ana")
+    try:
+        page.goto(f"{pseudo_server}/table/{table}?lang=qps")
+        page.click("#start")
+        page.wait_for_selector("dialog.final-dialog[open]", timeout=60_000)
+        assert_all_wrapped(page, "final-scores")
+        page.goto(f"{pseudo_server}/results/{table}?lang=qps")
+        page.wait_for_selector("body[data-loaded='1'] #vp-chart polyline")
+        assert_all_wrapped(page, "results")
+        page.goto(f"{pseudo_server}/replay/{table}?lang=qps")
+        page.wait_for_selector("#board:not([hidden])")
+        page.click("#replay-next")
+        page.wait_for_function("document.getElementById('replay-step').textContent.includes('1')")
+        assert_all_wrapped(page, "replay")
+    finally:
+        context.close()
+
+
+def test_every_word_of_an_invitation_comes_from_a_catalogue(pseudo_server: str, browser: Any) -> None:  # noqa: F811
+    """A friend following a table's link before choosing a name: the invitation (who invites, the
+    options, the seats) and the name form."""
+    table = create_table(pseudo_server, UID, "Ana", seats=3, options={"edition": "second", "market": True})
+    context, page = open_page(browser, pseudo_server)
+    try:
+        page.goto(f"{pseudo_server}/table/{table}?lang=qps")
+        page.wait_for_selector("#invitation-options")
+        assert_all_wrapped(page, "invitation")
     finally:
         context.close()

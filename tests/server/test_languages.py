@@ -29,7 +29,8 @@ def test_the_language_of_the_pages_words(client: TestClient) -> None:
         "日本語",
     ]
     assert words["words"]["page.common.account"]
-    assert not any(i.startswith("card.") for i in words["words"])  # the cards come worded by /api/cards
+    # The cards come worded by /api/cards; a page takes only the goods' words of their catalogue.
+    assert not any(i.startswith("card.") and not i.startswith("card.good_") for i in words["words"])
 
 
 def test_a_page_gets_the_shared_words_and_its_own(client: TestClient) -> None:
@@ -37,8 +38,28 @@ def test_a_page_gets_the_shared_words_and_its_own(client: TestClient) -> None:
     table = client.get("/api/words?page=table").json()["words"]
     assert any(i.startswith("page.help.") for i in every) and any(i.startswith("page.table.") for i in every)
     assert not any(i.startswith("page.help.") for i in table)
-    assert {i for i in every if i.startswith(("page.table.", "page.common.", "bot."))} <= set(table)
+    assert {i for i in every if i.startswith(("page.table.", "page.common.", "bot.name_"))} <= set(table)
     assert client.get("/api/words?page=nonsense%00").json()["words"] == every  # unknown: every word
+
+
+def test_words_a_page_needs_later_come_alone_when_it_asks(client: TestClient) -> None:
+    """The final scores', the Market's, the seats', the analysis' and the keyboard overlay's words
+    are not in a running table's first load; each group comes alone when the page needs it."""
+    table = client.get("/api/words?page=table").json()["words"]
+    for group in ("final", "market", "seats", "analysis", "keys", "mute", "leave", "replay"):
+        alone = client.get(f"/api/words?page={group}").json()["words"]
+        assert alone and all(i.startswith(f"page.{group}.") for i in alone), group
+        assert not any(i.startswith(f"page.{group}.") for i in table), group
+
+
+def test_the_words_are_answered_304_when_the_browser_has_them(client: TestClient) -> None:
+    first = client.get("/api/words?page=table")
+    etag = first.headers["etag"]
+    assert "no-cache" in first.headers["cache-control"] and "Cookie" in first.headers["vary"]
+    again = client.get("/api/words?page=table", headers={"if-none-match": etag})
+    assert again.status_code == 304 and not again.content
+    german = client.get("/api/words?page=table&lang=de", headers={"if-none-match": etag})
+    assert german.status_code == 200 and german.json()["lang"] == "de" and german.headers["etag"] != etag
 
 
 def test_an_unknown_language_reads_in_english_without_an_error(client: TestClient) -> None:

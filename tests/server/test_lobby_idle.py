@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from petersburg.engine import View
 from petersburg.server.game.automation import SWEEP_SECONDS, BotRunner, decide
 from petersburg.server.settings import Settings
+from petersburg.text.names import shown_name
 from petersburg.text.wording import from_stored
 from tests.server.clock import ManualClock
 from tests.server.helpers import (
@@ -94,7 +95,10 @@ def test_a_game_nobody_comes_back_to_is_finished_by_bots(make_client: Callable[.
             clock.advance(SWEEP_SECONDS)
         eventually(lambda: live.row.status == "over", timeout=60, what="the bots finishing the game")
         assert [seat.kind for seat in live.row.seats] == ["bot", "bot"]
-        assert [seat.name for seat in live.row.seats] == [f"{NAMES[0]} (bot)", f"{NAMES[1]} (bot)"]
+        assert [shown_name(seat.name) for seat in live.row.seats] == [
+            f"{NAMES[0]} (bot)",
+            f"{NAMES[1]} (bot)",
+        ]
         said = [from_stored(line.text) for line in live.chat]  # notices are kept as ids, worded to read
         assert any("Nobody has been at this table for 10 minutes" in line for line in said)
         # The turn-based game waits longer: a day.

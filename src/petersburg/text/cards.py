@@ -11,6 +11,8 @@ sentence of the catalogue ``CARD_WORDS``; the sentences of one card follow one a
 
 from __future__ import annotations
 
+from babel.lists import format_list
+
 from petersburg.cards import (
     CARPENTER_WORKSHOP,
     CZAR_AND_CARPENTER,
@@ -48,7 +50,7 @@ from petersburg.engine.constants import (
 )
 from petersburg.engine.options import EDITION_SECOND
 from petersburg.engine.shape import GameShape
-from petersburg.text.languages import SOURCE
+from petersburg.text.languages import SOURCE, locale_of
 from petersburg.text.wording import Catalogue, Param, Plural
 
 DECKS = ("worker", "building", "aristocrat", "trading", "market")
@@ -221,7 +223,8 @@ def _displaces(shape: GameShape, kind: int, language: str) -> str:
     if not ALL_IS_TRADING[kind]:
         return ""
     names = sorted({card_name(shape, target, language) for _index, target in shape.targets_of[kind]})
-    return _w("displaces", language, colour=colour_word(kind, language), names=", ".join(names))
+    listed = format_list(names, style="or", locale=locale_of(language))  # "A or B", as the language lists
+    return _w("displaces", language, colour=colour_word(kind, language), names=listed)
 
 
 def good_word(good: int, language: str = SOURCE) -> str:

@@ -28,6 +28,7 @@ from petersburg.text import (
     bots,
     cards,
     chat,
+    names,
     narration,
     notices,
     pages,
@@ -50,6 +51,7 @@ MODULES = (
     bots,
     cards,
     narration,
+    names,
     pages,
     terminal,
 )
@@ -89,6 +91,7 @@ ORDER = (
     "bot",
     "card",
     "narration",
+    "name",
     "page",
     "terminal",
 )

@@ -81,6 +81,7 @@ from petersburg.engine.shape import PHASE_NAMES, GameShape
 from petersburg.engine.state import NO_CARD, UNKNOWN, GameState
 from petersburg.text.cards import card_names, good_word
 from petersburg.text.languages import SOURCE, locale_of
+from petersburg.text.names import shown_name
 from petersburg.text.wording import Catalogue, Param, Plural
 
 RUBLE_SIGN: Final = "₽"
@@ -324,7 +325,7 @@ class _Teller:
     def __init__(
         self, names: Sequence[str], shape: GameShape, reader: int | None, you: bool, language: str = SOURCE
     ) -> None:
-        self.names = names
+        self.names = [shown_name(name, language) for name in names]
         self.shape = shape
         self.reader = reader
         self.you = you and reader is not None

@@ -110,9 +110,21 @@ def word(full_id: str, params: Mapping[str, Param], language: str) -> str | None
     else:
         form = forms[0]
     try:
-        return form.format(**params)
+        return form.format(**shown_params(params, language))
     except (KeyError, IndexError, ValueError):
         return None
+
+
+def shown_params(params: Mapping[str, Param], language: str) -> dict[str, Param]:
+    """``params`` with every stored name among them (``stored_form``: a bot's seat, a table's
+    default name, a guest) worded in ``language``, so that a sentence naming one reads in the
+    reader's language wherever it is worded."""
+    return {
+        name: from_stored(value, language)
+        if isinstance(value, str) and value.startswith(STORED_MARKER)
+        else value
+        for name, value in params.items()
+    }
 
 
 class Catalogue:
@@ -148,7 +160,7 @@ class Catalogue:
             )
         if isinstance(entry, Plural):
             entry = entry.one if params[COUNT] == 1 else entry.other
-        return Message(self.name, message_id, dict(params), entry.format(**params))
+        return Message(self.name, message_id, dict(params), entry.format(**shown_params(params, SOURCE)))
 
 
 STORED_MARKER = "\x1e"

@@ -15,12 +15,12 @@ from typing import Annotated, TypeVar
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
-from petersburg.server.accounts.accounts import Accounts
+from petersburg.server.accounts.accounts import SESSION_COOKIE, Accounts
 from petersburg.server.accounts.recovery import Recovery
 from petersburg.server.alerts.preferences import Preferences
 from petersburg.server.analysis.hints import Hints
 from petersburg.server.analysis.queue import AnalysisQueue
-from petersburg.server.api.identity import Identity, client_address, identify
+from petersburg.server.api.identity import Identity, client_address, identify, reader_language
 from petersburg.server.api.ws.connections import Connections
 from petersburg.server.game.chat import Chat
 from petersburg.server.game.play import Play
@@ -82,5 +82,15 @@ def address_of(connection: HTTPConnection) -> str:
     return client_address(connection, server_of(connection).settings.trusted_proxies)
 
 
+async def language_of(connection: HTTPConnection) -> str:
+    """The language this request reads (``reader_language``: ``?lang=``, the picker's cookie, the
+    signed-in account's choice, ``Accept-Language``), the tests' pseudo-language where it is offered."""
+    server = server_of(connection)
+    account = await server.accounts.session(connection.cookies.get(SESSION_COOKIE))
+    remembered = account.language if account is not None else None
+    return reader_language(connection, server.settings.pseudo_language, remembered)
+
+
 IdentityDep = Annotated[Identity, Depends(identity_of)]
+LanguageDep = Annotated[str, Depends(language_of)]
 AddressDep = Annotated[str, Depends(address_of)]

@@ -50,7 +50,7 @@ from petersburg.server.game.tables import Tables
 from petersburg.server.persistence.deadlines import TurnClock
 from petersburg.server.persistence.store import LogKind
 from petersburg.server.settings import Settings
-from petersburg.text.bots import seat_name
+from petersburg.text import names
 from petersburg.text.notices import notice
 from petersburg.text.wording import Message
 
@@ -397,7 +397,7 @@ class Automation:
         except Exception:
             log.exception("table %s: cannot store that seat %s's time ran out", table.id, seat)
             return
-        name, bot = table.names()[seat], seat_name(level.id, [])
+        name, bot = table.names()[seat], names.bot_seat_name(level.id, [])
         # The player is told first: the change below plans the table's next move, which cancels
         # this plan (``schedule``), so nothing after it would run.
         if missed >= self.settings.missed_turns_to_bot:

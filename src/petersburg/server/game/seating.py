@@ -43,7 +43,7 @@ from petersburg.server.protocol.fields import MAX_NAME, MAX_TIMER, MAX_TITLE
 from petersburg.server.protocol.names import name_key, shown_name
 from petersburg.server.protocol.requests import TableParams
 from petersburg.server.settings import Settings
-from petersburg.text.bots import seat_name
+from petersburg.text import names
 from petersburg.text.chat import level_list
 from petersburg.text.notices import notice
 from petersburg.text.rule_refusals import rule_refusal
@@ -71,15 +71,16 @@ def clean_name(name: str | None) -> str:
 
 
 def guest_name(name: str | None) -> str:
-    """The name a socket shows: collapsed, cut to length, 'Guest' if empty (never refused)."""
+    """The name a socket shows: collapsed, cut to length, 'Guest' (worded for each reader) if empty
+    (never refused)."""
     cleaned = " ".join((name or "").split())[:MAX_NAME]
-    return cleaned or "Guest"
+    return cleaned or names.guest()
 
 
 def bot_seat(row: TableRow, index: int, level: BotLevel) -> SeatRow:
     """A bot of ``level`` for seat ``index``, named apart from the table's other seats."""
     taken = [seat.name for i, seat in enumerate(row.seats) if i != index and seat.kind != "empty"]
-    return SeatRow("bot", seat_name(level.id, taken), None, None, level.id)
+    return SeatRow("bot", names.bot_seat_name(level.id, taken), None, None, level.id)
 
 
 SEAT_WORD = re.compile(r"[0-9]{1,2}")
@@ -266,9 +267,12 @@ class Seating(TableService):
             raise Refusal("timer_range", most=MAX_TIMER)
         move_deadline = 0 if realtime else params.get("move_deadline", 0)
         deadline_bot = self._level(params.get("deadline_bot") or "greedy").id if move_deadline else None
-        title = " ".join((params.get("title") or f"{name}'s table").split())
-        if len(title) > MAX_TITLE:
-            raise Refusal("title_too_long", most=MAX_TITLE)
+        title = params.get("title") or ""
+        if not names.is_stored_name(title):  # a rematch keeps its table's stored name as it is
+            title = " ".join(title.split())
+            if len(title) > MAX_TITLE:
+                raise Refusal("title_too_long", most=MAX_TITLE)
+        title = title or names.default_table_name(name)
         row = TableRow(
             id=0,
             name=title,
@@ -422,7 +426,7 @@ class Seating(TableService):
         await self._change_seat(
             table,
             seat,
-            SeatRow("bot", f"{old.name} (bot)", None, None, HANDOVER_LEVEL),
+            SeatRow("bot", names.handed_to_bot(old.name), None, None, HANDOVER_LEVEL),
             notice("leaves_to_bot", name=old.name, seat=seat + 1),
         )
 
@@ -463,7 +467,7 @@ class Seating(TableService):
         greedy = self._level(HANDOVER_LEVEL)
         for seat, row in enumerate(table.row.seats):
             if row.kind == "human":
-                new = SeatRow("bot", f"{row.name} (bot)", None, None, greedy.id)
+                new = SeatRow("bot", names.handed_to_bot(row.name), None, None, greedy.id)
                 try:
                     await self.tables.set_seat(table, seat, new)
                 except (StorageError, Refusal) as error:  # Refusal: another process changed it first

@@ -65,6 +65,7 @@ from petersburg.server.protocol.messages import (
     ChatHistoryMessage,
     ChatLine,
     ChatMessage,
+    GameResult,
     HighScore,
     LegalAction,
     LobbyMessage,
@@ -81,6 +82,7 @@ from petersburg.server.view.story import game_story
 from petersburg.text import describe_event, describe_move, describe_played_for, legal_action_infos
 from petersburg.text.bots import level_name, level_text
 from petersburg.text.languages import SOURCE
+from petersburg.text.names import shown_name
 from petersburg.text.wording import from_stored
 
 LOBBY_LIVE = 200
@@ -143,6 +145,24 @@ def row_summary(
         "created": row.created,
         "host": next((s.name for s in row.seats if s.kind == "human" and s.user_id == row.creator), None),
     }
+
+
+def worded_summary(summary: TableSummary, language: str) -> TableSummary:
+    """``summary`` with the names the server made (a bot's seat, a table's default name: ``text.names``)
+    worded for a reader of ``language``; the names people gave stay as they are."""
+    worded = summary.copy()
+    worded["name"] = shown_name(summary["name"], language)
+    worded["seats"] = [{**seat, "name": shown_name(seat["name"], language)} for seat in summary["seats"]]
+    host = summary["host"]
+    worded["host"] = shown_name(host, language) if host is not None else None
+    return worded
+
+
+def worded_result(result: GameResult, language: str) -> GameResult:
+    """A game's stored result with its seats' names worded for a reader of ``language``."""
+    worded = result.copy()
+    worded["names"] = [shown_name(name, language) for name in result["names"]]
+    return worded
 
 
 def finished_round(row: TableRow) -> int | None:
@@ -280,11 +300,16 @@ def _chat_text(line: ChatRow, language: str) -> str:
 
 
 def chat_line(line: ChatRow, language: str = SOURCE) -> ChatLine:
-    return {"t": line.t, "name": line.name, "text": _chat_text(line, language)}
+    return {"t": line.t, "name": shown_name(line.name, language), "text": _chat_text(line, language)}
 
 
 def chat_message(line: ChatRow, language: str = SOURCE) -> ChatMessage:
-    return {"type": "chat", "t": line.t, "name": line.name, "text": _chat_text(line, language)}
+    return {
+        "type": "chat",
+        "t": line.t,
+        "name": shown_name(line.name, language),
+        "text": _chat_text(line, language),
+    }
 
 
 def chat_history(table: Table, language: str = SOURCE) -> ChatHistoryMessage:
@@ -316,8 +341,9 @@ class Presenter:
 
     # Lobby -------------------------------------------------------------------------------------
 
-    def lobby_tables(self) -> list[TableSummary]:
-        """Open and running tables, newest first, then the last finished ones."""
+    def lobby_tables(self, language: str = SOURCE) -> list[TableSummary]:
+        """Open and running tables, newest first, then the last finished ones, their names worded
+        for a reader of ``language``."""
         live = sorted(self.tables.live(), key=lambda t: -t.id)[:LOBBY_LIVE]
         listed: list[TableSummary] = []
         kept: dict[int, tuple[int, TableSummary]] = {}
@@ -329,11 +355,17 @@ class Presenter:
             listed.append(cached[1])
         self._lobby_rows = kept
         listed += [row_summary(row, finished_round(row)) for row in self.tables.recent_finished]
-        return listed
+        return [worded_summary(summary, language) for summary in listed]
 
-    def highscores(self) -> list[HighScore]:
+    def highscores(self, language: str = SOURCE) -> list[HighScore]:
         return [
-            {"table": h.table, "name": h.name, "total": h.total, "rubles": h.rubles, "rounds": h.rounds}
+            {
+                "table": h.table,
+                "name": shown_name(h.name, language),
+                "total": h.total,
+                "rubles": h.rubles,
+                "rounds": h.rounds,
+            }
             for h in self.tables.highscores
         ]
 
@@ -341,16 +373,20 @@ class Presenter:
         return {
             "type": "lobby",
             "you": holder_id(uid) or "",
-            "tables": self.lobby_tables(),
-            "highscores": self.highscores(),
+            "tables": self.lobby_tables(language),
+            "highscores": self.highscores(language),
             "chat": [chat_line(line, language) for line in list(self.tables.lobby_chat)[-50:]],
             "bots": level_ids(),
             "bot_levels": level_infos(language),
             "help": commands_help(),
         }
 
-    def tables_message(self) -> TablesMessage:
-        return {"type": "tables", "tables": self.lobby_tables(), "highscores": self.highscores()}
+    def tables_message(self, language: str = SOURCE) -> TablesMessage:
+        return {
+            "type": "tables",
+            "tables": self.lobby_tables(language),
+            "highscores": self.highscores(language),
+        }
 
     # Tables ------------------------------------------------------------------------------------
 
@@ -402,7 +438,7 @@ class Presenter:
             summary = frame.tables[seat] = table_summary(table, seat)
         message: UpdateMessage = {
             "type": "update",
-            "table": summary,
+            "table": worded_summary(summary, language),
             "seq": table.seq,
             "you": None,
             "creator": creator,
@@ -422,7 +458,7 @@ class Presenter:
             seen = frame.views[seat] = public_view_json(state, seat)
         message["view"] = seen
         message["summary"] = frame.summary
-        message["names"] = frame.names
+        message["names"] = [shown_name(name, language) for name in frame.names]
         message["phases"] = frame.phases
         message["board_size"] = state.shape.board_size
         if frame.market is not None:
@@ -441,24 +477,24 @@ class Presenter:
             message["advice"] = seat_advice(state, seat, language)
         message["undo"] = seat is not None and game.undo_refusal(seat, table.people()) is None
         if state.is_over and row.result is not None:
-            message["result"] = row.result
+            message["result"] = worded_result(row.result, language)
         return message
 
     # Replays -----------------------------------------------------------------------------------
 
-    def story(self, table: Table) -> GameStory:
-        """A finished game's results page, replayed from its log on each request."""
+    def story(self, table: Table, language: str = SOURCE) -> GameStory:
+        """A finished game's results page, replayed from its log on each request, in ``language``."""
         game = table.game
         assert game is not None and table.row.result is not None
-        story = game_story(table.id, game)
+        story = game_story(table.id, game, language)
         placement = table.row.result.get("placement")
         if placement is not None:
             story["placement"] = placement
         return story
 
-    def replay(self, table: Table, step: int | None) -> ReplayResponse:
+    def replay(self, table: Table, step: int | None, language: str = SOURCE) -> ReplayResponse:
         """A finished game after ``step`` of its actions (all if None), every seat's rubles and
-        hand shown (nothing is secret once the game is over)."""
+        hand shown (nothing is secret once the game is over), worded in ``language``."""
         game = table.game
         assert game is not None
         actions = game.effective
@@ -467,17 +503,19 @@ class Presenter:
         shown = Game.replay(table.row, actions[:step], names, contiguous=False)
         state = shown.state
         last = actions[step - 1].seq if step else None
-        log = [log_entry(logged, shown, OMNISCIENT) for logged in shown.events]
+        log = [log_entry(logged, shown, OMNISCIENT, language) for logged in shown.events]
         response: ReplayResponse = {
             "table": table.id,
-            "names": names,
+            "names": [shown_name(name, language) for name in names],
             "step": step,
             "steps": len(actions),
             "view": final_view_json(state, None),
             "summary": list(seat_figures(state).values()),
             "texts": [entry["text"] for entry in log if entry["seq"] == last],
             "log": log,
-            "result": table.row.result if step == len(actions) else None,
+            "result": worded_result(table.row.result, language)
+            if step == len(actions) and table.row.result
+            else None,
             "scores": [score_json(line) for line in final_scores(state)] if state.is_over else None,
             "phases": phase_names(state),
         }

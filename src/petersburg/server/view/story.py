@@ -12,6 +12,9 @@ from petersburg.engine import Event, ScoreLine, score_breakdown, winners
 from petersburg.engine.events import GameEnded, PhaseScored, PubBought, RoundEnded
 from petersburg.server.game.game import Game
 from petersburg.server.protocol.http import GameStory, ScoreSource, SeatStory
+from petersburg.text.languages import SOURCE
+from petersburg.text.names import shown_name
+from petersburg.text.pages import PAGES
 
 
 def vp_by_round(events: Sequence[Event], players: int) -> list[list[int]]:
@@ -31,31 +34,33 @@ def vp_by_round(events: Sequence[Event], players: int) -> list[list[int]]:
     return rounds
 
 
-def game_story(table_id: int, game: Game) -> GameStory:
-    """The story of a finished ``game`` of table ``table_id``."""
+def game_story(table_id: int, game: Game, language: str = SOURCE) -> GameStory:
+    """The story of a finished ``game`` of table ``table_id``, its words in ``language``."""
     events = [logged.event for logged in game.events]
     state = game.state
     by_round = vp_by_round(events, state.num_players)
     market = state.shape.market
+    names = [shown_name(name, language) for name in game.names]
     seats: list[SeatStory] = []
     for part, line in zip(score_breakdown(events), _final_lines(events), strict=True):
-        sources: list[ScoreSource] = [
-            {"source": "Workers", "vp": part.green_vp},
-            {"source": "Buildings", "vp": part.blue_vp},
-            {"source": "Aristocrats", "vp": part.red_vp},
+        figures = [
+            ("workers", part.green_vp),
+            ("buildings", part.blue_vp),
+            ("aristocrats", part.red_vp),
+            *([("market", part.market_vp)] if market else []),
+            ("pub", part.pub_vp),
+            ("aristocrat_bonus", part.aristocrat_bonus),
+            ("rubles", part.money_vp),
+            ("hand", part.hand_penalty),
         ]
-        if market:
-            sources.append({"source": "Market", "vp": part.market_vp})
-        sources += [
-            {"source": "Pub", "vp": part.pub_vp},
-            {"source": "Aristocrat bonus", "vp": part.aristocrat_bonus},
-            {"source": "Rubles", "vp": part.money_vp},
-            {"source": "Hand", "vp": part.hand_penalty},
+        sources: list[ScoreSource] = [
+            {"source": PAGES.message(f"results.source_{source}", {}).in_language(language), "vp": vp}
+            for source, vp in figures
         ]
         seats.append(
             {
                 "seat": part.seat,
-                "name": game.names[part.seat],
+                "name": names[part.seat],
                 "sources": sources,
                 "total": part.total,
                 "rubles": line.rubles,
@@ -64,7 +69,7 @@ def game_story(table_id: int, game: Game) -> GameStory:
         )
     return {
         "table": table_id,
-        "names": game.names,
+        "names": names,
         "winners": winners(state),
         "rounds": state.round,
         "seats": seats,

@@ -3,6 +3,7 @@
 // free for them), then to that table.
 import { el } from "./dom.js";
 import { toast } from "./toast.js";
+import { t } from "./i18n.js";
 
 /** @param {number} tableId the finished game's table */
 export async function playAgain(tableId) {
@@ -10,11 +11,11 @@ export async function playAgain(tableId) {
   /** @type {import("./protocol.js").TableSummary & import("./protocol.js").HttpError} */
   const answer = await response.json();
   if (!response.ok) {
-    toast(answer.detail || "The game could not be played again.", "error");
+    toast(answer.detail || t("page.common.not_played_again"), "error");
     return;
   }
   location.href = `/table/${answer.id}`;
 }
 
 /** The "Play again" button. @param {number} tableId @param {string} [className] */
-export const playAgainButton = (tableId, className = "button primary") => el("button", { type: "button", class: className, id: "play-again", onclick: () => playAgain(tableId) }, "Play again");
+export const playAgainButton = (tableId, className = "button primary") => el("button", { type: "button", class: className, id: "play-again", onclick: () => playAgain(tableId) }, t("page.common.play_again"));

@@ -1,7 +1,8 @@
 // The one place that draws a card: a face with its colour also written as a word (and ⇄ for a
 // trading card), and a sentence for screen readers that says what it is, what it costs you and
 // what it pays. A card you can act on is a real <button>; other cards are plain elements.
-import { capitalise, cards, COLOURS, incomeText, incomeWords } from "./catalogue.js";
+import { cards, COLOURS, goodWord, incomeText, incomeWords, kindWord } from "./catalogue.js";
+import { list, t } from "./i18n.js";
 import { el, goodMark, spoken } from "./dom.js";
 import { emblemOf, figure, symbol } from "./art.js";
 
@@ -26,25 +27,25 @@ let detailsCount = 0;
  * @param {CardId} id
  * @param {CardOptions} [options] */
 export function cardSentence(id, { where, offer } = {}) {
-  if (id === null || id === undefined) return `A hidden card${where ? `, ${where}` : ""}.`;
+  if (id === null || id === undefined) return where ? t("page.card.hidden_card_where", { where }) : t("page.card.hidden_card");
   const c = cards[id];
-  const colour = COLOURS[c.colour];
-  const what = `${c.name}, ${c.trading ? "trading " : ""}${colour.kind} card` + (where ? `, ${where}` : "");
-  const pays = c.rubles || c.vp ? `Pays ${incomeWords(c.rubles, c.vp)} at each ${colour.kind} scoring` : "Pays nothing at scorings";
-  return [what, offer || `Printed cost ${c.cost}`, pays, goodsWords(c)].filter(Boolean).join(". ") + ".";
+  const kind = COLOURS[c.colour].kind;
+  const what = t(where ? "page.card.what_where" : "page.card.what", { name: c.name, kind: kindWord(c.trading ? "trading_card" : "card", kind), where: where ?? "" });
+  const pays = c.rubles || c.vp ? t("page.card.pays", { income: incomeWords(c.rubles, c.vp), scoring: kindWord("scoring", kind) }) : t("page.card.pays_nothing");
+  return [what, offer || t("page.card.printed_cost", { cost: c.cost }), pays, goodsWords(c)].filter(Boolean).map((part) => t("page.card.sentence", { part })).join(" ");
 }
 
 /** The goods a card carries with the Market, in words ("Carries 2 fish"), or "".
  * @param {CardInfo} c */
 export function goodsWords(c) {
   if (!c.good) return "";
-  if (c.good === "joker") return 'Carries a "?": its owner names the good it counts as';
-  return `Carries ${c.symbols} ${c.good}`;
+  if (c.good === "joker") return t("page.card.carries_joker");
+  return t("page.card.carries", { goods: goodsWordsShort(c) });
 }
 
 /** The goods a card carries: "2 fish", "any good" for a "?".
  * @param {CardInfo} c */
-const goodsWordsShort = (c) => (c.good === "joker" ? "any good" : `${c.symbols} ${c.good}`);
+const goodsWordsShort = (c) => (c.good === "joker" ? goodWord("joker") : t("page.card.goods", { count: c.symbols ?? 1, good: goodWord(c.good ?? "") }));
 
 /** The goods a card carries, drawn: the good's symbol once per good it counts, and its word.
  * @param {CardInfo} c */
@@ -58,7 +59,7 @@ function goodsMark(c) {
  * @param {CardInfo} c */
 function displacesShort(c) {
   if (c.displaces.length <= 2) return c.displaces.map((d) => cards[d].name).join(" / ");
-  return COLOURS[cards[c.displaces[0]].colour].plural;
+  return kindWord("plural", COLOURS[cards[c.displaces[0]].colour].kind);
 }
 
 /** The card's effect in one short line: its special text, or what a trading card displaces.
@@ -81,8 +82,8 @@ function incomeFigures(c) {
 export function cardDetails(id) {
   const c = cards[id];
   const parts = [];
-  if (c.special) parts.push(c.special + ".");
-  if (c.trading) parts.push(`Displaces your ${c.displaces.map((d) => cards[d].name).join(" or ")}.`);
+  if (c.special) parts.push(t("page.card.sentence", { part: c.special }));
+  if (c.trading) parts.push(t("page.card.displaces", { cards: list(c.displaces.map((d) => cards[d].name), "disjunction") }));
   return parts.join(" ");
 }
 
@@ -93,9 +94,8 @@ const longestWord = (name) => Math.max(...name.split(/\s+/).map((word) => word.l
 
 /** @param {CardInfo} c */
 function kindLabel(c) {
-  const kind = COLOURS[c.colour].kind;
-  if (c.id.endsWith("_box")) return "Market · crate";
-  return [c.trading ? symbol("icon-trade", "icon trade-icon") : null, capitalise(kind)];
+  if (c.id.endsWith("_box")) return t("page.card.crate_label");
+  return [c.trading ? symbol("icon-trade", "icon trade-icon") : null, kindWord("label", COLOURS[c.colour].kind)];
 }
 
 /** @param {CardId} id @param {CardOptions} options */
@@ -135,7 +135,7 @@ export function renderCard(id, opts = {}) {
   const attrs = {
     class: classes.join(" "),
     dataset: { card: hidden ? "" : id, ...(opts.focusKey ? { focusKey: opts.focusKey } : {}) },
-    title: c ? `${c.name}: ${incomeText(c.rubles, c.vp)}` + (details ? `. ${details}` : "") : "a hidden card",
+    title: c ? t("page.card.title", { name: c.name, income: incomeText(c.rubles, c.vp) }) + (details ? ` ${details}` : "") : t("page.card.hidden_card"),
   };
   const sentence = cardSentence(id, opts);
   const parts = [face(id, opts), opts.badge ? el("span", { class: "price", "aria-hidden": "true" }, symbol("icon-tag", "icon tag-icon"), opts.badge) : null];
@@ -155,13 +155,13 @@ export function renderCard(id, opts = {}) {
  * beside the column's written colour.
  * @param {CardId} id */
 export function renderChip(id, count = 1) {
-  if (id === null || id === undefined) return el("li", { class: "chip back" }, "hidden card");
+  if (id === null || id === undefined) return el("li", { class: "chip back" }, t("page.card.hidden_card"));
   const c = cards[id];
   return el(
     "li",
     { class: `chip ${COLOURS[c.colour].name}` + (c.trading ? " trading" : ""), dataset: { card: id }, title: cardSentence(id) },
     el("span", { class: "chip-name" }, c.name),
     c.good ? el("span", { class: "chip-goods", "aria-hidden": "true" }, goodMark(c.good, goodsWordsShort(c))) : null,
-    count > 1 ? [el("span", { class: "chip-count", "aria-hidden": "true" }, `×${count}`), spoken(`, ${count} cards`)] : null
+    count > 1 ? [el("span", { class: "chip-count", "aria-hidden": "true" }, `×${count}`), spoken(t("page.card.copies", { count }))] : null
   );
 }

@@ -9,10 +9,8 @@ import { el, spoken } from "./dom.js";
 /** Sends a chat request; false when it could not go (the input keeps its text).
  * @typedef {(message: import("./protocol.js").ChatRequest) => boolean} SendChat */
 
-/** @param {number} t epoch seconds */
-export function formatTime(t) {
-  return new Date(t * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-}
+/** The time of a line as the reader's language writes it. @param {number} t epoch seconds */
+export const formatTime = (t) => i18n.time(new Date(t * 1000));
 
 export class Chat {
   /** Fill `root` (its data-where says whose chat it is) with the lines and the input.

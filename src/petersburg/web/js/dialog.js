@@ -2,6 +2,7 @@
 // the viewport, keeps Tab inside itself, closes on Escape, on its Close button or a click outside,
 // and gives the focus back to where it was (or, if that control is gone, to its successor).
 import { el, focusables, focusByKey, focusedKey } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** An open dialog: its node, and close() that settles it (focus back to its opener).
  * @typedef {{ node: HTMLDialogElement, close: () => void }} DialogHandle */
@@ -21,7 +22,7 @@ export const dialogOpen = () => open.length > 0;
  *   closeLabel?: string, className?: string, onClose?: () => void, initialFocus?: HTMLElement }} options
  * @returns {DialogHandle}
  */
-export function openDialog({ title, body, buttons = [], closeLabel = "Close", className = "", onClose, initialFocus }) {
+export function openDialog({ title, body, buttons = [], closeLabel = t("page.common.close"), className = "", onClose, initialFocus }) {
   const opener = /** @type {HTMLElement | null} */ (document.activeElement);
   const openerKey = focusedKey();
   const titleId = `dialog-title-${++count}`;

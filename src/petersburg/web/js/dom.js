@@ -50,8 +50,8 @@ export const spoken = (text) => el("span", { class: "visually-hidden" }, text);
 
 /** A good of the Market as a coloured dot and its word ("? any good" for a joker).
  * @param {string} good
- * @param {string} [words] */
-export const goodMark = (good, words = good) =>
+ * @param {string} words the good's word in the reader's language (catalogue.js `goodWord`) */
+export const goodMark = (good, words) =>
   el("span", { class: "good-mark" }, el("span", { class: `good-dot good-${good}`, "aria-hidden": "true" }, good === "joker" ? "?" : null), words);
 
 const FOCUSABLE = [

@@ -17,21 +17,45 @@ let catalogue = { lang: "en", languages: [], words: {} };
 /** The language the page reads in. */
 export const language = () => catalogue.lang;
 
-async function load() {
-  const query = new URLSearchParams({ page: document.documentElement.dataset.words || "" });
+/** Groups of words loaded later (`needs`), loaded again on a change of language. @type {Set<string>} */
+const extras = new Set();
+
+/** @param {string} page a page's `data-words`, or a group of words @returns {Promise<PageWords | null>} */
+async function fetchWords(page) {
+  const query = new URLSearchParams({ page });
   const asked = new URLSearchParams(location.search).get("lang");
   if (asked) query.set("lang", asked);
   const response = await fetch(`/api/words?${query}`, { credentials: "same-origin" });
-  if (response.ok) catalogue = await response.json();
+  return response.ok ? response.json() : null;
+}
+
+async function load() {
+  const [own, ...more] = await Promise.all([document.documentElement.dataset.words || "", ...extras].map(fetchWords));
+  if (own) catalogue = own;
+  for (const group of more) if (group) Object.assign(catalogue.words, group.words);
   document.documentElement.lang = catalogue.lang === "qps" ? "en" : catalogue.lang;
   wordPage(document);
   return catalogue;
+}
+
+/** Load the words of `group` ("final", "market", "seats", "analysis", "keys") unless the page has
+ * them: words needed only at a game's end or on a click do not weigh on the first load.
+ * @param {string} group */
+export async function needs(group) {
+  if (extras.has(group) || Object.keys(catalogue.words).some((id) => id.startsWith(`page.${group}.`))) return;
+  extras.add(group);
+  const words = await fetchWords(group);
+  if (words) Object.assign(catalogue.words, words.words);
 }
 
 /** The catalogue, once loaded. A module that imports this one runs only after it (the top-level
  * await below), so a script's `t()` never meets an empty catalogue; a failed fetch reads in English ids. */
 export const ready = load().catch(() => catalogue);
 await ready;
+
+/** `url` asking for the page's language: a `?lang=` link holds for the API's worded answers too.
+ * @param {string} url */
+export const inLanguage = (url) => `${url}${url.includes("?") ? "&" : "?"}lang=${encodeURIComponent(catalogue.lang)}`;
 
 /** The sentence `id` ("page.lobby_title") with its `{params}` filled in; a sentence with counts
  * takes its form by `params.count`. An id the catalogue lacks shows as itself (a test finds it).
@@ -41,7 +65,7 @@ export function t(id, params = {}) {
   let text = id;
   if (typeof entry === "string") text = entry;
   else if (entry) {
-    const category = new Intl.PluralRules(pluralLocale()).select(Number(params.count ?? 0));
+    const category = intl().plurals.select(Number(params.count ?? 0));
     text = entry[category] ?? entry.other ?? Object.values(entry)[0] ?? id;
   }
   return text.replace(/\{(\w+)(?::[^}]*)?\}/g, (whole, name) =>
@@ -51,9 +75,39 @@ export function t(id, params = {}) {
 
 const pluralLocale = () => (catalogue.lang === "qps" ? "en" : catalogue.lang);
 
+/** CLDR's rules of the language, made once per language (hundreds of sentences per update).
+ * @type {{ lang: string, plurals: Intl.PluralRules, numbers: Intl.NumberFormat, and: Intl.ListFormat, or: Intl.ListFormat } | null} */
+let made = null;
+function intl() {
+  if (!made || made.lang !== catalogue.lang) {
+    const locale = pluralLocale();
+    made = {
+      lang: catalogue.lang,
+      plurals: new Intl.PluralRules(locale),
+      numbers: new Intl.NumberFormat(locale),
+      and: new Intl.ListFormat(locale, { type: "conjunction" }),
+      or: new Intl.ListFormat(locale, { type: "disjunction" }),
+    };
+  }
+  return made;
+}
+
+/** Items listed the language's way ("A, B and C"; "disjunction": "A or B"); the pseudo-language
+ * wraps the English list (its "and" is in no catalogue).
+ * @param {string[]} items @param {"conjunction" | "disjunction"} [type] */
+export function list(items, type = "conjunction") {
+  const joined = (type === "conjunction" ? intl().and : intl().or).format(items);
+  return catalogue.lang === "qps" && items.length > 1 ? `⟦${joined}⟧` : joined;
+}
+
+/** A time of day the language's way ("14:05", "2:05 PM"; no "PM" in the pseudo-language).
+ * @param {Date} date */
+export const time = (date) =>
+  date.toLocaleTimeString(catalogue.lang === "qps" ? "en-GB" : catalogue.lang, { hour: "2-digit", minute: "2-digit" });
+
 /** @param {string | number} value */
 function formatted(value) {
-  return typeof value === "number" ? new Intl.NumberFormat(pluralLocale()).format(value) : value;
+  return typeof value === "number" ? intl().numbers.format(value) : value;
 }
 
 /** Word every element of `root` that names its words by id: `data-i18n` (its text) and

@@ -3,6 +3,7 @@
 // shortcuts can be switched off on the overlay (kept in localStorage), as WCAG 2.1.4 asks.
 import { dialogOpen, openDialog } from "./dialog.js";
 import { el, isTyping } from "./dom.js";
+import { needs, t } from "./i18n.js";
 
 /** @typedef {{ key: string, label: string, run: (event: KeyboardEvent) => unknown, when: () => boolean }} Shortcut */
 
@@ -12,8 +13,9 @@ const STORAGE = "pb_shortcuts";
 
 export const shortcutsOn = () => localStorage.getItem(STORAGE) !== "off";
 
-/** key: the KeyboardEvent.key (a letter is matched in either case); label: the words on the
- * overlay; run(event); when(): is it available now (default always).
+/** key: the KeyboardEvent.key (a letter is matched in either case); label: the message id of the
+ * words on the overlay (worded when the overlay opens, so in the language chosen last); run(event);
+ * when(): is it available now (default always).
  * @param {string} key @param {string} label
  * @param {(event: KeyboardEvent) => unknown} run
  * @param {() => boolean} [when] */
@@ -28,9 +30,10 @@ function keyName(key) {
   return names[key] || key.toUpperCase();
 }
 
-export function openHelp() {
+export async function openHelp() {
+  await needs("keys");
   if (dialogOpen()) return;
-  const rows = shortcuts.map((s) => el("tr", {}, el("th", { scope: "row" }, el("kbd", {}, keyName(s.key))), el("td", {}, s.label)));
+  const rows = shortcuts.map((s) => el("tr", {}, el("th", { scope: "row" }, el("kbd", {}, keyName(s.key))), el("td", {}, t(s.label))));
   const toggle = el("input", {
     type: "checkbox",
     id: "shortcuts-on",
@@ -38,18 +41,18 @@ export function openHelp() {
     onchange: (event) => localStorage.setItem(STORAGE, /** @type {HTMLInputElement} */ (event.target).checked ? "on" : "off"),
   });
   openDialog({
-    title: "Keyboard",
+    title: t("page.keys.keyboard"),
     className: "help-dialog",
     body: [
-      el("p", {}, "Tab and Shift+Tab move between cards and buttons; Enter or Space acts; Escape closes a box."),
+      el("p", {}, t("page.keys.tab")),
       el(
         "table",
         { class: "shortcut-table" },
-        el("caption", { class: "visually-hidden" }, "Shortcuts"),
-        el("tbody", {}, rows, el("tr", {}, el("th", { scope: "row" }, el("kbd", {}, "?")), el("td", {}, "This help")))
+        el("caption", { class: "visually-hidden" }, t("page.keys.shortcuts")),
+        el("tbody", {}, rows, el("tr", {}, el("th", { scope: "row" }, el("kbd", {}, "?")), el("td", {}, t("page.keys.this_help"))))
       ),
-      el("label", { class: "check-line" }, toggle, " Single-key shortcuts on"),
-      el("p", {}, el("a", { href: "/help", id: "rules-link-help", class: "button" }, "Rules, cards, options and chat commands")),
+      el("label", { class: "check-line" }, toggle, ` ${t("page.keys.single_key")}`),
+      el("p", {}, el("a", { href: "/help", id: "rules-link-help", class: "button" }, t("page.keys.rules_link"))),
     ],
   });
 }

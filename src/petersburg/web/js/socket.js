@@ -70,6 +70,7 @@ export function connectionIndicator(node) {
   let wasUp = null;
   return (up) => {
     node.textContent = i18n.t(up ? "page.common.online" : "page.common.reconnecting");
+    node.title = node.textContent; // a narrow top bar shows the mark alone
     node.className = "status " + (up ? "up" : "down");
     if (wasUp !== null && wasUp !== up) announce(i18n.t(up ? "page.common.connected_again" : "page.common.connection_lost"));
     wasUp = up;
@@ -82,6 +83,6 @@ export function connectionIndicator(node) {
  * @param {Request} message */
 export function sendOrTell(socket, message) {
   if (socket && socket.send(message)) return true;
-  toast("Not connected to the server yet; try again in a moment.", "error");
+  toast(i18n.t("page.common.not_connected"), "error");
   return false;
 }

@@ -3,8 +3,10 @@ the rule options a table may be given, the bot levels, and the protocol's JSON S
 
 from __future__ import annotations
 
+import hashlib
 from functools import cache
 
+import orjson
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import TypeAdapter
@@ -53,14 +55,31 @@ async def rules(request: Request, settings: SettingsDep) -> Response:
     return json_response(rules_help(reader_language(request, settings.pseudo_language)))
 
 
-PAGE_CATALOGUES = ("page", "bot")
-"""The catalogues a page words itself from (the rest, the cards included, comes worded by the server)."""
+PAGE_CATALOGUES = ("page", "bot", "card")
+"""The catalogues a page words itself from (the cards themselves come worded by the server; a page
+takes only the goods' words of the cards' catalogue, ``card.good_``)."""
 
 
 PAGE_NAMES = frozenset(("lobby", "table", "results", "help", "leaderboard", "profile", "account", "settings"))
 """The pages' ``data-words`` names."""
-SHARED_PAGE_WORDS = ("page.common.", "page.chat.", "page.language", "bot.")
-"""The words every page may need (top bar, chat, picker, bot levels); the rest go to their own page."""
+SHARED_PAGE_WORDS = ("page.common.", "page.chat.", "page.language", "bot.name_")
+"""The words every page may need (top bar, chat, picker, bot levels' names: their sentences come with
+the lists of levels the server sends); the rest go to their own page."""
+PAGE_GROUPS: dict[str, tuple[str, ...]] = {
+    "table": ("page.table.", "page.card.", "card.good_"),
+    "results": ("page.results.", "page.final.", "page.analysis."),
+    "profile": ("page.profile.", "page.analysis."),
+}
+"""The words of a page beyond its own ``page.<page>.`` ones: those of the scripts it shares with
+another (the cards' words on the table and the replay; the final scores' and the analysis' on the
+results page, the analysis' on the profile)."""
+LATER_GROUPS = frozenset(("final", "analysis", "keys", "seats", "market", "mute", "leave", "replay"))
+"""Groups of words a page loads alone when it needs them (``i18n.needs``): the final scores at a
+game's end, the analysis with a hint or a replay's marks, the keyboard overlay when it opens, a
+table's seats and options before its game starts (and its invitation), the Market's goods and
+decisions in a game with the Market, the per-game mute of a signed-in player, leaving a game, a replay's
+steps. A running game's table page
+does not carry them on its first load."""
 
 
 @cache
@@ -69,10 +88,15 @@ def page_words(language: str, page: str = "") -> PageWords:
     as its form per CLDR plural category, which the page picks with ``Intl.PluralRules``. With
     ``page`` (its ``data-words``, e.g. "table"), only the shared words and that page's own: the help
     page's rules need not travel with every table."""
-    own = (*SHARED_PAGE_WORDS, f"page.{page}.") if page.isidentifier() else ("",)
+    if page in LATER_GROUPS:
+        own: tuple[str, ...] = (f"page.{page}.",)
+    elif page.isidentifier():
+        own = (*SHARED_PAGE_WORDS, *PAGE_GROUPS.get(page, (f"page.{page}.",)))
+    else:
+        own = ()
     words: dict[str, str | dict[str, str]] = {}
     for full_id, forms in page_forms(language, PAGE_CATALOGUES).items():
-        if full_id.startswith(own):
+        if full_id.startswith(own or ("page.", "bot.", "card.good_")):
             words[full_id] = forms if isinstance(forms, str) else dict(forms)
     return {
         "lang": language,
@@ -89,8 +113,22 @@ async def words(request: Request, settings: SettingsDep, accounts: AccountsDep, 
     an unknown one: every word)."""
     account = await accounts.session(request.cookies.get(SESSION_COOKIE))
     remembered = account.language if account is not None else None
-    known = page if page in PAGE_NAMES else ""
-    return json_response(page_words(reader_language(request, settings.pseudo_language, remembered), known))
+    known = page if page in PAGE_NAMES | LATER_GROUPS else ""
+    body, etag = page_words_body(reader_language(request, settings.pseudo_language, remembered), known)
+    # The words change only with a new version of the software: a browser asks again on each visit
+    # (the language may have changed with a cookie or an account) and is answered 304 when its copy
+    # is still right, so a second visit does not carry them again.
+    headers = {"ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Cookie, Accept-Language"}
+    if etag in request.headers.get("if-none-match", ""):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
+
+
+@cache
+def page_words_body(language: str, page: str) -> tuple[bytes, str]:
+    """``page_words`` as the bytes that go out, and their ETag (a hash of them)."""
+    body = orjson.dumps(page_words(language, page))
+    return body, f'"{hashlib.sha256(body).hexdigest()[:20]}"'
 
 
 @router.get("/api/cards", response_model=list[CardInfo])

@@ -30,6 +30,7 @@ from petersburg.server.persistence.store import ChatRow
 from petersburg.server.protocol.messages import ErrorMessage
 from petersburg.server.settings import Settings
 from petersburg.server.view.presenter import Presenter, chat_history, chat_message, lobby_key
+from petersburg.text import names
 from petersburg.text.languages import SOURCE
 from petersburg.text.refusals import refusal
 from petersburg.text.wording import Message
@@ -82,7 +83,7 @@ class Connection:
         """Whether the socket is signed in to an account (its name is then the account's)."""
         self.account_id = who.account.id if who.account is not None else None
         """The signed-in account's id (its chosen language is remembered there)."""
-        self.name = who.account.name if who.account is not None else "Guest"
+        self.name = who.account.name if who.account is not None else names.guest()
         self.greeted = False
         """Whether it said hello (and was sent the state)."""
         self.language = who.language
@@ -172,7 +173,7 @@ class Connections:
         self._lobby_keys: dict[int, tuple[object, ...]] = {}
         self._lobby_timer: asyncio.TimerHandle | None = None
         self._lobby_sent_at = float("-inf")
-        self._lobby_last = ""
+        self._lobby_last: dict[str, str] = {}
         self._catching_up: set[asyncio.Task[None]] = set()
 
     # One socket --------------------------------------------------------------------------------
@@ -326,12 +327,16 @@ class Connections:
     def _send_lobby(self) -> None:
         self._lobby_timer = None
         self._lobby_sent_at = asyncio.get_running_loop().time()
-        text = encode(self.presenter.tables_message())
-        if text == self._lobby_last:
+        # One encoding per language the lobby reads in (the names the server made are worded).
+        worded = {
+            language: encode(self.presenter.tables_message(language))
+            for language in {c.language for c in self.lobby}
+        }
+        if worded == self._lobby_last:
             return
-        self._lobby_last = text
+        self._lobby_last = worded
         for connection in self.lobby:
-            connection.send_snapshot(text)
+            connection.send_snapshot(worded[connection.language])
 
 
 async def _refuse(ws: WebSocket, message: Message, code: int) -> None:

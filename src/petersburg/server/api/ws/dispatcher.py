@@ -48,6 +48,7 @@ from petersburg.server.protocol.parsing import (
 )
 from petersburg.server.protocol.requests import LobbyRequest, TableRequest
 from petersburg.text.languages import choose, known
+from petersburg.text.names import shown_name
 
 log = logging.getLogger("petersburg.server")
 
@@ -124,7 +125,7 @@ class Dispatcher:
             chosen = guest_name(name)
             await self.seating.check_name_owner(connection.uid, chosen)
             connection.name = chosen
-        return {"type": "named", "name": connection.name}
+        return {"type": "named", "name": shown_name(connection.name, connection.language)}
 
     @staticmethod
     def _seat_name(connection: Connection, name: str | None) -> str:

@@ -2,6 +2,7 @@
 // on a 0–100 % scale (solo: the expected score in VP), with the turning points marked.
 import { el } from "../dom.js";
 import { percent } from "./hint.js";
+import { list, t } from "../i18n.js";
 
 /** @typedef {import("./types.js").GameAnalysis} GameAnalysis */
 
@@ -33,7 +34,7 @@ export function curveChart(analysis) {
       svg("text", { x: pad.left - CHART.labelGap, y: y(v) + 4, "text-anchor": "end" }, analysis.solo ? String(Math.round(v)) : `${percent(share)}%`));
   }
   points.forEach((p, i) => {
-    if (i === 0 || p.round !== points[i - 1].round) grid.push(svg("text", { x: x(i), y: height - 8, "text-anchor": "middle" }, `R${p.round}`));
+    if (i === 0 || p.round !== points[i - 1].round) grid.push(svg("text", { x: x(i), y: height - 8, "text-anchor": "middle" }, t("page.results.round_short", { round: p.round })));
   });
   const turning = new Set(analysis.turning_points.map((t) => t.end));
   const marks = points.flatMap((p, i) => (turning.has(p.step) ? [svg("line", { x1: x(i), x2: x(i), y1: pad.top, y2: height - pad.bottom, class: "turning" })] : []));
@@ -43,8 +44,8 @@ export function curveChart(analysis) {
     return svg("polyline", { points: line, fill: "none", stroke: colour, "stroke-width": CHART.lineWidth, "stroke-dasharray": dash });
   });
   const last = points[points.length - 1];
-  const words = analysis.names.map((name, seat) => `${name} ends at ${analysis.solo ? `${Math.round(last.chances[seat])} VP` : `${percent(last.chances[seat])} %`}`).join("; ");
-  const label = `${analysis.solo ? "Expected score" : "Chance of winning"} at the start of each phase. ${words}.`;
+  const words = list(analysis.names.map((name, seat) => t(analysis.solo ? "page.analysis.ends_at_vp" : "page.analysis.ends_at_percent", { name, value: analysis.solo ? Math.round(last.chances[seat]) : percent(last.chances[seat]) })));
+  const label = t(analysis.solo ? "page.analysis.expected_label" : "page.analysis.chance_label", { lines: words });
   const picture = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label, class: "chance-chart", id: "chance-chart" }, ...grid, ...marks, ...lines);
   const legend = el("ul", { class: "legend" }, analysis.names.map((name, seat) => {
     const [colour, dash] = STYLES[seat % STYLES.length];

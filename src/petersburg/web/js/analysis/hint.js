@@ -5,6 +5,7 @@
 // the next update takes it away.
 import { announce } from "../announcer.js";
 import { byId, el } from "../dom.js";
+import { needs, t } from "../i18n.js";
 
 /** @typedef {import("../protocol.js").UpdateMessage} UpdateMessage */
 /** @typedef {import("../protocol.js").HintMessage} HintMessage */
@@ -19,7 +20,7 @@ export const percent = (chance) => Math.round(chance * PERCENT);
 /** A move's estimate in words: a chance of winning, or, solo, the expected score (one decimal).
  * @param {number} value @param {boolean} solo */
 export function valueWords(value, solo) {
-  return solo ? `${value.toFixed(1)} VP expected` : `${percent(value)} % to win`;
+  return solo ? t("page.analysis.vp_expected", { vp: value.toFixed(1) }) : t("page.analysis.percent_to_win", { percent: percent(value) });
 }
 
 export class HintPanel {
@@ -29,7 +30,7 @@ export class HintPanel {
     this.act = act;
     /** @type {UpdateMessage | null} */
     this.update = null;
-    this.button = el("button", { type: "button", id: "hint-button", class: "hint-button", "aria-keyshortcuts": "i", dataset: { focusKey: "action:hint" }, onclick: () => this.ask() }, "Hint");
+    this.button = el("button", { type: "button", id: "hint-button", class: "hint-button", "aria-keyshortcuts": "i", dataset: { focusKey: "action:hint" }, onclick: () => this.ask() }, t("page.table.hint"));
     this.panel = el("section", { id: "hint-panel", class: "panel hint-panel", "aria-labelledby": "hint-heading", hidden: true });
   }
 
@@ -44,12 +45,13 @@ export class HintPanel {
     this.update = m;
   }
 
-  ask() {
+  async ask() {
     const m = this.update;
     if (!m || !m.you) return;
     this.button.disabled = true;
+    await needs("analysis");
     this.panel.hidden = false;
-    this.panel.replaceChildren(el("h2", { id: "hint-heading" }, "Hint"), el("p", { class: "muted" }, "Thinking…"));
+    this.panel.replaceChildren(el("h2", { id: "hint-heading" }, t("page.table.hint")), el("p", { class: "muted" }, t("page.analysis.thinking")));
     this.send({ type: "hint", token: m.you.token, seq: m.seq });
   }
 
@@ -60,14 +62,15 @@ export class HintPanel {
     const items = hint.moves.map((move, i) =>
       el("li", { class: "hint-move", dataset: { action: move.action } },
         el("div", { class: "hint-line" }, el("strong", { class: "hint-rank" }, `${i + 1}.`), " ", el("span", { class: "hint-text" }, move.move), " ", el("span", { class: "hint-value" }, valueWords(move.value, hint.solo))),
-        el("p", { class: "hint-reason" }, `Why: ${move.reason}.`),
-        el("button", { type: "button", class: "hint-play", onclick: () => this.act(move.action) }, "Play this")));
+        el("p", { class: "hint-reason" }, t("page.analysis.why", { reason: move.reason })),
+        el("button", { type: "button", class: "hint-play", onclick: () => this.act(move.action) }, t("page.analysis.play_this"))));
     this.panel.replaceChildren(
-      el("h2", { id: "hint-heading" }, "What the strongest bot would do"),
+      el("h2", { id: "hint-heading" }, t("page.analysis.hint_heading")),
       el("ol", { class: "hint-moves" }, items),
-      el("p", { class: "muted hint-note" }, "Everyone at the table sees that you asked for a hint."));
+      el("p", { class: "muted hint-note" }, t("page.analysis.hint_note")));
     this.panel.hidden = false;
-    announce(`Hint: ${hint.moves.map((m) => `${m.move}, ${valueWords(m.value, hint.solo)}`).join("; ")}.`);
+    const moves = hint.moves.map((m) => t("page.analysis.move_value", { move: m.move, value: valueWords(m.value, hint.solo) }));
+    announce(t("page.analysis.hint_spoken", { moves: moves.join(t("page.analysis.moves_separator")) }));
   }
 
   failed() {

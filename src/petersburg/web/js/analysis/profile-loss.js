@@ -1,6 +1,7 @@
 // The profile's average loss per move: how much chance of winning, in VP of expected margin, the
 // player's moves gave away against the best move found, over his last analysed games.
 import { byId, el } from "../dom.js";
+import { t } from "../i18n.js";
 
 /** Decimals of the average loss shown. */
 const DECIMALS = 2;
@@ -14,8 +15,8 @@ async function load() {
   const target = byId("average-loss");
   target.hidden = false;
   target.replaceChildren(loss.games
-    ? el("span", {}, `Average loss per move: ${loss.average_loss.toFixed(DECIMALS)} VP over the last ${loss.games} analysed games (${loss.decisions} decisions).`)
-    : el("span", { class: "muted" }, "No analysed games yet."));
+    ? el("span", {}, t("page.analysis.profile_loss", { loss: loss.average_loss.toFixed(DECIMALS), count: loss.games, decisions: loss.decisions }))
+    : el("span", { class: "muted" }, t("page.analysis.no_analysed_games")));
 }
 
 load().catch(() => undefined);

@@ -3,18 +3,19 @@
 // what was played and what was better, and outlines the better move's card on the board.
 import { byId, el } from "../dom.js";
 import { valueWords } from "./hint.js";
+import { inLanguage, needs, t } from "../i18n.js";
 
 /** @typedef {import("./types.js").GameAnalysis} GameAnalysis */
 /** @typedef {import("./types.js").JudgedDecision} JudgedDecision */
 
 const tableId = Number(location.pathname.split("/")[2]);
-const MARK_WORDS = { inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+await needs("analysis");
 /** @type {GameAnalysis | null} */
 let analysis = null;
 let currentStep = 0;
 
 /** @param {JudgedDecision} d */
-const markWord = (d) => (d.mark ? MARK_WORDS[d.mark] : "");
+const markWord = (d) => (d.mark ? t(`page.analysis.mark_${d.mark}`) : "");
 
 /** Go to a step through the replay's own slider. @param {number} step */
 function goTo(step) {
@@ -31,12 +32,12 @@ function drawList() {
   const panel = byId("analysis-marks");
   panel.hidden = false;
   panel.replaceChildren(
-    el("h2", { id: "analysis-marks-heading" }, "Marked moves"),
+    el("h2", { id: "analysis-marks-heading" }, t("page.analysis.marked_moves")),
     marked.length
       ? el("ol", { class: "marked-moves" }, marked.map((d) => el("li", { class: `marked ${d.mark}` },
-        el("button", { type: "button", class: "link-button", onclick: () => goTo(d.step) }, `Step ${d.step}`),
-        ` ${markWord(d)}: ${names[d.seat]} — ${d.played_text} (better: ${d.best_text})`)))
-      : el("p", { class: "muted" }, "No move of this game lost enough to be marked."));
+        el("button", { type: "button", class: "link-button", onclick: () => goTo(d.step) }, t("page.analysis.step", { step: d.step })),
+        ` ${t("page.analysis.marked_line", { mark: markWord(d), name: names[d.seat], played: d.played_text, best: d.best_text })}`)))
+      : el("p", { class: "muted" }, t("page.analysis.no_marks")));
 }
 
 /** What the move after this step was worth, and the better move on the board. */
@@ -51,9 +52,9 @@ function drawStep() {
   note.hidden = false;
   note.className = `panel analysis-step ${d.mark}`;
   note.replaceChildren(
-    el("strong", { class: "mark-word" }, `${markWord(d)}. `),
-    `${analysis.names[d.seat]} chose: ${d.played_text} (${valueWords(d.after, analysis.solo)}). `,
-    el("span", { class: "better" }, `Better: ${d.best_text} (${valueWords(d.before, analysis.solo)}).`));
+    el("strong", { class: "mark-word" }, t("page.card.sentence", { part: markWord(d) })),
+    ` ${t("page.analysis.chose", { name: analysis.names[d.seat], played: d.played_text, value: valueWords(d.after, analysis.solo) })} `,
+    el("span", { class: "better" }, t("page.analysis.better", { best: d.best_text, value: valueWords(d.before, analysis.solo) })));
   if (d.best_place) {
     const card = document.querySelector(`[data-focus-key="${d.best_place}"]`);
     if (card) card.classList.add("better-move");
@@ -61,7 +62,7 @@ function drawStep() {
 }
 
 async function load() {
-  const response = await fetch(`/api/tables/${tableId}/analysis`);
+  const response = await fetch(inLanguage(`/api/tables/${tableId}/analysis`));
   if (response.status !== 200) return;
   analysis = (await response.json()).analysis;
   drawList();

@@ -278,8 +278,8 @@ function onMessage(m) {
   }
 }
 
-addShortcut("c", "Write in the lobby chat", () => chat.focus());
-addShortcut("n", "Create a new table (go to the form)", () => {
+addShortcut("c", "page.keys.lobby_chat", () => chat.focus());
+addShortcut("n", "page.keys.new_table", () => {
   byId("create-panel").scrollIntoView({ block: "start" });
   createFields.title.focus();
 });

@@ -2,6 +2,7 @@
 import * as i18n from "../i18n.js";
 import { moveTime } from "../move-time.js";
 import { byId, el, spoken } from "../dom.js";
+import { editionWords } from "../catalogue.js";
 
 /** @typedef {import("../protocol.js").TableSummary} TableSummary */
 /** @typedef {import("../protocol.js").SeatInfo} SeatInfo */
@@ -9,10 +10,10 @@ import { byId, el, spoken } from "../dom.js";
 
 /** @param {SeatInfo} seat @param {string} me */
 function seatChip(seat, me) {
-  if (seat.kind === "empty") return el("li", { class: "seat empty" }, "free seat");
+  if (seat.kind === "empty") return el("li", { class: "seat empty" }, i18n.t("page.lobby.free_seat"));
   if (seat.kind === "bot") return el("li", { class: "seat bot" }, seat.name);
   const you = seat.you || (me && seat.holder === me);
-  return el("li", { class: "seat human" + (you ? " you" : "") }, seat.name, you ? " (you)" : "");
+  return el("li", { class: "seat human" + (you ? " you" : "") }, seat.name, you ? ` ${i18n.t("page.lobby.you_mark")}` : "");
 }
 
 /** Your tables first (those where it is your turn before the others), then the rest as listed.
@@ -32,20 +33,21 @@ const yourTurn = (t, me) => !!me && t.status === "playing" && t.to_act !== null 
 /** @param {TableSummary} t */
 function optionsText(t) {
   const o = t.options;
-  const parts = [o.market ? "2nd edition with the Market" : o.edition === "second" ? "2nd edition" : "1st edition"];
-  parts.push(t.realtime ? (t.timer ? `real time, ${t.timer}s turns` : "real time") : t.move_deadline ? `turn based, ${moveTime(t.move_deadline)} per move` : "turn based");
-  if (o.always_refill) parts.push("always refill");
-  if (o.money === "traded") parts.push("money traded");
-  if (o.show_rubles) parts.push("open rubles");
-  if (o.show_hands) parts.push("open hands");
-  if (t.allow_undo) parts.push("undo");
+  const word = (/** @type {string} */ id, params = {}) => i18n.t(`page.lobby.opt_${id}`, params);
+  const parts = [editionWords(o)];
+  parts.push(t.realtime ? (t.timer ? word("realtime_timer", { seconds: t.timer }) : word("realtime")) : t.move_deadline ? word("deadline", { time: moveTime(t.move_deadline) }) : word("turn_based"));
+  if (o.always_refill) parts.push(word("refill"));
+  if (o.money === "traded") parts.push(word("money"));
+  if (o.show_rubles) parts.push(word("rubles"));
+  if (o.show_hands) parts.push(word("hands"));
+  if (t.allow_undo) parts.push(word("undo"));
   return parts.join(" · ");
 }
 
 /** @param {TableSummary} t @param {number} free */
 function statusText(t, free) {
-  if (t.status === "open") return `${free} free seat${free === 1 ? "" : "s"}`;
-  return t.status === "playing" ? `playing, round ${t.round}` : "finished";
+  if (t.status === "open") return i18n.t("page.lobby.free_seats", { count: free });
+  return t.status === "playing" ? i18n.t("page.lobby.playing_round", { round: t.round ?? 0 }) : i18n.t("page.lobby.finished");
 }
 
 /** Draw the tables, yours first; join(tableId) takes a free seat; me: this browser's holder id.
@@ -61,12 +63,13 @@ export function renderTables(tables, join, me) {
     const turn = yourTurn(t, me);
     const title = `#${t.id} ${t.name}`;
     const actions = [];
-    if (t.status === "over") actions.push(el("a", { class: "button", href: `/results/${t.id}` }, "Results", spoken(` of ${title}`)), el("a", { class: "button", href: `/replay/${t.id}` }, "Replay", spoken(` of ${title}`)));
+    const of = spoken(` ${i18n.t("page.lobby.of_table", { table: title })}`);
+    if (t.status === "over") actions.push(el("a", { class: "button", href: `/results/${t.id}` }, i18n.t("page.lobby.results"), of), el("a", { class: "button", href: `/replay/${t.id}` }, i18n.t("page.lobby.replay"), of.cloneNode(true)));
     else if (t.status === "open" && free && !mine) {
       // Join = take a free seat at once (the same as typing /join <table> in the chat).
-      actions.push(el("button", { type: "button", class: "primary", dataset: { join: t.id }, onclick: () => join(t.id) }, "Join", spoken(` ${title}`)));
-      actions.push(el("a", { class: "button", href: `/table/${t.id}` }, "Look", spoken(` at ${title}`)));
-    } else actions.push(el("a", { class: "button", href: `/table/${t.id}` }, mine ? "Open" : "Watch", spoken(` ${title}`)));
+      actions.push(el("button", { type: "button", class: "primary", dataset: { join: t.id }, onclick: () => join(t.id) }, i18n.t("page.lobby.join"), spoken(` ${title}`)));
+      actions.push(el("a", { class: "button", href: `/table/${t.id}` }, i18n.t("page.lobby.look"), spoken(` ${i18n.t("page.lobby.at_table", { table: title })}`)));
+    } else actions.push(el("a", { class: "button", href: `/table/${t.id}` }, i18n.t(mine ? "page.lobby.open" : "page.lobby.watch"), spoken(` ${title}`)));
     const row = el(
       "li",
       { class: `table-row ${t.status}` + (mine ? " mine" : "") + (turn ? " your-turn" : ""), dataset: { table: t.id } },

@@ -3,6 +3,8 @@
 import { byId, el } from "../dom.js";
 import { placementWords } from "../table/final.js";
 import { playAgainButton } from "../again.js";
+import { inLanguage, list, t } from "../i18n.js";
+import { winnerWords } from "../table/news.js";
 
 /** @typedef {import("../protocol.js").GameStory} GameStory */
 /** @typedef {import("../protocol.js").HttpError} HttpError */
@@ -35,11 +37,11 @@ function sourcesTable(story) {
   // A solo game has a score, not a winner.
   const best = new Set(story.seats.length > 1 ? story.winners : []);
   const seats = story.seats;
-  const head = el("tr", {}, el("th", { scope: "col" }, "Source"), seats.map((s) => el("th", { scope: "col", class: best.has(s.seat) ? "best" : "" }, best.has(s.seat) ? "★ " : "", s.name)));
+  const head = el("tr", {}, el("th", { scope: "col" }, t("page.results.source")), seats.map((s) => el("th", { scope: "col", class: best.has(s.seat) ? "best" : "" }, best.has(s.seat) ? "★ " : "", s.name)));
   const rows = seats[0].sources.map((source, i) => el("tr", {}, el("th", { scope: "row" }, source.source), seats.map((s) => el("td", {}, s.sources[i].vp))));
-  const total = el("tr", { class: "total" }, el("th", { scope: "row" }, "Total"), seats.map((s) => el("td", {}, s.total)));
-  const rubles = el("tr", {}, el("th", { scope: "row" }, "Rubles (ties)"), seats.map((s) => el("td", {}, `${s.rubles}₽`)));
-  return el("table", { class: "sources", id: "sources-table" }, el("caption", { class: "visually-hidden" }, "Score by source"), el("thead", {}, head), el("tbody", {}, rows, total, rubles));
+  const total = el("tr", { class: "total" }, el("th", { scope: "row" }, t("page.final.column_total")), seats.map((s) => el("td", {}, s.total)));
+  const rubles = el("tr", {}, el("th", { scope: "row" }, t("page.results.rubles_ties")), seats.map((s) => el("td", {}, `${s.rubles}₽`)));
+  return el("table", { class: "sources", id: "sources-table" }, el("caption", { class: "visually-hidden" }, t("page.results.score_by_source")), el("thead", {}, head), el("tbody", {}, rows, total, rubles));
 }
 
 /** A line per player: VP at the end of each round, on a grid with the rounds and the VP marked.
@@ -53,37 +55,36 @@ function chart(story) {
   const step = top > 100 ? 25 : top > 40 ? 10 : 5;
   const grid = [];
   for (let vp = 0; vp <= top; vp += step) grid.push(svg("line", { x1: pad.left, x2: width - pad.right, y1: y(vp), y2: y(vp), class: "grid" }), svg("text", { x: pad.left - CHART.labelGap, y: y(vp) + CHART.labelDrop, "text-anchor": "end" }, String(vp)));
-  for (let i = 0; i < rounds; i++) grid.push(svg("text", { x: x(i), y: height - CHART.roundLabelRise, "text-anchor": "middle" }, `R${i + 1}`));
+  for (let i = 0; i < rounds; i++) grid.push(svg("text", { x: x(i), y: height - CHART.roundLabelRise, "text-anchor": "middle" }, t("page.results.round_short", { round: i + 1 })));
   const lines = story.seats.map((s, n) => {
     const [colour, dash] = LINE_STYLES[n % LINE_STYLES.length];
     const points = s.vp_by_round.map((vp, i) => `${x(i)},${y(vp)}`).join(" ");
     return svg("g", { class: "series" }, svg("polyline", { points, fill: "none", stroke: colour, "stroke-width": CHART.lineWidth, "stroke-dasharray": dash }), ...s.vp_by_round.map((vp, i) => svg("circle", { cx: x(i), cy: y(vp), r: CHART.dotRadius, fill: colour })));
   });
-  const words = story.seats.map((s) => `${s.name}: ${s.vp_by_round.join(", ")}`).join("; ");
-  const picture = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `VP at the end of each round. ${words}.`, class: "vp-chart", id: "vp-chart" }, ...grid, ...lines);
+  const words = list(story.seats.map((s) => t("page.results.chart_line", { name: s.name, vp: list(s.vp_by_round.map(String)) })));
+  const picture = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("page.results.chart_label", { lines: words }), class: "vp-chart", id: "vp-chart" }, ...grid, ...lines);
   // The legend draws each line as the chart does: the same colour, dashes and dot.
   const swatch = (/** @type {number} */ n) => {
     const [colour, dash] = LINE_STYLES[n % LINE_STYLES.length];
     const sample = svg("svg", { class: "swatch", viewBox: "0 0 36 10", width: 36, height: 10, "aria-hidden": "true" }, svg("line", { x1: 1, x2: 35, y1: 5, y2: 5, stroke: colour, "stroke-width": CHART.lineWidth, "stroke-dasharray": dash }), svg("circle", { cx: 18, cy: 5, r: CHART.dotRadius, fill: colour }));
     return sample;
   };
-  const legend = el("ul", { class: "legend" }, story.seats.map((s, n) => el("li", {}, swatch(n), `${s.name}: ${s.vp_by_round[s.vp_by_round.length - 1] ?? 0} VP before the final scoring, ${s.total} in all`)));
+  const legend = el("ul", { class: "legend" }, story.seats.map((s, n) => el("li", {}, swatch(n), t("page.results.legend_line", { name: s.name, vp: s.vp_by_round[s.vp_by_round.length - 1] ?? 0, total: s.total }))));
   return [picture, legend];
 }
 
 async function load() {
-  const response = await fetch(`/api/tables/${tableId}/story`);
+  const response = await fetch(inLanguage(`/api/tables/${tableId}/story`));
   if (!response.ok) {
     /** @type {HttpError} */
     const refusal = await response.json();
-    byId("sources").textContent = refusal.detail || "These results cannot be shown.";
+    byId("sources").textContent = refusal.detail || t("page.results.cannot_be_shown");
     return;
   }
   /** @type {GameStory} */
   const story = await response.json();
-  const winners = story.winners.map((s) => story.names[s]).join(" and ");
-  byId("results-title").textContent = `#${tableId} results`;
-  byId("winner-heading").textContent = story.seats.length === 1 ? `${story.names[0]}: ${story.seats[0].total} VP after ${story.rounds} rounds` : `★ ${winners} ${story.winners.length > 1 ? "share the win" : "wins"} after ${story.rounds} rounds`;
+  byId("results-title").textContent = t("page.results.title", { table: tableId });
+  byId("winner-heading").textContent = story.seats.length === 1 ? t("page.results.solo_heading", { name: story.names[0], vp: story.seats[0].total, count: story.rounds }) : `★ ${t("page.results.winner_heading", { winners: winnerWords(story, story.names), count: story.rounds })}`;
   if (story.placement) {
     byId("placement").hidden = false;
     byId("placement").textContent = placementWords(story.placement);
@@ -97,5 +98,5 @@ async function load() {
 }
 
 load().catch(() => {
-  byId("sources").textContent = "The results could not be loaded; reload the page.";
+  byId("sources").textContent = t("page.results.not_loaded");
 });

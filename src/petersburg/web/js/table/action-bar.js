@@ -2,6 +2,7 @@
 // game is over). The buttons stay in the page; when they cannot be used they are aria-disabled
 // rather than disabled, so keyboard focus stays on them between turns.
 import { byId, el } from "../dom.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("./types.js").GameUpdate} GameUpdate */
 /** @typedef {import("./types.js").ActionsByKey} ActionsByKey */
@@ -11,18 +12,19 @@ function setAvailable(button, available) {
   button.setAttribute("aria-disabled", available ? "false" : "true");
 }
 
-/** What a seat to act decides at a stage that is not a plain turn, in words. @type {{ [stage: string]: string }} */
-const STAGE_WORDS = { pub: "the Pub", observed: "the drawn card", joker: "name a good", crate: "a crate" };
+/** The stages that are not a plain turn, each with its words (`page.table.stage_<stage>`). */
+const STAGES = new Set(["pub", "observed", "joker", "crate"]);
 
 /** Whose turn it is, in words for the status line.
  * @param {GameUpdate} m @param {string[]} names */
 export function turnWords(m, names) {
   const v = m.view;
   const mine = m.you && v.to_act === m.you.seat;
-  if (v.stage === "over") return "Game over";
-  const what = STAGE_WORDS[v.stage] || null;
-  if (mine) return what ? `Your turn: ${what}` : "Your turn";
-  return `${names[/** @type {number} */ (v.to_act)]} to act` + (what ? ` (${what})` : "");
+  if (v.stage === "over") return t("page.table.game_over");
+  const what = STAGES.has(v.stage) ? t(`page.table.stage_${v.stage}`) : null;
+  if (mine) return what ? t("page.table.your_turn_to", { what }) : t("page.table.your_turn");
+  const name = names[/** @type {number} */ (v.to_act)];
+  return what ? t("page.table.to_act_what", { name, what }) : t("page.table.to_act", { name });
 }
 
 /** @param {GameUpdate} m @param {string[]} names @param {ActionsByKey} byKey
@@ -39,13 +41,13 @@ export function renderActionBar(m, names, byKey, handlers) {
   passButton.hidden = !m.you || over;
   setAvailable(passButton, !!pass);
   const refused = (m.advice && m.advice.pass_refused) || (mine ? null : turnWords(m, names));
-  passButton.onclick = () => (pass ? handlers.act(pass[0].id) : handlers.explain(refused || "You cannot pass now."));
+  passButton.onclick = () => (pass ? handlers.act(pass[0].id) : handlers.explain(refused || t("page.table.cannot_pass")));
   if (refused && !pass) passButton.title = refused;
   else passButton.removeAttribute("title");
   const undo = byId("undo");
   undo.hidden = !(m.table.allow_undo && m.you) || over;
   setAvailable(undo, !!m.undo);
-  undo.onclick = () => (m.undo ? handlers.undo() : handlers.explain("Nothing of yours to take back now."));
+  undo.onclick = () => (m.undo ? handlers.undo() : handlers.explain(t("page.table.nothing_to_undo")));
   const autopass = byId("autopass");
   autopass.hidden = !m.you || over;
   autopass.setAttribute("aria-pressed", m.autopass ? "true" : "false");

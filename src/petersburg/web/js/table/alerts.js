@@ -4,6 +4,7 @@
 // are remembered per browser (localStorage), and the bell button in the top bar changes them.
 import { byId, el } from "../dom.js";
 import { toast } from "../toast.js";
+import { language, t } from "../i18n.js";
 
 const KEY = "pb_turn_alerts"; // "on", "off", or missing (not asked yet)
 /** @type {AudioContext | null} */
@@ -39,8 +40,8 @@ async function switchAlerts(on) {
     audio = audio || (window.AudioContext ? new AudioContext() : null); // allowed now: a click
     if (supported() && Notification.permission === "default") await Notification.requestPermission();
     const notes = supported() && Notification.permission === "granted";
-    toast(notes ? "Turn alerts on: a sound and a notification when it is your turn." : "Turn alerts on: a sound when it is your turn (notifications are blocked in this browser).");
-  } else toast("Turn alerts off.");
+    toast(t(notes ? "page.table.alerts_on" : "page.table.alerts_on_blocked"));
+  } else toast(t("page.table.alerts_off"));
   drawAlertControls(true);
 }
 
@@ -54,12 +55,13 @@ export function drawAlertControls(seatedAndPlaying) {
   const offer = byId("alerts-offer");
   const asked = localStorage.getItem(KEY) !== null;
   offer.hidden = !seatedAndPlaying || asked;
-  if (offer.hidden || offer.childElementCount) return;
-  offer.append(
-    el("p", {}, "A sound and a notification when it is your turn and this page is in the background?"),
+  if (offer.hidden || offer.dataset.lang === language()) return; // drawn again in another language
+  offer.dataset.lang = language();
+  offer.replaceChildren(
+    el("p", {}, t("page.table.alerts_offer")),
     el("div", { class: "offer-buttons" },
-      el("button", { type: "button", class: "primary", id: "alerts-yes", onclick: () => switchAlerts(true) }, "Yes, alert me"),
-      el("button", { type: "button", id: "alerts-no", onclick: () => switchAlerts(false) }, "No, thanks"))
+      el("button", { type: "button", class: "primary", id: "alerts-yes", onclick: () => switchAlerts(true) }, t("page.table.alerts_yes")),
+      el("button", { type: "button", id: "alerts-no", onclick: () => switchAlerts(false) }, t("page.table.alerts_no")))
   );
 }
 

@@ -1,6 +1,7 @@
 // A player's play area: one column per colour, headed by the colour's word, how many cards and
 // what they pay at their scoring, then the cards as compact lines; and the seat's figures.
-import { cards, COLOURS, GOODS, incomeText, incomeWords, PHASES } from "../catalogue.js";
+import { cards, COLOURS, GOODS, goodWord, incomeText, incomeWords, kindWord, PHASES, vpText } from "../catalogue.js";
+import { list, t } from "../i18n.js";
 import { renderChip } from "../card-view.js";
 import { el, spoken } from "../dom.js";
 
@@ -33,19 +34,19 @@ export function renderArea(player, summary) {
       el(
         "p",
         { class: "area-head" },
-        el("span", { class: "area-kind" }, c.plural, el("span", { "aria-hidden": "true" }, ` ×${income.cards}`), spoken(`: ${income.cards} card${income.cards === 1 ? "" : "s"},`)),
-        el("span", { class: "pays" }, el("span", { "aria-hidden": "true" }, `pays ${incomeText(income.rubles, income.vp)}`), spoken(` paying ${incomeWords(income.rubles, income.vp)} at the ${c.kind} scoring`))
+        el("span", { class: "area-kind" }, kindWord("plural", c.kind), el("span", { "aria-hidden": "true" }, ` ×${income.cards}`), spoken(t("page.table.area_cards", { count: income.cards }))),
+        el("span", { class: "pays" }, el("span", { "aria-hidden": "true" }, t("page.table.area_pays", { income: incomeText(income.rubles, income.vp) })), spoken(t("page.table.area_paying", { income: incomeWords(income.rubles, income.vp), scoring: kindWord("scoring", c.kind) })))
       ),
       group.size ? el("ul", { class: "chips" }, [...group.entries()].map(([id, count]) => renderChip(id, count))) : null
     );
   });
-  const extras = [`${summary.distinct_red} different aristocrats → ${summary.aristocrat_bonus} VP at the end`];
+  const extras = [t("page.table.aristocrat_bonus", { count: summary.distinct_red, vp: vpText(summary.aristocrat_bonus) })];
   const goods = player.goods;
   if (goods) {
-    const held = GOODS.filter((good) => goods[good]).map((good) => `${goods[good]} ${good}`);
-    extras.push(held.length ? `goods: ${held.join(", ")}` : "no goods");
+    const held = GOODS.filter((good) => goods[good]).map((good) => t("page.card.goods", { count: goods[good], good: goodWord(good) }));
+    extras.push(held.length ? t("page.market.goods_held", { goods: list(held) }) : t("page.market.no_goods"));
   }
-  if (player.observatories_used) extras.push(`${player.observatories_used} Observatory used`);
+  if (player.observatories_used) extras.push(t("page.table.observatories_used", { count: player.observatories_used }));
   return [el("div", { class: "area" }, columns), el("p", { class: "player-extra" }, extras.join(" · "))];
 }
 
@@ -53,7 +54,7 @@ export function renderArea(player, summary) {
  * @param {ViewJson} view @param {number} seat */
 export function markerChips(view, seat) {
   return PHASES.filter((p) => view.markers[p.name] === seat).map((p) =>
-    el("span", { class: `marker ${p.name}`, title: `start player of the ${p.name} phase` }, el("span", { "aria-hidden": "true" }, p.letter), spoken(`starts the ${p.name} phase`))
+    el("span", { class: `marker ${p.name}`, title: t("page.table.start_player_of", { phase: kindWord("phase", p.name) }) }, el("span", { "aria-hidden": "true" }, kindWord("letter", p.name)), spoken(t("page.table.starts_phase", { phase: kindWord("phase", p.name) })))
   );
 }
 
@@ -61,5 +62,5 @@ export function markerChips(view, seat) {
  * @param {SeatJson} player */
 export function rublesChip(player) {
   const secret = player.rubles === null;
-  return el("span", { class: "rubles" + (secret ? " secret" : ""), title: secret ? "rubles are secret" : "rubles" }, secret ? el("span", { "aria-hidden": "true" }, "?₽") : `${player.rubles}₽`, secret ? spoken("rubles secret") : null);
+  return el("span", { class: "rubles" + (secret ? " secret" : ""), title: t(secret ? "page.table.rubles_are_secret" : "page.table.rubles") }, secret ? el("span", { "aria-hidden": "true" }, "?₽") : `${player.rubles}₽`, secret ? spoken(t("page.table.rubles_secret")) : null);
 }

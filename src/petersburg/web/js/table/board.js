@@ -1,7 +1,8 @@
 // The board: the draw stacks (four, five with the Market) and the two rows of cards. A card or stack you can act on is a
 // button that opens the choice box (or, with one single possible action, still asks: a click is
 // never a purchase without confirmation).
-import { cards, STACKS } from "../catalogue.js";
+import { cards, STACKS, stackWord } from "../catalogue.js";
+import { t } from "../i18n.js";
 import { renderCard } from "../card-view.js";
 import { byId, el, spoken } from "../dom.js";
 import { CARD, gapMark } from "./feedback.js";
@@ -14,20 +15,21 @@ import { offerWords, priceBadge } from "./legal.js";
 
 /** @type {Array<"upper" | "lower">} */
 const ROWS = ["upper", "lower"];
-const ROW_WORDS = { upper: "upper row", lower: "lower row" };
+/** @param {"upper" | "lower"} row */
+const rowWord = (row) => t(`page.table.row_${row}`);
 
 /**
- * @param {{ name: string, label: string, colour: string }} stack
+ * @param {{ name: string, colour: string }} stack
  * @param {number} size
  * @param {LegalAction[] | undefined} actions
  * @param {import("./types.js").OpenChoice} openChoice
  */
 function stackTile(stack, size, actions, openChoice) {
-  const label = `${stack.label} stack`;
+  const label = t("page.table.stack", { stack: stackWord(stack.name) });
   const inner = [
-    el("span", { class: "stack-name", "aria-hidden": "true" }, stack.label),
+    el("span", { class: "stack-name", "aria-hidden": "true" }, stackWord(stack.name)),
     el("span", { class: "stack-size", "aria-hidden": "true" }, size),
-    actions ? el("span", { class: "price", "aria-hidden": "true" }, "observe") : null,
+    actions ? el("span", { class: "price", "aria-hidden": "true" }, t("page.table.observe")) : null,
   ];
   const classes = `stack ${stack.colour}` + (actions ? " actionable" : "") + (size === 0 ? " empty" : "");
   if (actions) {
@@ -36,13 +38,13 @@ function stackTile(stack, size, actions, openChoice) {
       {},
       el(
         "button",
-        { type: "button", class: classes, dataset: { stack: stack.name, focusKey: `stack:${stack.name}` }, onclick: () => openChoice("Observatory", null, actions) },
-        spoken(`Use your Observatory on the ${label}: draw its top card (${size} cards left)`),
+        { type: "button", class: classes, dataset: { stack: stack.name, focusKey: `stack:${stack.name}` }, onclick: () => openChoice(t("page.table.observatory"), null, actions) },
+        spoken(t("page.table.observe_stack", { stack: label, count: size })),
         inner
       )
     );
   }
-  return el("li", {}, el("div", { class: classes, dataset: { stack: stack.name } }, spoken(`${label}: ${size} card${size === 1 ? "" : "s"} left`), inner));
+  return el("li", {}, el("div", { class: classes, dataset: { stack: stack.name } }, spoken(t("page.table.stack_left", { stack: label, count: size })), inner));
 }
 
 /** Draw the board; makeDraggable(node, card, actions) lets a card be dragged onto the hand or
@@ -76,17 +78,17 @@ export function renderBoard(m, byKey, { openChoice, makeDraggable }, places, gap
       const card = /** @type {string} */ (v[rowName][i]); // the rows are public: every card is named
       const actions = byKey.get(`${rowName}:${i}`);
       const node = renderCard(card, {
-        where: ROW_WORDS[rowName],
+        where: rowWord(rowName),
         old: rowName === "lower",
         badge: priceBadge(actions),
         offer: offerWords(actions),
         focusKey: `${rowName}:${i}`,
-        onActivate: actions ? () => openChoice(`${cards[card].name}, ${ROW_WORDS[rowName]}`, card, actions) : null,
+        onActivate: actions ? () => openChoice(t("page.table.card_where", { name: cards[card].name, where: rowWord(rowName) }), card, actions) : null,
       });
       if (actions) makeDraggable(node, card, actions);
       row.append(el("li", {}, node));
       i += 1;
     }
-    if (!places[rowName].length) row.append(el("li", { class: "empty-row" }, "empty"));
+    if (!places[rowName].length) row.append(el("li", { class: "empty-row" }, t("page.table.empty")));
   }
 }

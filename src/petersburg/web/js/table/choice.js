@@ -4,6 +4,7 @@ import { renderCard } from "../card-view.js";
 import { openDialog } from "../dialog.js";
 import { el, goodMark } from "../dom.js";
 import { symbol } from "../art.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("../protocol.js").LegalAction} LegalAction */
 /** @typedef {import("./types.js").Act} Act */
@@ -33,7 +34,7 @@ const buyFirst = (actions) => [...actions].sort((a, b) => Number(a.kind === "han
 /** The choice box; `note` (words above the choices) and `closeLabel` are optional.
  * @param {string} title @param {string | null} card @param {LegalAction[]} actions @param {Act} act
  * @param {import("./types.js").ChoiceOptions} [options] */
-export function openChoice(title, card, actions, act, { note, closeLabel = "Cancel", side = false } = {}) {
+export function openChoice(title, card, actions, act, { note, closeLabel = t("page.table.cancel"), side = false } = {}) {
   closeChoice();
   const handle = openDialog({
     title,

@@ -4,6 +4,8 @@
 // into a play area or a hand flies there (a short animation, none with prefers-reduced-motion);
 // each scoring's result for you shown briefly on the table ("Worker scoring: you +15 ₽ +3 VP").
 import { byId, el, spoken } from "../dom.js";
+import { kindWord } from "../catalogue.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("../protocol.js").LogEntry} LogEntry */
 /**
@@ -47,7 +49,7 @@ export function lastMoves(lines, players) {
 /** The last move of a seat (its log line) as a line for its panel.
  * @param {LogEntry | null} line */
 export function lastMoveLine(line) {
-  return line && line.move ? el("span", { class: "last-move", dataset: { lastMove: /** @type {GameEvent} */ (eventOf(line)).type } }, el("span", { class: "last-move-label" }, "Last move: "), line.move) : null;
+  return line && line.move ? el("span", { class: "last-move", dataset: { lastMove: /** @type {GameEvent} */ (eventOf(line)).type } }, el("span", { class: "last-move-label" }, t("page.table.last_move")), " ", line.move) : null;
 }
 
 /** Mark the chip of the card a seat last bought or played (its log line) inside `panel`.
@@ -134,7 +136,7 @@ export function gapMark(line, name) {
   return el(
     "li",
     { class: "board-gap", dataset: { seat: e.seat, lastMove: e.type } },
-    el("div", { class: "gap-mark" }, spoken("Empty place: "), el("span", { class: "gap-who" }, name), spoken(" "), el("span", { class: "gap-what" }, line.move))
+    el("div", { class: "gap-mark" }, spoken(`${t("page.table.empty_place")} `), el("span", { class: "gap-who" }, name), spoken(" "), el("span", { class: "gap-what" }, line.move))
   );
 }
 
@@ -183,12 +185,13 @@ export function scoringSummary(fresh, you) {
     // A scoring names its phase and every seat's income.
     const name = /** @type {string} */ (e.phase);
     const incomes = /** @type {NonNullable<GameEvent["incomes"]>} */ (e.incomes);
-    const phase = name.charAt(0).toUpperCase() + name.slice(1);
+    const words = kindWord("scoring", name);
+    const scoring = words.charAt(0).toUpperCase() + words.slice(1); // it starts the line
     const mine = you === null ? null : incomes.find((income) => income.seat === you);
     if (mine) {
-      const paid = [mine.rubles ? `+${mine.rubles} ₽` : "", mine.vp ? `${mine.vp > 0 ? "+" : ""}${mine.vp} VP` : ""].filter(Boolean).join(" ");
-      text = paid ? `${phase} scoring: you ${paid}` : `${phase} scoring: nothing for you`;
-    } else text = `${phase} scoring`;
+      const paid = [mine.rubles ? `+${mine.rubles} ₽` : "", mine.vp ? t("page.card.vp", { count: mine.vp }).replace(/^(?=\d)/, "+") : ""].filter(Boolean).join(" ");
+      text = paid ? t("page.table.scoring_paid", { scoring, paid }) : t("page.table.scoring_nothing", { scoring });
+    } else text = t("page.table.scoring_done", { scoring });
   }
   return text;
 }

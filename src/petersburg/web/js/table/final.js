@@ -4,20 +4,21 @@ import { openDialog } from "../dialog.js";
 import { el, spoken } from "../dom.js";
 import { playAgainButton } from "../again.js";
 import { winnerWords } from "./news.js";
+import { needs, t } from "../i18n.js";
 
 /** @typedef {import("../protocol.js").GameResult} GameResult */
 /** @typedef {import("../protocol.js").SoloPlacement} SoloPlacement */
 /** @typedef {import("../protocol.js").UpdateMessage} UpdateMessage */
 
 
-/** @param {number} n */
-const ordinal = (n) => `${n}${[11, 12, 13].includes(n % 100) ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th"}`;
+await needs("final");
 
-/** A solo game's place in the high-score list, in words ("your 3rd best of 7, 12th of 40 overall").
+/** A solo game's place in the high-score list, in words ("your 3rd best of 7, 12th of 40 overall");
+ * a place is a number in every language ("place 3 of 7"), not an English ordinal.
  * @param {SoloPlacement} p */
 export function placementWords(p) {
-  const yours = p.yours === 1 ? (p.yours_of === 1 ? "your first solo game" : `your best of ${p.yours_of}`) : `your ${ordinal(p.yours)} best of ${p.yours_of}`;
-  return `High scores: ${yours}, ${ordinal(p.overall)} of ${p.overall_of} overall.`;
+  const yours = p.yours === 1 ? (p.yours_of === 1 ? t("page.final.first_solo_game") : t("page.final.your_best", { count: p.yours_of })) : t("page.final.your_place", { place: p.yours, count: p.yours_of });
+  return t("page.final.high_scores", { yours, place: p.overall, count: p.overall_of });
 }
 
 /** @param {UpdateMessage} m an update of a game that is over (with its result) @param {string[]} names */
@@ -29,12 +30,12 @@ export function openScores(m, names) {
   const best = new Set(solo ? [] : result.winners);
   // Column names, and the short forms a phone shows (a screen reader always hears the long ones).
   /** @type {Array<[string, string]>} */
-  const headings = [["Player", "Player"], ["Play VP", "Play"], ["Aristocrats", "Arist."], ["Money", "Money"], ["Hand", "Hand"], ["Total", "Total"], ["Rubles", "₽"]];
+  const headings = ["player", "play_vp", "aristocrats", "money", "hand", "total", "rubles"].map((column) => /** @type {[string, string]} */ ([t(`page.final.column_${column}`), t(`page.final.short_${column}`)]));
   const heading = (/** @type {[string, string]} */ [long, short]) => el("th", { scope: "col" }, el("span", { class: "long" }, long), el("span", { class: "short", "aria-hidden": "true" }, short));
   const table = el(
     "table",
     { class: "scores" },
-    el("caption", { class: "visually-hidden" }, "Final scoring"),
+    el("caption", { class: "visually-hidden" }, t("page.final.final_scoring")),
     el("thead", {}, el("tr", {}, headings.map(heading))),
     el(
       "tbody",
@@ -43,7 +44,7 @@ export function openScores(m, names) {
         el(
           "tr",
           { class: best.has(line.seat) ? "best" : "" },
-          el("th", { scope: "row" }, best.has(line.seat) ? el("span", { "aria-hidden": "true" }, "★ ") : null, n[line.seat], best.has(line.seat) ? spoken(", winner") : null),
+          el("th", { scope: "row" }, best.has(line.seat) ? el("span", { "aria-hidden": "true" }, "★ ") : null, n[line.seat], best.has(line.seat) ? spoken(t("page.final.winner")) : null),
           el("td", {}, line.play_vp),
           el("td", {}, `+${line.aristocrat_bonus}`),
           el("td", {}, `+${line.money_vp}`),
@@ -57,10 +58,10 @@ export function openScores(m, names) {
   const line = result.scores[0];
   const place = result.placement ? el("p", { class: "placement", id: "placement" }, placementWords(result.placement)) : null;
   return openDialog({
-    title: solo ? `${n[0]}: ${line.total} VP` : `★ ${winnerWords(result, n)}!`,
+    title: solo ? t("page.final.solo_score", { name: n[0], count: line.total }) : `★ ${t("page.final.winner_title", { winners: winnerWords(result, n) })}`,
     className: "final-dialog",
-    closeLabel: "Look at the board",
-    body: [place, el("div", { class: "scores-wrap" }, table), el("p", { class: "muted" }, `After ${result.rounds} rounds.`)],
-    buttons: [m.you ? playAgainButton(m.table.id) : null, el("a", { class: "button" + (m.you ? "" : " primary"), href: `/results/${m.table.id}`, id: "results-link" }, "Scores by source"), el("a", { class: "button", href: `/replay/${m.table.id}` }, "Watch the replay"), el("a", { class: "button", href: "/" }, "Lobby")],
+    closeLabel: t("page.final.look_at_the_board"),
+    body: [place, el("div", { class: "scores-wrap" }, table), el("p", { class: "muted" }, t("page.final.after_rounds", { count: result.rounds }))],
+    buttons: [m.you ? playAgainButton(m.table.id) : null, el("a", { class: "button" + (m.you ? "" : " primary"), href: `/results/${m.table.id}`, id: "results-link" }, t("page.final.scores_by_source")), el("a", { class: "button", href: `/replay/${m.table.id}` }, t("page.final.watch_the_replay")), el("a", { class: "button", href: "/" }, t("page.final.lobby"))],
   });
 }

@@ -1,15 +1,17 @@
 // Leaving a running game, after a confirmation: the seat goes to a bot for good.
 import { openDialog } from "../dialog.js";
 import { el } from "../dom.js";
+import { needs, t } from "../i18n.js";
 
 /** @param {(message: import("../protocol.js").LeaveRequest) => unknown} send */
-export function confirmLeave(send) {
-  const yes = el("button", { type: "button", class: "primary danger", id: "leave-confirm" }, "Leave the game");
+export async function confirmLeave(send) {
+  await needs("leave");
+  const yes = el("button", { type: "button", class: "primary danger", id: "leave-confirm" }, t("page.leave.leave_the_game"));
   const dialog = openDialog({
-    title: "Leave this game?",
-    body: [el("p", {}, "A bot plays your seat from now on, and you cannot take it back. The others can finish the game.")],
+    title: t("page.leave.leave_title"),
+    body: [el("p", {}, t("page.leave.leave_body"))],
     buttons: [yes],
-    closeLabel: "Stay",
+    closeLabel: t("page.leave.stay"),
   });
   yes.addEventListener("click", () => {
     send({ type: "leave" });

@@ -1,6 +1,7 @@
 // The legal actions the server sent, grouped by what they concern (a board slot, a hand card, a
 // stack, the drawn card, the Pub) and summed up in figures and words for the card they belong to.
 import { rubleWords } from "../catalogue.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("../protocol.js").LegalAction} LegalAction */
 /** @typedef {import("./types.js").ActionsByKey} ActionsByKey */
@@ -38,21 +39,18 @@ export function priceBadge(actions) {
   if (!actions) return null;
   const range = priceRange(actions);
   if (range) return `${range[0]}₽`;
-  return actions.some((a) => a.kind === "hand") ? "hand" : null;
+  return actions.some((a) => a.kind === "hand") ? t("page.table.badge_hand") : null;
 }
 
 /** What you can do with a card, in words: "Buy for 5 rubles or take into hand".
  * @param {LegalAction[] | undefined} actions */
 export function offerWords(actions) {
   if (!actions) return null;
-  const parts = [];
   const range = priceRange(actions);
-  const verb = actions.some((a) => a.kind === "play") ? "Play" : "Buy";
-  if (range) {
-    const displacing = actions.some((a) => PRICED.has(a.kind) && a.over);
-    const price = range[0] === range[1] ? rubleWords(range[0]) : `${range[0]} to ${rubleWords(range[1])}`;
-    parts.push(`${verb} for ${price}${displacing ? ", displacing one of your cards" : ""}`);
-  }
-  if (actions.some((a) => a.kind === "hand")) parts.push(parts.length ? "or take into hand" : "Take into hand");
-  return parts.join(" ");
+  const hand = actions.some((a) => a.kind === "hand");
+  if (!range) return hand ? t("page.table.offer_hand") : "";
+  const displacing = actions.some((a) => PRICED.has(a.kind) && a.over);
+  const price = range[0] === range[1] ? rubleWords(range[0]) : t("page.table.price_range", { low: range[0], high: rubleWords(range[1]) });
+  const verb = actions.some((a) => a.kind === "play") ? "play" : "buy";
+  return t(`page.table.offer_${verb}${displacing ? "_displacing" : ""}${hand ? "_or_hand" : ""}`, { price });
 }

@@ -28,6 +28,7 @@ import { renderPrompt } from "./prompt.js";
 import { HintPanel } from "../analysis/hint.js";
 import { optionWords, renderSeats, seatLines } from "./seats.js";
 import { renderTimer } from "./timer.js";
+import { inLanguage, needs, t } from "../i18n.js";
 
 /** @typedef {import("../protocol.js").UpdateMessage} UpdateMessage */
 /** @typedef {import("../protocol.js").ServerMessage} ServerMessage */
@@ -71,7 +72,7 @@ function act(actionId) {
 // for the action bar's.
 const lastUpdate = () => /** @type {UpdateMessage} */ (last);
 const yourToken = () => /** @type {import("../protocol.js").YouInfo} */ (lastUpdate().you).token;
-const names = () => lastUpdate().names || lastUpdate().table.seats.map((s, i) => s.name || `Seat ${i + 1}`);
+const names = () => lastUpdate().names || lastUpdate().table.seats.map((s, i) => s.name || t("page.table.seat", { seat: i + 1 }));
 /** @type {import("./types.js").OpenChoice} */
 const choose = (title, card, actions, options) => openChoice(title, card, actions, act, options);
 /** @type {import("./types.js").CardHandlers} */
@@ -117,7 +118,7 @@ function draw(m, fresh) {
   const you = m.you ? m.you.seat : null;
   // The final board shows the cards left, without the last moves' gaps (the game is over).
   const places = m.view.stage === "over" ? boardPlaces([], m.view) : boardPlaces(gameLog.lines, m.view);
-  renderBoard(m, byKey, cardHandlers, places, (seat) => (seat === you ? "You" : n[seat]));
+  renderBoard(m, byKey, cardHandlers, places, (seat) => (seat === you ? t("page.table.you") : n[seat]));
   if (replayMode) byId("me").hidden = true;
   else {
     renderActionBar(m, n, byKey, barHandlers);
@@ -132,11 +133,11 @@ function draw(m, fresh) {
     gameLog.render();
     news.tell(m, n, fresh);
   }
-  document.title = (mine ? "● Your turn — " : "") + `Sankt Petersburg — ${m.table.name}`;
+  document.title = (mine ? "● " : "") + t(mine ? "page.table.title_your_turn" : "page.table.title", { table: m.table.name });
   if (!replayMode) {
     drawAlertControls(!!m.you && m.view.stage !== "over");
     drawMuteButton(tableId, !!m.you && m.view.stage !== "over" && !replayMode);
-    turnAlert(mine, "Your turn", `${m.table.name}: ${turnWords(m, n)}`);
+    turnAlert(mine, t("page.table.your_turn"), `${m.table.name}: ${turnWords(m, n)}`);
   }
   if (m.result && scoresShownFor !== m.table.id && !replayMode) {
     scoresShownFor = m.table.id;
@@ -184,10 +185,20 @@ function onMessage(m) {
   handled = handled.then(() => handle(m)).catch((error) => console.error(error));
 }
 
+/** What an update is drawn with: the cards of its edition, and the words of what it shows beyond a
+ * running game's (the Market, the seats before the start, the final scores).
+ * @param {UpdateMessage} m */
+async function prepare(m) {
+  await loadCards(m.table.options);
+  if (m.table.options.market) await needs("market");
+  if (m.table.status === "open") await needs("seats");
+  if (m.result) await needs("final");
+}
+
 /** @param {ServerMessage} m */
 async function handle(m) {
   if (m.type === "update") {
-    await loadCards(m.table.options);
+    await prepare(m);
     render(m);
   }
   else if (m.type === "chat") chat.add(m, null, true);
@@ -207,15 +218,15 @@ async function handle(m) {
 const playing = () => !!(last && last.view);
 const visibleButton = (/** @type {string} */ id) => () => playing() && !byId(id).hidden;
 if (!replayMode) {
-  addShortcut("p", "Pass", () => byId("pass").click(), visibleButton("pass"));
-  addShortcut("n", "Pass until next phase (press again to stop)", () => byId("autopass").click(), visibleButton("autopass"));
-  addShortcut("u", "Undo your last action", () => byId("undo").click(), visibleButton("undo"));
-  addShortcut("c", "Write in the table chat", () => chat.focus());
-  addShortcut("h", "Go to your hand", () => focusByKey("hand:0", false), playing);
-  addShortcut("i", "Ask for a hint", () => hints.ask(), visibleButton("hint-button"));
+  addShortcut("p", "page.keys.pass", () => byId("pass").click(), visibleButton("pass"));
+  addShortcut("n", "page.keys.autopass", () => byId("autopass").click(), visibleButton("autopass"));
+  addShortcut("u", "page.keys.undo", () => byId("undo").click(), visibleButton("undo"));
+  addShortcut("c", "page.keys.table_chat", () => chat.focus());
+  addShortcut("h", "page.keys.hand", () => focusByKey("hand:0", false), playing);
+  addShortcut("i", "page.keys.hint", () => hints.ask(), visibleButton("hint-button"));
 }
-addShortcut("b", "Go to the board", () => focusByKey("upper:0", false), playing);
-addShortcut("s", "Show the final scores", () => byId("scores").click(), visibleButton("scores"));
+addShortcut("b", "page.keys.board", () => focusByKey("upper:0", false), playing);
+addShortcut("s", "page.keys.scores", () => byId("scores").click(), visibleButton("scores"));
 installShortcuts();
 followWidth();
 
@@ -223,7 +234,7 @@ if (replayMode) {
   await import("../analysis/replay-marks.js"); // the analysis' marks beside the replay's steps
   const { startReplay } = await import("./replay.js");
   startReplay(tableId, async (update, log) => {
-    await loadCards(update.table.options);
+    await prepare(update);
     gameLog.replace(log);
     gameLog.render();
     render(update);
@@ -237,15 +248,16 @@ if (replayMode) {
 /** The invitation above the name form: who invites, the edition and options, the seats (from the
  * lobby's public summary of the table; nothing is connected before the name). */
 async function showInvitation() {
-  const response = await fetch(`/api/tables/${tableId}`);
+  const response = await fetch(inLanguage(`/api/tables/${tableId}`));
   if (!response.ok) return;
   /** @type {import("../protocol.js").TableSummary} */
-  const t = await response.json();
-  byId("table-title").textContent = `#${t.id} ${t.name}`;
+  const table = await response.json();
+  await needs("seats");
+  byId("table-title").textContent = `#${table.id} ${table.name}`;
   byId("invitation").replaceChildren(
-    el("p", { class: "invitation-host", id: "invitation-host" }, t.host ? `${t.host} invites you to ${t.name}.` : `${t.name}.`),
-    el("p", { class: "invitation-options", id: "invitation-options" }, optionWords(t)),
-    seatLines(t)
+    el("p", { class: "invitation-host", id: "invitation-host" }, table.host ? t("page.seats.invites", { host: table.host, table: table.name }) : `${table.name}.`),
+    el("p", { class: "invitation-options", id: "invitation-options" }, optionWords(table)),
+    seatLines(table)
   );
 }
 
@@ -263,13 +275,13 @@ function askNameFirst(then) {
   showInvitation();
   panel.hidden = false;
   document.body.dataset.naming = "1";
-  byId("status").textContent = "choose a name";
+  byId("status").textContent = t("page.table.choose_a_name");
   input.focus();
   byId("name-form").addEventListener("submit", (event) => {
     event.preventDefault();
     setName(input.value);
     if (!identity().name) {
-      toast("Choose a name (1 to 24 characters).", "error");
+      toast(t("page.table.name_length"), "error");
       return;
     }
     panel.hidden = true;

@@ -4,6 +4,8 @@
 // ("1st +4"), not shown by colour alone.
 import { byId, el, goodMark, spoken } from "../dom.js";
 import { symbol } from "../art.js";
+import { goodWord } from "../catalogue.js";
+import { t } from "../i18n.js";
 
 /** @typedef {import("../protocol.js").MarketStanding} MarketStanding */
 /** @typedef {import("../protocol.js").GoodStanding} GoodStanding */
@@ -23,8 +25,8 @@ function cell(standing, good, seat, names) {
     "td",
     { class: "goods-cell" + (place === "1st" ? " lead" : place === "2nd" ? " second" : "") + (count ? "" : " none") },
     el("span", { class: "goods-count", "aria-hidden": "true" }, count),
-    place ? el("span", { class: "goods-place", "aria-hidden": "true" }, `${place} +${points}`) : null,
-    spoken(`${names[seat]}: ${count} ${good.good}` + (place ? `, ${place === "1st" ? "first" : "second"} place, ${points} VP` : ""))
+    place ? el("span", { class: "goods-place", "aria-hidden": "true" }, t(place === "1st" ? "page.market.place_first_short" : "page.market.place_second_short", { points })) : null,
+    spoken(t(place ? (place === "1st" ? "page.market.goods_first" : "page.market.goods_second") : "page.market.goods_none", { name: names[seat], goods: t("page.card.goods", { count, good: goodWord(good.good) }), count: points }))
   );
 }
 
@@ -42,15 +44,15 @@ export function renderMarket(m, names) {
   const seats = [...Array(v.players).keys()];
   const you = m.you ? m.you.seat : null;
   const total = seats.map((seat) => standing.goods.reduce((sum, g) => sum + g.points[seat], 0));
-  const second = standing.second ? `, second ${standing.second} VP` : ", no second place yet";
+  const values = { round: v.round, first: standing.first, second: standing.second };
   panel.append(
-    el("h2", { id: "market-heading" }, "Goods and majorities"),
+    el("h2", { id: "market-heading" }, t("page.market.goods_heading")),
     el(
       "p",
       { class: "market-values" },
-      el("b", {}, `Round ${v.round}: first place ${standing.first} VP${second}.`),
+      el("b", {}, t(standing.second ? "page.market.place_values" : "page.market.place_values_no_second", values)),
       // After the end no crate is kept any more: the final board says nothing of its price.
-      v.stage === "over" ? null : ` A crate costs ${standing.first}₽ to keep. Counted at the market scoring, after the market phase.`
+      v.stage === "over" ? null : ` ${t("page.market.crate_price", { price: standing.first })}`
     ),
     ...(m.advice && m.advice.crates
       ? [el("p", { class: "crate-note" + (m.advice.crates_short ? " warning" : ""), id: "crate-note" }, symbol(m.advice.crates_short ? "icon-warning" : "crate", "icon crate-icon"), m.advice.crates)]
@@ -61,16 +63,16 @@ export function renderMarket(m, names) {
       el(
         "table",
         { class: "goods-table" },
-        el("caption", { class: "visually-hidden" }, "Each player's goods and the place it would score now"),
+        el("caption", { class: "visually-hidden" }, t("page.market.goods_caption")),
         el(
           "thead",
           {},
           el(
             "tr",
             {},
-            el("th", { scope: "col", class: "goods-player" }, "Player"),
-            standing.goods.map((good) => el("th", { scope: "col", dataset: { good: good.good } }, goodMark(good.good))),
-            el("th", { scope: "col" }, "VP now")
+            el("th", { scope: "col", class: "goods-player" }, t("page.market.player")),
+            standing.goods.map((good) => el("th", { scope: "col", dataset: { good: good.good } }, goodMark(good.good, goodWord(good.good)))),
+            el("th", { scope: "col" }, t("page.market.vp_now"))
           )
         ),
         el(
@@ -80,7 +82,7 @@ export function renderMarket(m, names) {
             el(
               "tr",
               { class: seat === you ? "you" : "", dataset: { seat } },
-              el("th", { scope: "row", class: "goods-player", title: names[seat] }, el("span", { class: "goods-name" }, names[seat]), seat === you ? spoken(" (you)") : null),
+              el("th", { scope: "row", class: "goods-player", title: names[seat] }, el("span", { class: "goods-name" }, names[seat]), seat === you ? spoken(` ${t("page.table.you_mark")}`) : null),
               standing.goods.map((good) => cell(standing, good, seat, names)),
               el("td", { class: "goods-total" }, `+${total[seat]}`)
             )

@@ -4,6 +4,7 @@
 import { byId } from "../dom.js";
 import { postJson } from "../account/submit.js";
 import { toast } from "../toast.js";
+import { needs, t } from "../i18n.js";
 
 /** @type {number[] | null} */
 let muted = null; // unknown until the settings are read; [] for nobody muted
@@ -14,8 +15,8 @@ function draw(tableId) {
   const button = byId("mute-button");
   const on = !!muted && muted.includes(tableId);
   button.setAttribute("aria-pressed", on ? "true" : "false");
-  button.textContent = on ? "Alerts muted" : "Mute alerts";
-  button.title = on ? "No e-mail, push or webhook for this game: click to hear of it again" : "No e-mail, push or webhook for this game";
+  button.textContent = t(on ? "page.mute.alerts_muted" : "page.table.mute_alerts");
+  button.title = t(on ? "page.mute.muted_title" : "page.mute.mute_title");
 }
 
 /** Show the button (once it is known whether the viewer is an account) while seated and playing.
@@ -36,6 +37,7 @@ export async function drawMuteButton(tableId, seatedAndPlaying) {
     button.onclick = () => switchMute(tableId);
   }
   if (muted === null) return;
+  await needs("mute");
   button.hidden = false;
   draw(tableId);
 }
@@ -48,10 +50,10 @@ async function switchMute(tableId) {
   /** @type {{muted?: number[], detail?: string}} */
   const answer = await response.json();
   if (!response.ok || !answer.muted) {
-    toast(answer.detail || "The change was not saved.");
+    toast(answer.detail || t("page.mute.not_saved"));
     return;
   }
   muted = answer.muted;
   draw(tableId);
-  toast(muted.includes(tableId) ? "Alerts of this game are muted." : "Alerts of this game are on again.");
+  toast(t(muted.includes(tableId) ? "page.mute.muted_toast" : "page.mute.unmuted_toast"));
 }

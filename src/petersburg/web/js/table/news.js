@@ -2,12 +2,13 @@
 // scorings, new phases), "your turn" when the turn comes to you, the result at the end.
 import { announce } from "../announcer.js";
 import { turnWords } from "./action-bar.js";
+import { list, t } from "../i18n.js";
 
 /** Who won, in words ("Ann wins", "Ann and Ben share the win").
- * @param {import("../protocol.js").GameResult} result @param {string[]} names */
+ * @param {{ winners: number[] }} result a game's result, or its story @param {string[]} names */
 export function winnerWords(result, names) {
-  const winners = result.winners.map((s) => names[s]).join(" and ");
-  return `${winners} ${result.winners.length > 1 ? "share the win" : "wins"}`;
+  const winners = list(result.winners.map((s) => names[s]));
+  return t(result.winners.length > 1 ? "page.final.share_the_win" : "page.final.wins", { winners });
 }
 
 export class GameNews {
@@ -24,8 +25,8 @@ export class GameNews {
     const v = m.view;
     for (const line of fresh) announce(line.text);
     const mine = !!m.you && v.to_act === m.you.seat && v.stage !== "over";
-    if (mine && (!this.wasMyTurn || this.lastStage !== v.stage)) announce(`${turnWords(m, names)}.`);
-    if (m.result && !this.resultTold && fresh.length) announce(`Game over: ${winnerWords(m.result, m.result.names || names)}.`);
+    if (mine && (!this.wasMyTurn || this.lastStage !== v.stage)) announce(t("page.card.sentence", { part: turnWords(m, names) }));
+    if (m.result && !this.resultTold && fresh.length) announce(t("page.final.game_over", { winners: winnerWords(m.result, m.result.names || names) }));
     if (m.result) this.resultTold = true;
     this.wasMyTurn = mine;
     this.lastStage = v.stage;

@@ -1,7 +1,8 @@
 // The other players (everyone, for a spectator or a replay): a one-line summary that opens to the
 // whole play area. Each summary remembers whether it is open across updates; by default they are
 // open on wide screens and closed on a phone.
-import { COLOURS, GOODS, incomeWords } from "../catalogue.js";
+import { COLOURS, GOODS, goodWord, incomeWords, kindWord, vpText } from "../catalogue.js";
+import { t } from "../i18n.js";
 import { figure, symbol } from "../art.js";
 import { botBadge } from "../bot-levels.js";
 import { renderChip } from "../card-view.js";
@@ -18,16 +19,16 @@ const openState = new Map();
 const tablet = window.matchMedia("(min-width: 600px) and (max-width: 1199px)");
 
 /** Cards and income per scoring of one colour: "2" and the ruble and VP figures they pay.
- * @param {{ name: string, plural: string }} c @param {{ cards: number, rubles: number, vp: number }} income */
+ * @param {{ name: string, kind: string }} c @param {{ cards: number, rubles: number, vp: number }} income */
 function incomeChip(c, income) {
   return el(
     "span",
     { class: `count-chip ${c.name}` },
-    el("span", { "aria-hidden": "true" }, `${c.plural.charAt(0)} ${income.cards}`),
-    spoken(`${income.cards} ${c.plural.toLowerCase()}`),
+    el("span", { "aria-hidden": "true" }, `${kindWord("letter", c.kind)} ${income.cards}`),
+    spoken(t("page.table.count_of_kind", { count: income.cards, kind: kindWord("plural", c.kind) })),
     income.rubles ? figure("ruble", income.rubles, "figure chip-figure") : null,
     income.vp ? figure("vp", income.vp, "figure chip-figure") : null,
-    income.rubles || income.vp ? spoken(`, paying ${incomeWords(income.rubles, income.vp)}`) : null
+    income.rubles || income.vp ? spoken(t("page.table.paying", { income: incomeWords(income.rubles, income.vp) })) : null
   );
 }
 
@@ -36,7 +37,7 @@ function incomeChip(c, income) {
 function goodsChips(p) {
   const goods = p.goods;
   if (!goods) return null;
-  return el("span", { class: "goods-chips" }, GOODS.filter((good) => goods[good]).map((good) => el("span", { class: "goods-chip" }, symbol(`good-${good}`, `good-icon gi-${good}`), `${goods[good]}`, spoken(` ${good}`))));
+  return el("span", { class: "goods-chips" }, GOODS.filter((good) => goods[good]).map((good) => el("span", { class: "goods-chip" }, symbol(`good-${good}`, `good-icon gi-${good}`), `${goods[good]}`, spoken(` ${goodWord(good)}`))));
 }
 
 /** @param {GameUpdate} m @param {number} seat @param {string[]} names */
@@ -50,9 +51,9 @@ function summaryLine(m, seat, names) {
   return el(
     "summary",
     { dataset: { focusKey: `player:${seat}` } },
-    el("span", { class: "summary-top" }, el("h3", { class: "player-name" }, names[seat], bot ? botBadge(names[seat]) : null), toAct ? el("span", { class: "to-act-badge" }, "to act") : null, markerChips(v, seat)),
-    el("span", { class: "summary-figures" }, el("span", { class: "vp" }, `${p.vp} VP`), rublesChip(p), el("span", { class: "hand-size" }, symbol("icon-hand", "icon"), `hand ${p.hand_size}`), el("span", { class: "counts" }, counts, goodsChips(p))),
-    spoken(". Details")
+    el("span", { class: "summary-top" }, el("h3", { class: "player-name" }, names[seat], bot ? botBadge(names[seat]) : null), toAct ? el("span", { class: "to-act-badge" }, t("page.table.to_act_badge")) : null, markerChips(v, seat)),
+    el("span", { class: "summary-figures" }, el("span", { class: "vp" }, vpText(p.vp)), rublesChip(p), el("span", { class: "hand-size" }, symbol("icon-hand", "icon"), t("page.table.hand_size", { count: p.hand_size })), el("span", { class: "counts" }, counts, goodsChips(p))),
+    spoken(t("page.table.details"))
   );
 }
 
@@ -64,8 +65,8 @@ function handCards(p) {
   const known = p.hand || p.public_hand || [];
   if (!known.length) return null;
   const secret = p.hand_size - known.length;
-  const label = p.hand ? "Hand:" : "Hand, known:";
-  const rest = secret ? el("span", { class: "muted" }, `+ ${secret} unknown`) : null;
+  const label = t(p.hand ? "page.table.hand_open" : "page.table.hand_known");
+  const rest = secret ? el("span", { class: "muted" }, t("page.table.hand_unknown", { count: secret })) : null;
   return el("div", { class: "open-hand" }, el("span", {}, label), el("ul", { class: "chips" }, known.map((id) => renderChip(id))), rest);
 }
 
@@ -87,7 +88,7 @@ export function renderPlayers(m, names) {
   list.textContent = "";
   const everyone = [...Array(m.view.players).keys()];
   const others = m.you ? [...everyone.slice(m.you.seat + 1), ...everyone.slice(0, m.you.seat)] : everyone;
-  byId("players-heading").textContent = m.you ? (others.length ? "Other players" : "No other players: solo game") : "Players";
+  byId("players-heading").textContent = t(m.you ? (others.length ? "page.table.other_players" : "page.table.solo_game") : "page.table.players");
   for (const seat of others) list.append(playerPanel(m, seat, names));
   section.hidden = false;
   byId("nav-players").hidden = !others.length;

@@ -3,7 +3,8 @@
 // a decision becomes yours, the panel takes the keyboard focus (the person cannot do anything
 // else first), once per decision; a crate or "?" decision opens its dialog at once (a button in
 // the panel opens it again).
-import { cards, GOODS } from "../catalogue.js";
+import { cards, GOODS, goodWord, stackWord } from "../catalogue.js";
+import { t } from "../i18n.js";
 import { renderCard } from "../card-view.js";
 import { byId, el } from "../dom.js";
 import { choiceButton } from "./choice.js";
@@ -35,22 +36,22 @@ function marketDecision(m, market, names, byKey) {
   const name = cards[decision.card].name;
   const who = names[decision.seat];
   const price = market.values.first;
-  const unpaid = v.options.unpaid_crate === "idle" ? "it stays but counts nothing at this scoring" : "it is discarded";
   if (v.stage === "joker") {
     return {
       card: decision.card,
-      title: `Name the good of your ${name}'s "?"`,
-      note: `Its "?" counts as one symbol of the good you name, ${v.options.joker === "each_scoring" ? "until the next market scoring" : "for the rest of the game"}.`,
-      theirs: `${who} names the good of the "?" on the ${name}.`,
+      title: t("page.market.joker_title", { card: name }),
+      note: t(v.options.joker === "each_scoring" ? "page.market.joker_note_scoring" : "page.market.joker_note_game"),
+      theirs: t("page.market.joker_theirs", { name: who, card: name }),
       actions: byKey.get("joker") || [],
     };
   }
   const good = GOODS.find((g) => decision.card === `m_${g}_box`);
+  const params = { card: name, price, good: goodWord(good ?? "joker") };
   return {
     card: decision.card,
-    title: `Market scoring: keep your ${name} for ${price}₽?`,
-    note: `Pay ${price}₽ (first place's value this round) and its four ${good || "goods"} count; if not, ${unpaid}.`,
-    theirs: `${who} decides whether to pay ${price}₽ to keep the ${name}.`,
+    title: t("page.market.crate_title", params),
+    note: t(v.options.unpaid_crate === "idle" ? "page.market.crate_note_idle" : "page.market.crate_note_discarded", params),
+    theirs: t("page.market.crate_theirs", { ...params, name: who }),
     actions: [...(byKey.get("pay_crate") || []), ...(byKey.get("skip_crate") || [])],
   };
 }
@@ -71,23 +72,23 @@ export function renderPrompt(m, names, byKey, act, openChoice) {
       const actions = byKey.get("drawn") || [];
       const discard = byKey.get("discard") || [];
       prompt.append(
-        heading(`You drew from the ${v.drawn_from} stack: buy it, take it into hand, or discard it`),
+        heading(t("page.table.drawn_heading", { stack: stackWord(v.drawn_from ?? "") })),
         el(
           "div",
           { class: "prompt-body" },
-          renderCard(v.drawn, { size: "dialog", where: "drawn with your Observatory", badge: priceBadge(actions), offer: offerWords(actions) }),
+          renderCard(v.drawn, { size: "dialog", where: t("page.table.drawn_where"), badge: priceBadge(actions), offer: offerWords(actions) }),
           el("div", { class: "choices" }, [...actions, ...discard].map((a) => choiceButton(a, act)))
         )
       );
     } else {
-      prompt.append(heading("Observatory"), el("p", {}, `${toAct} drew a card from the ${v.drawn_from} stack with the Observatory and is deciding what to do with it.`));
+      prompt.append(heading(t("page.table.observatory")), el("p", {}, t("page.table.drawn_theirs", { name: toAct, stack: stackWord(v.drawn_from ?? "") })));
     }
   } else if (v.stage === "pub") {
     if (mine) {
       const actions = byKey.get("pub") || [];
       const rate = pubPricePerVp(actions);
-      prompt.append(heading(rate === null ? "Pub: buy victory points" : `Pub: buy victory points at ${rate} rubles each`), el("div", { class: "choices pub-choices" }, actions.map((a) => choiceButton({ ...a, description: a.vp ? `${a.vp} VP for ${a.price}₽` : "No VP" }, act))));
-    } else prompt.append(heading("Pub"), el("p", {}, `${toAct} is deciding at the Pub.`));
+      prompt.append(heading(rate === null ? t("page.table.pub_heading") : t("page.table.pub_heading_rate", { count: rate })), el("div", { class: "choices pub-choices" }, actions.map((a) => choiceButton({ ...a, description: a.vp ? t("page.table.pub_offer", { count: a.vp, price: a.price }) : t("page.table.pub_no_vp") }, act))));
+    } else prompt.append(heading(t("page.table.pub")), el("p", {}, t("page.table.pub_theirs", { name: toAct })));
   } else if ((v.stage === "joker" || v.stage === "crate") && v.market && v.market.decisions.length) {
     const pending = marketDecision(m, v.market, names, byKey);
     if (mine) {
@@ -95,15 +96,15 @@ export function renderPrompt(m, names, byKey, act, openChoice) {
       const open = () => {
         const goods = document.getElementById("market");
         if (goods && !goods.hidden) goods.scrollIntoView({ block: "start" });
-        openChoice(pending.title, pending.card, pending.actions, { note: pending.note, closeLabel: "Later", side: true });
+        openChoice(pending.title, pending.card, pending.actions, { note: pending.note, closeLabel: t("page.table.later"), side: true });
       };
       prompt.append(
         heading(pending.title),
         el(
           "div",
           { class: "prompt-body" },
-          renderCard(pending.card, { size: "dialog", where: "in your play area" }),
-          el("div", { class: "choices" }, el("p", {}, pending.note), el("button", { type: "button", class: "primary", dataset: { focusKey: "decide", decide: v.stage }, onclick: open }, "Decide…"))
+          renderCard(pending.card, { size: "dialog", where: t("page.table.in_your_play_area") }),
+          el("div", { class: "choices" }, el("p", {}, pending.note), el("button", { type: "button", class: "primary", dataset: { focusKey: "decide", decide: v.stage }, onclick: open }, t("page.table.decide")))
         )
       );
       const key = `${m.table.id}:${m.seq}:${v.stage}`;
@@ -112,7 +113,7 @@ export function renderPrompt(m, names, byKey, act, openChoice) {
         focusedFor = key; // the dialog has the focus; the panel does not take it again
         open();
       }
-    } else prompt.append(heading(v.stage === "joker" ? 'A "?" is named' : "Market scoring: a crate"), el("p", {}, pending.theirs));
+    } else prompt.append(heading(t(v.stage === "joker" ? "page.market.joker_heading" : "page.market.crate_heading")), el("p", {}, pending.theirs));
   }
   prompt.hidden = !prompt.childNodes.length;
   const decision = !prompt.hidden && mine ? `${m.table.id}:${m.seq}:${v.stage}` : null;

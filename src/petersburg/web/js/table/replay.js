@@ -4,10 +4,13 @@ import { announce } from "../announcer.js";
 import { byId, el } from "../dom.js";
 import { addShortcut } from "../shortcuts.js";
 import { toast } from "../toast.js";
+import { inLanguage, needs, t } from "../i18n.js";
 
 /** @typedef {import("../protocol.js").ReplayResponse} ReplayResponse */
 /** @typedef {import("../protocol.js").TableSummary} TableSummary */
 /** @typedef {import("../protocol.js").HttpError} HttpError */
+
+await needs("replay");
 
 /** Milliseconds between two steps of the autoplay. */
 const AUTOPLAY_MS = 1200;
@@ -22,29 +25,29 @@ export function startReplay(tableId, show) {
   let table = null;
   /** @param {number | null} step the last one when null @param {boolean} [quiet] not announced */
   async function loadStep(step, quiet = false) {
-    const response = await fetch(`/api/tables/${tableId}/replay` + (step === null ? "" : `?step=${step}`));
+    const response = await fetch(inLanguage(`/api/tables/${tableId}/replay` + (step === null ? "" : `?step=${step}`)));
     if (!response.ok) {
       /** @type {HttpError} */
       const refusal = await response.json();
-      toast(refusal.detail || "There is no replay of this table.", "error");
+      toast(refusal.detail || t("page.replay.no_replay"), "error");
       return;
     }
     /** @type {ReplayResponse} */
     const data = await response.json();
     const first = info === null;
     info = data;
-    if (!table) table = /** @type {TableSummary} */ (await (await fetch(`/api/tables/${tableId}`)).json());
+    if (!table) table = /** @type {TableSummary} */ (await (await fetch(inLanguage(`/api/tables/${tableId}`))).json());
     /** @type {HTMLInputElement} */
     const slider = byId("replay-slider");
     slider.max = String(data.steps);
     slider.value = String(data.step);
-    slider.setAttribute("aria-valuetext", `step ${data.step} of ${data.steps}`);
-    byId("replay-step").textContent = `step ${data.step} / ${data.steps}`;
+    slider.setAttribute("aria-valuetext", t("page.replay.step_of", { step: data.step, steps: data.steps }));
+    byId("replay-step").textContent = t("page.replay.step_short", { step: data.step, steps: data.steps });
     const text = byId("replay-text");
     text.textContent = data.texts.join(" ");
     text.hidden = !text.textContent;
     await show({ type: "update", table, seq: data.step, you: null, creator: false, view: data.view, summary: data.summary, names: data.names, phases: data.phases, ...(data.market ? { market: data.market } : {}), legal: [] }, data.log);
-    if (!first && !quiet) announce(`Step ${data.step}. ${data.texts.join(" ")}`);
+    if (!first && !quiet) announce(`${t("page.replay.step_spoken", { step: data.step })} ${data.texts.join(" ")}`);
     document.dispatchEvent(new CustomEvent("replay-step", { detail: { step: data.step, steps: data.steps } }));
   }
   const go = (/** @type {number} */ delta) => () => info && loadStep(Math.max(0, Math.min(info.steps, info.step + delta)));
@@ -78,7 +81,7 @@ export function startReplay(tableId, show) {
     let high = info.steps;
     while (low < high) {
       const middle = Math.floor((low + high) / 2);
-      const probe = await fetch(`/api/tables/${tableId}/replay?step=${middle}`);
+      const probe = await fetch(inLanguage(`/api/tables/${tableId}/replay?step=${middle}`));
       /** @type {ReplayResponse} */
       const at = await probe.json();
       if (at.view.round < wanted) low = middle + 1;
@@ -86,9 +89,9 @@ export function startReplay(tableId, show) {
     }
     await loadStep(low);
   };
-  addShortcut("ArrowLeft", "Previous step", go(-1));
-  addShortcut("ArrowRight", "Next step", go(1));
-  byId("status").textContent = "replay";
+  addShortcut("ArrowLeft", "page.table.previous_step", go(-1));
+  addShortcut("ArrowRight", "page.table.next_step", go(1));
+  byId("status").textContent = t("page.replay.replay");
   byId("chat-panel").hidden = true;
   byId("nav-chat").hidden = true;
   return loadStep(null, true).then(() => {

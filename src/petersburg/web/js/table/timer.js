@@ -3,6 +3,7 @@
 // the hours and minutes left before a bot plays the move.
 import { announce } from "../announcer.js";
 import { byId } from "../dom.js";
+import { t } from "../i18n.js";
 
 const SHORT = 10;
 /** @type {ReturnType<typeof setInterval> | undefined} */
@@ -27,8 +28,8 @@ export function renderTimer(m, mine) {
       const hours = Math.floor((left % 86400) / 3600);
       const minutes = Math.floor((left % 3600) / 60);
       box.hidden = false;
-      box.textContent = days ? `${days} d ${hours} h left` : `${hours} h ${minutes} min left`;
-      box.title = "Time left for this move: when it runs out, a bot plays it";
+      box.textContent = days ? t("page.table.left_days", { days, hours }) : t("page.table.left_hours", { hours, minutes });
+      box.title = t("page.table.deadline_title");
       box.classList.toggle("urgent", left < m.table.move_deadline / 2);
     };
     long();
@@ -38,11 +39,11 @@ export function renderTimer(m, mine) {
   const tick = () => {
     const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
     box.hidden = false;
-    box.textContent = `⏱ ${left}s` + (left <= SHORT ? " left!" : "");
+    box.textContent = `⏱ ${t(left <= SHORT ? "page.table.seconds_left_short" : "page.table.seconds", { count: left })}`;
     box.classList.toggle("urgent", left <= SHORT);
     if (mine && left <= SHORT && left > 0 && warnedFor !== deadline) {
       warnedFor = deadline;
-      announce(`${left} seconds left to act.`);
+      announce(t("page.table.seconds_left_to_act", { count: left }));
     }
   };
   tick();
