@@ -44,8 +44,9 @@ LEVEL_TEXTS: dict[str, str] = {
         "2-player games against {below}."
     ),
     "master": (
-        "The top of the ladder: the longest search of all; won {wins} of {games} 2-player games "
-        "against {below}."
+        "Plays out a thousand futures a round ahead for each move, judged with an evaluation learned "
+        "from self-play, and keeps no card in hand it cannot play in time; won {wins} of {games} "
+        "2-player games against {below}."
     ),
     "random": (
         "For research, not a level of the ladder: plays any legal move at random; lost {losses} of "
