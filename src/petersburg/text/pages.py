@@ -77,7 +77,6 @@ PAGES = Catalogue(
         "lobby.score_vp": Plural("{count} VP", "{count} VP"),
         "lobby.your_turn": "your turn",
         "profile.no_rated_games": "No rated games yet.",
-
         "common.server_unreachable": "The server cannot be reached; try again.",
         "settings.new_password_saved": (
             "Your new password is saved, and every session of your account has ended. Sign in with it."
