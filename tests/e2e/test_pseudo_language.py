@@ -12,6 +12,7 @@ import pytest
 from tests.e2e.conftest import shot
 from tests.e2e.pages import create_table, open_page
 from tests.e2e.test_languages import pseudo_server  # noqa: F401  (the fixture)
+from tests.e2e.test_settings_page import signed_up_page
 
 pytestmark = [pytest.mark.browser]
 
@@ -93,14 +94,8 @@ def test_every_word_of_a_page_comes_from_a_catalogue(pseudo_server: str, browser
 def signed_up_in_pseudo_language(browser: Any, server: str, name: str) -> tuple[Any, Any]:
     """A browser context signed up as the account ``name``, its language cookie the pseudo-language
     (so that the server's refusals after an action read in it too) and a page in it."""
-    context, page = open_page(browser, server)
+    context, page = signed_up_page(browser, server, name, 1440, 1000)
     context.add_cookies([{"name": "pb_lang", "value": "qps", "url": server}])
-    answer = page.request.post(
-        server + "/api/account/signup",
-        data={"name": name, "password": "correct horse 1"},
-        headers={"Content-Type": "application/json"},
-    )
-    assert answer.status == 201, answer.text()
     return context, page
 
 

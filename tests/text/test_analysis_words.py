@@ -12,35 +12,26 @@ import pytest
 from petersburg.cards_second_edition import ALL_STACK_NAMES
 from petersburg.engine.shape import PHASE_NAMES
 from petersburg.text.analysis import analysis_text, phase_param, stack_param
-from petersburg.text.wording import Message
+from petersburg.text.wording import Message, Param
+
+FIGURES: dict[str, dict[str, Param]] = {
+    "turning_point": {"round": 3, "player": "Ana", "moves": "—", "measure": "—", "before": "4", "after": "7"},
+    "cli_decision": {
+        "step": 12,
+        "round": 3,
+        "name": "Ana",
+        "move": "—",
+        "after": "4",
+        "best": "—",
+        "before": "5",
+        "loss": 1.5,
+    },
+}
+"""The sentences that name a phase, with their other parameters."""
 
 
-def _turning_point(phase: str) -> Message:
-    return analysis_text(
-        "turning_point",
-        round=3,
-        phase=phase_param(phase),
-        player="Ana",
-        moves="—",
-        measure="—",
-        before="40 %",
-        after="70 %",
-    )
-
-
-def _decision(phase: str) -> Message:
-    return analysis_text(
-        "cli_decision",
-        step=12,
-        round=3,
-        phase=phase_param(phase),
-        name="Ana",
-        move="—",
-        after="40 %",
-        best="—",
-        before="45 %",
-        loss=1.5,
-    )
+def _naming(message_id: str, phase: str) -> Message:
+    return analysis_text(message_id, phase=phase_param(phase), **FIGURES[message_id])
 
 
 def _english_words(text: str) -> set[str]:
@@ -50,8 +41,8 @@ def _english_words(text: str) -> set[str]:
 @pytest.mark.parametrize("language", ["de", "ja"])
 @pytest.mark.parametrize("phase", PHASE_NAMES)
 def test_a_phase_is_named_in_the_readers_language(language: str, phase: str) -> None:
-    for message in (_turning_point(phase), _decision(phase)):
-        worded = message.in_language(language)
+    for message_id in FIGURES:
+        worded = _naming(message_id, phase).in_language(language)
         assert phase not in _english_words(worded), worded
         assert "\x1e" not in worded, worded  # the stored id never shows
 
@@ -65,7 +56,7 @@ def test_a_stack_is_named_in_the_readers_language(language: str, stack: str) -> 
 
 
 def test_the_english_names_the_phase_and_the_stack_as_before() -> None:
-    assert str(_turning_point("worker")).startswith("Round 3, worker phase: Ana")
+    assert str(_naming("turning_point", "worker")).startswith("Round 3, worker phase: Ana")
     assert str(analysis_text("reason_observe", stack=stack_param("buildings"))) == (
         "draws the top card of the buildings stack with the Observatory"
     )
