@@ -12,6 +12,7 @@ import pytest
 from tests.e2e.conftest import shot
 from tests.e2e.pages import create_table, open_page
 from tests.e2e.test_languages import pseudo_server  # noqa: F401  (the fixture)
+from tests.e2e.test_settings_page import signed_up_page
 
 pytestmark = [pytest.mark.browser]
 
@@ -60,16 +61,17 @@ UNWRAPPED_JS = r"""(allowed) => {
 LANGUAGE_NAMES = ("English", "Deutsch", "Français", "Italiano", "Español", "日本語", "Pseudo")
 
 
-def unwrapped(page: Any) -> list[str]:
-    """Every visible text (and read attribute) of the page with a word outside ``⟦…⟧``."""
-    return list(page.evaluate(UNWRAPPED_JS, [*PLAYER_NAMES, *LANGUAGE_NAMES]))
+def unwrapped(page: Any, data: tuple[str, ...] = ()) -> list[str]:
+    """Every visible text (and read attribute) of the page with a word outside ``⟦…⟧``, but for
+    the players' names, the languages' and ``data`` (what a person or a browser typed)."""
+    return list(page.evaluate(UNWRAPPED_JS, [*PLAYER_NAMES, *LANGUAGE_NAMES, *data]))
 
 
-def assert_all_wrapped(page: Any, name: str) -> None:
-    """Save the page (``test-artifacts/pseudo/<name>``) and fail with every unwrapped text it shows,
-    or on an error of its scripts."""
+def assert_all_wrapped(page: Any, name: str, data: tuple[str, ...] = ()) -> None:
+    """Save the page (``test-artifacts/pseudo/<name>``) and fail with every unwrapped text it shows
+    (``data`` let through), or on an error of its scripts."""
     shot(page, f"pseudo/{name}")
-    found = unwrapped(page)
+    found = unwrapped(page, data)
     assert found == [], f"{name}: {found}"
     assert not page.errors, name
 
@@ -85,6 +87,69 @@ def test_every_word_of_a_page_comes_from_a_catalogue(pseudo_server: str, browser
         page.wait_for_selector("header.topbar .language-picker")
         page.wait_for_load_state("networkidle")
         assert_all_wrapped(page, path.strip("/") or "lobby")
+    finally:
+        context.close()
+
+
+def signed_up_in_pseudo_language(browser: Any, server: str, name: str) -> tuple[Any, Any]:
+    """A browser context signed up as the account ``name``, its language cookie the pseudo-language
+    (so that the server's refusals after an action read in it too) and a page in it."""
+    context, page = signed_up_page(browser, server, name, 1440, 1000)
+    context.add_cookies([{"name": "pb_lang", "value": "qps", "url": server}])
+    return context, page
+
+
+def test_every_sentence_after_an_action_on_the_settings_page_comes_from_a_catalogue(
+    pseudo_server: str,  # noqa: F811
+    browser: Any,
+) -> None:
+    """Signed in: the e-mail, push and vacation states the script writes, then what it writes after
+    each action: a vacation started (its end's date) and ended, a table's webhook refused."""
+    context, page = signed_up_in_pseudo_language(browser, pseudo_server, "Cleo")
+    try:
+        page.goto(f"{pseudo_server}/settings?lang=qps")
+        page.wait_for_selector("#email-panel:not([hidden])")
+        page.wait_for_function("document.querySelector('#vacation-state').textContent !== ''")
+        assert_all_wrapped(page, "settings-signed-in")
+        page.click("#vacation-form button[type=submit]")
+        page.wait_for_selector("#vacation-end:not([hidden])")
+        assert_all_wrapped(page, "settings-on-vacation")
+        page.click("#vacation-end")
+        page.wait_for_selector("#vacation-end[hidden]", state="attached")
+        page.fill("#table-hook-form input[name=table]", "999")
+        page.click("#table-hook-form button[type=submit]")
+        page.wait_for_selector("#table-hook-form .form-error:not([hidden])")
+        assert_all_wrapped(page, "settings-after-actions")
+    finally:
+        context.close()
+
+
+def test_every_sentence_after_an_action_on_the_account_page_comes_from_a_catalogue(
+    pseudo_server: str,  # noqa: F811
+    browser: Any,
+) -> None:
+    """Signed in: the account's sessions (each named by its browser's user agent: data, let
+    through), then a password change refused (a wrong current password) and one made (the sessions
+    listed again); then the account's profile."""
+    context, page = signed_up_in_pseudo_language(browser, pseudo_server, "Dora")
+    try:
+        page.goto(f"{pseudo_server}/account?lang=qps")
+        page.wait_for_selector("#sessions li")
+        agent = (str(page.evaluate("navigator.userAgent")),)
+        assert_all_wrapped(page, "account-signed-in", agent)
+        page.fill("#password-form input[name=password]", "not the password")
+        page.fill("#password-form input[name=new_password]", "a new horse 2")
+        page.click("#password-form button[type=submit]")
+        page.wait_for_selector("#password-form .form-error:not([hidden])")
+        assert_all_wrapped(page, "account-password-refused", agent)
+        page.fill("#password-form input[name=password]", "correct horse 1")
+        page.fill("#password-form input[name=new_password]", "a new horse 2")
+        page.click("#password-form button[type=submit]")
+        page.wait_for_selector("#password-form .form-done:not([hidden])")
+        assert_all_wrapped(page, "account-password-changed", agent)
+        page.goto(f"{pseudo_server}/profile/Dora?lang=qps")
+        page.wait_for_selector("#games td")
+        assert_all_wrapped(page, "profile", ("Dora",))  # the name heads its profile
     finally:
         context.close()
 

@@ -33,6 +33,18 @@ def test_the_language_of_the_pages_words(client: TestClient) -> None:
     assert not any(i.startswith("card.") and not i.startswith("card.good_") for i in words["words"])
 
 
+def test_a_refused_request_is_answered_in_the_readers_language(client: TestClient) -> None:
+    """An HTTP refusal's sentence (a settings page's form shows it as it comes) reads in the
+    language of the link, the cookie or ``Accept-Language``; in English without one."""
+    assert client.get("/api/tables/999").json()["detail"] == "There is no table 999."
+    assert client.get("/api/tables/999?lang=de").json()["detail"] == "Es gibt keinen Tisch 999."
+    japanese = client.get("/api/tables/999", headers={"accept-language": "ja"})
+    assert japanese.status_code == 404 and "999" in japanese.json()["detail"]
+    assert "table" not in japanese.json()["detail"]
+    client.cookies.set("pb_lang", "de")
+    assert client.get("/api/tables/999").json()["detail"] == "Es gibt keinen Tisch 999."
+
+
 def test_a_page_gets_the_shared_words_and_its_own(client: TestClient) -> None:
     every = client.get("/api/words").json()["words"]
     table = client.get("/api/words?page=table").json()["words"]

@@ -15,7 +15,7 @@ from typing import Any
 
 from petersburg.analysis.game import GameAnalysis, analyse_game
 from petersburg.engine import GameRecord, PetersburgError
-from petersburg.text.analysis import analysis_text, mark_text, value_text
+from petersburg.text.analysis import analysis_text, mark_text, phase_param, value_text
 
 
 def register(subparsers: Any) -> None:
@@ -69,7 +69,7 @@ def report_lines(analysis: GameAnalysis) -> list[str]:
                 "cli_decision",
                 step=d.step + 1,
                 round=d.round,
-                phase=d.phase,
+                phase=phase_param(d.phase),
                 name=name,
                 move=d.played_text,
                 after=after,

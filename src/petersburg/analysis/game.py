@@ -43,7 +43,7 @@ from petersburg.engine.actions import ACTION_ARG, ACTION_KIND, KIND_BUY, KIND_PL
 from petersburg.engine.events import ROW_DRAWN
 from petersburg.engine.rules import source_place
 from petersburg.engine.shape import PHASE_NAMES
-from petersburg.text.analysis import amount_text, analysis_text, measure_text
+from petersburg.text.analysis import amount_text, analysis_text, measure_text, phase_param
 from petersburg.text.narration import describe_action, describe_move
 
 ANALYSIS_FORMAT = "petersburg-analysis"
@@ -179,7 +179,7 @@ class GameAnalysis:
             text = analysis_text(
                 "turning_point",
                 round=start.round,
-                phase=start.phase,
+                phase=phase_param(start.phase),
                 player=self.names[player],
                 moves=moves,
                 measure=measure_text(self.solo),

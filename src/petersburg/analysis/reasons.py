@@ -31,7 +31,7 @@ from petersburg.engine.events import (
     PubBought,
 )
 from petersburg.engine.state import NO_CARD, STAGE_PUB
-from petersburg.text.analysis import analysis_text
+from petersburg.text.analysis import analysis_text, stack_param
 from petersburg.text.wording import Message
 
 _MOVES = (CardBought, CardPlayed, CardTaken, ObservatoryUsed, DrawnDiscarded, PubBought, Passed)
@@ -72,7 +72,7 @@ def reason(seen: View, action: ActionId, names: Sequence[str] | None = None) -> 
             return analysis_text("reason_keep_pub", rubles=player.rubles)
         return analysis_text("reason_pub", rubles=event.rubles, vp=event.vp)
     if isinstance(event, ObservatoryUsed):
-        return analysis_text("reason_observe", stack=state.shape.stack_names[event.deck])
+        return analysis_text("reason_observe", stack=stack_param(state.shape.stack_names[event.deck]))
     if isinstance(event, DrawnDiscarded):
         return analysis_text("reason_discard")
     if isinstance(event, CardTaken):

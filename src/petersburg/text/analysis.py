@@ -9,7 +9,9 @@ a rule. ``analysis_text("reason_income", rubles=3, count=4)`` words one.
 
 from __future__ import annotations
 
-from petersburg.text.wording import Catalogue, Message, Param, Plural
+from petersburg.text.cards import CARD_WORDS
+from petersburg.text.narration import NARRATION
+from petersburg.text.wording import Catalogue, Message, Param, Plural, stored_form
 
 ANALYSIS = Catalogue(
     "analysis",
@@ -77,6 +79,19 @@ PERCENT = 100
 def analysis_text(message_id: str, /, **params: Param) -> Message:
     """The sentence ``message_id`` of hints and analysis, worded with ``params``."""
     return ANALYSIS.message(message_id, params)
+
+
+def phase_param(phase: str) -> str:
+    """A phase by its name (``worker``, ``PHASE_NAMES``) as a sentence's parameter: kept as its
+    message id (``narration.phase_worker``), so that each reader's sentence names the phase in that
+    reader's language (``wording.shown_params``), not in English."""
+    return stored_form(NARRATION.message(f"phase_{phase}", {}))
+
+
+def stack_param(stack: str) -> str:
+    """A draw stack by its name (``workers``, ``GameShape.stack_names``) as a sentence's parameter,
+    kept as its message id (``card.stack_workers``) like ``phase_param``."""
+    return stored_form(CARD_WORDS.message(f"stack_{stack}", {}))
 
 
 def value_text(value: float, solo: bool) -> str:

@@ -265,6 +265,8 @@ NARRATION = Catalogue(
         "score_line": "{name} {paid}",
         "score_line_parts": "{name} {paid} ({parts})",
         "score_nothing": "nothing",
+        "score_paid_both": "{rubles} {vp}",
+        "score_separator": "; ",
         "signed_rubles": "{amount} ₽",
         "signed_vp": "{amount} VP",
         "part_card": "{card} {amount}",
@@ -372,6 +374,11 @@ class _Teller:
             joined = middle.format(joined, item)
         return joined
 
+    def separated(self, items: Sequence[str]) -> str:
+        """Items that hold lists of their own (a player's scoring parts, the final score lines),
+        each after the other with the reader's language's separator (``A; B`` in English)."""
+        return self.say("score_separator").join(items)
+
     def stack(self, deck: int) -> str:
         return self.say(f"stack_{self.shape.stack_names[deck]}")
 
@@ -461,11 +468,17 @@ def _phase_scored(t: _Teller, e: PhaseScored) -> str:
         paid = [t.say("signed_rubles", amount=_signed(income.rubles))] if income.rubles else []
         if income.vp:
             paid.append(t.say("signed_vp", amount=_signed(income.vp)))
-        said = " ".join(paid) if paid else t.say("score_nothing")
+        said = (
+            t.say("score_paid_both", rubles=paid[0], vp=paid[1])
+            if len(paid) == 2
+            else paid[0]
+            if paid
+            else t.say("score_nothing")
+        )
         parts = _income_parts(t, income)
         if parts:
             lines.append(
-                t.say("score_line_parts", name=t.who(income.seat), paid=said, parts="; ".join(parts))
+                t.say("score_line_parts", name=t.who(income.seat), paid=said, parts=t.separated(parts))
             )
         else:
             lines.append(t.say("score_line", name=t.who(income.seat), paid=said))
@@ -507,7 +520,7 @@ def _game_ended(t: _Teller, e: GameEnded) -> str:
     else:
         names = t.listed([t.who(seat, starts=i == 0) for i, seat in enumerate(e.winners)])
         result = t.say("share_win", names=names)
-    return t.say("final", lines="; ".join(lines), result=result)
+    return t.say("final", lines=t.separated(lines), result=result)
 
 
 def _card_bought(t: _Teller, e: CardBought) -> str:

@@ -77,6 +77,60 @@ PAGES = Catalogue(
         "lobby.score_vp": Plural("{count} VP", "{count} VP"),
         "lobby.your_turn": "your turn",
         "profile.no_rated_games": "No rated games yet.",
+        "common.server_unreachable": "The server cannot be reached; try again.",
+        "settings.new_password_saved": (
+            "Your new password is saved, and every session of your account has ended. Sign in with it."
+        ),
+        "settings.address_confirmed": "Your e-mail address is confirmed.",
+        "settings.email_alerts_off": "E-mail alerts are off. You can turn them on again here.",
+        "settings.notifications_blocked": (
+            "This browser blocks notifications from this site: allow them in its settings."
+        ),
+        "settings.no_email_here": (
+            "This server sends no e-mail: its operator has not set up SMTP. Push and webhooks still work."
+        ),
+        "settings.no_address_yet": (
+            "No address yet: with a confirmed one you can get turn alerts and reset a forgotten password."
+        ),
+        "settings.address_is_confirmed": "{address} is confirmed.",
+        "settings.address_is_waiting": "{address} is waiting for you to open the link we sent to it.",
+        "settings.turn_off_notifications_here": "Turn off notifications here",
+        "settings.no_push_here": (
+            "This server sends no push notifications: its operator has not set VAPID keys."
+        ),
+        "settings.notifications_on_here": "This device shows a notification when it is your turn.",
+        "settings.notifications_off_here": "Notifications of your turns are off on this device.",
+        "settings.last_alert_failed": "The last alert did not arrive: {failure}.",
+        "settings.vacation_days_left": Plural(
+            "{count} of {total} days left this year.", "{count} of {total} days left this year."
+        ),
+        "settings.on_vacation_until": "On vacation until {until}. {days_left}",
+        "settings.not_on_vacation": "Not on vacation. {days_left}",
+        "settings.muted_games": "Muted games: {tables}.",
+        "settings.table_hook_set": "Table {table} tells its turns to {url}.",
+        "settings.table_hook_none": "Table {table} has no webhook.",
+        "settings.table_hook_failed": "Its last alert did not arrive: {failure}.",
+        "settings.test_sent": "The test is on its way.",
+        "account.this_browser": "This browser",
+        "account.a_browser": "A browser",
+        "account.session_times": "signed in {signed_in} · last used {last_used}",
+        "account.title_of": "Sankt Petersburg — {name}",
+        "account.signed_in_as": "Signed in as {name}.",
+        "profile.title_of": "Sankt Petersburg — {name}",
+        "profile.rating_of": "Rating {rating}",
+        "profile.rated_games": Plural("{count} rated game", "{count} rated games"),
+        "profile.games_played": Plural("{count} game", "{count} games"),
+        "profile.member_since": "member since {date}",
+        "profile.chart_label": Plural(
+            "Rating from {first} to {last} over {count} rated game",
+            "Rating from {first} to {last} over {count} rated games",
+        ),
+        "profile.status_open": "open",
+        "profile.status_playing": "playing",
+        "profile.status_over": "over",
+        "profile.status_closed": "closed",
+        "profile.unrated": "unrated",
+        "profile.no_games_yet": "No games yet.",
         # account.html -----------------------------------------------------------------------------------
         "account.account": "Account",
         "account.sankt_petersburg_account": "Sankt Petersburg — account",

@@ -12,6 +12,7 @@ import orjson
 from fastapi.responses import Response
 
 from petersburg.server.protocol.http import HttpError
+from petersburg.text.languages import SOURCE
 from petersburg.text.refusals import refusal
 from petersburg.text.wording import Message
 
@@ -23,7 +24,8 @@ def json_response(data: object, status: int = 200) -> Response:
     return Response(orjson.dumps(data), status_code=status, media_type="application/json")
 
 
-def error_response(message: Message, status: int) -> Response:
-    """A refused request: its sentence as ``HttpError``, with its 4xx (or 5xx) status."""
-    detail: HttpError = {"detail": str(message)}
+def error_response(message: Message, status: int, language: str = SOURCE) -> Response:
+    """A refused request: its sentence in the reader's ``language`` as ``HttpError``, with its 4xx
+    (or 5xx) status."""
+    detail: HttpError = {"detail": message.in_language(language)}
     return json_response(detail, status)

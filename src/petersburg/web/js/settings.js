@@ -2,7 +2,9 @@
 // e-mail, push notifications on this device and a webhook, each with a test; and the pages an
 // e-mailed link opens (#confirm=…, #reset=…, #unsubscribe=…): the code after "#" never reaches
 // a server log, this script posts it in a request body.
+import * as i18n from "./i18n.js";
 import { byId } from "./dom.js";
+import { dateTime } from "./account/dates.js";
 import { renderAccountNav } from "./account/nav.js";
 import { postJson, submitForm } from "./account/submit.js";
 
@@ -45,7 +47,7 @@ async function followLink() {
       const error = /** @type {HTMLElement} */ (form.querySelector(".form-error"));
       if (await submitForm("/api/account/reset", { code, password }, error)) {
         byId("reset-panel").hidden = true;
-        outcome("Your new password is saved, and every session of your account has ended. Sign in with it.");
+        outcome(i18n.t("page.settings.new_password_saved"));
       }
     });
     return;
@@ -53,7 +55,7 @@ async function followLink() {
   const url = kind === "confirm" ? "/api/account/email/confirm" : "/api/alerts/unsubscribe";
   const response = await postJson(url, { code });
   if (!response.ok) outcome(await refusal(response));
-  else outcome(kind === "confirm" ? "Your e-mail address is confirmed." : "E-mail alerts are off. You can turn them on again here.");
+  else outcome(i18n.t(kind === "confirm" ? "page.settings.address_confirmed" : "page.settings.email_alerts_off"));
 }
 
 /** @param {Partial<Record<string, unknown>>} change */
@@ -86,7 +88,7 @@ async function togglePush(settings) {
     return;
   }
   if (Notification.permission !== "granted" && (await Notification.requestPermission()) !== "granted") {
-    byId("push-state").textContent = "This browser blocks notifications from this site: allow them in its settings.";
+    byId("push-state").textContent = i18n.t("page.settings.notifications_blocked");
     return;
   }
   const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
@@ -110,9 +112,9 @@ async function show(settings) {
   alerts.checked = settings.email_alerts;
   alerts.disabled = !settings.email_available || !settings.email_confirmed;
   byId("email-state").textContent = !settings.email_available
-    ? "This server sends no e-mail: its operator has not set up SMTP. Push and webhooks still work."
-    : settings.email === null ? "No address yet: with a confirmed one you can get turn alerts and reset a forgotten password."
-      : settings.email_confirmed ? `${settings.email} is confirmed.` : `${settings.email} is waiting for you to open the link we sent to it.`;
+    ? i18n.t("page.settings.no_email_here")
+    : settings.email === null ? i18n.t("page.settings.no_address_yet")
+      : i18n.t(settings.email_confirmed ? "page.settings.address_is_confirmed" : "page.settings.address_is_waiting", { address: settings.email });
   emailForm.hidden = !settings.email_available;
   /** @param {string} channel @param {boolean} ready */
   const testable = (channel, ready) => {
@@ -124,26 +126,26 @@ async function show(settings) {
   testable("webhook", settings.webhook_url !== null);
   const mine = await pushSubscription();
   const here = Boolean(mine && mine.endpoint === settings.push_endpoint);
-  byId("push-toggle").textContent = here ? "Turn off notifications here" : "Turn on notifications here";
+  byId("push-toggle").textContent = i18n.t(here ? "page.settings.turn_off_notifications_here" : "page.settings.turn_on_notifications_here");
   /** @type {HTMLButtonElement} */ (byId("push-toggle")).disabled = !settings.push_available || !("PushManager" in window);
-  byId("push-state").textContent = !settings.push_available
-    ? "This server sends no push notifications: its operator has not set VAPID keys."
-    : here ? "This device shows a notification when it is your turn." : "Notifications of your turns are off on this device.";
+  byId("push-state").textContent = i18n.t(!settings.push_available ? "page.settings.no_push_here"
+    : here ? "page.settings.notifications_on_here" : "page.settings.notifications_off_here");
   const hook = /** @type {HTMLFormElement} */ (byId("webhook-form"));
   const url = /** @type {HTMLInputElement} */ (hook.elements.namedItem("url"));
   if (document.activeElement !== url) url.value = settings.webhook_url || "";
   /** @type {HTMLSelectElement} */ (hook.elements.namedItem("format")).value = settings.webhook_format;
   const failure = byId("webhook-failure");
   failure.hidden = settings.webhook_failure === null;
-  failure.textContent = settings.webhook_failure ? `The last alert did not arrive: ${settings.webhook_failure}.` : "";
+  failure.textContent = settings.webhook_failure ? i18n.t("page.settings.last_alert_failed", { failure: settings.webhook_failure }) : "";
   /** @type {HTMLSelectElement} */ (byId("interval")).value = String(settings.interval);
   const until = settings.vacation_until;
-  const left = `${settings.vacation_left} of ${settings.vacation_per_year} days left this year.`;
+  const left = i18n.t("page.settings.vacation_days_left", { count: settings.vacation_left, total: settings.vacation_per_year });
   byId("vacation-state").textContent = until
-    ? `On vacation until ${new Date(until * 1000).toLocaleString()}. ${left}`
-    : `Not on vacation. ${left}`;
+    ? i18n.t("page.settings.on_vacation_until", { until: dateTime(until), days_left: left })
+    : i18n.t("page.settings.not_on_vacation", { days_left: left });
   byId("vacation-end").hidden = !until;
-  byId("muted-games").textContent = settings.muted.length ? `Muted games: ${settings.muted.join(", ")}.` : "";
+  byId("muted-games").textContent = settings.muted.length
+    ? i18n.t("page.settings.muted_games", { tables: i18n.list(settings.muted.map(String)) }) : "";
 }
 
 async function load() {
@@ -209,8 +211,9 @@ function wire() {
     if (response) {
       /** @type {{table: number, url: string | null, failure: string | null}} */
       const saved = await response.json();
-      done.textContent = saved.url ? `Table ${saved.table} tells its turns to ${saved.url}.` : `Table ${saved.table} has no webhook.`;
-      if (saved.failure) done.textContent += ` Its last alert did not arrive: ${saved.failure}.`;
+      const table = String(saved.table);
+      done.textContent = saved.url ? i18n.t("page.settings.table_hook_set", { table, url: saved.url }) : i18n.t("page.settings.table_hook_none", { table });
+      if (saved.failure) done.textContent += ` ${i18n.t("page.settings.table_hook_failed", { failure: saved.failure })}`;
     }
   });
   byId("interval").addEventListener("change", (event) => {
@@ -221,7 +224,7 @@ function wire() {
       const line = byId("test-outcome");
       const channel = /** @type {HTMLElement} */ (button).dataset.channel;
       const response = await submitForm("/api/alerts/test", { channel }, byId("settings-error"));
-      line.textContent = response ? "The test is on its way." : "";
+      line.textContent = response ? i18n.t("page.settings.test_sent") : "";
       line.hidden = !response;
     });
   }

@@ -17,12 +17,8 @@ function date(epoch) {
   const thisYear = when.getFullYear() === new Date().getFullYear();
   /** @type {Intl.DateTimeFormatOptions} */
   const shape = thisYear ? { month: "short", day: "numeric" } : { year: "numeric", month: "short", day: "numeric" };
-  return when.toLocaleDateString(undefined, shape);
-}
-
-/** @param {number} n @param {string} noun */
-function count(n, noun) {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+  if (i18n.language() === "qps") return when.toLocaleDateString("en-GB"); // digits: no English month's name
+  return when.toLocaleDateString(i18n.language(), shape);
 }
 
 /** @param {RatingPoint[]} points */
@@ -44,7 +40,7 @@ function chart(points) {
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   svg.setAttribute("preserveAspectRatio", "none"); // fill the box's width; the line keeps its stroke (CSS)
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `Rating from 1500 to ${values.at(-1)} over ${points.length} rated games`);
+  svg.setAttribute("aria-label", i18n.t("page.profile.chart_label", { first: "1500", last: String(values.at(-1)), count: points.length }));
   const line = document.createElementNS(svgNs, "polyline");
   line.setAttribute("points", values.map((v, i) => `${x(i)},${y(v)}`).join(" "));
   line.setAttribute("class", "rating-line");
@@ -62,11 +58,12 @@ async function load() {
   }
   /** @type {ProfileResponse} */
   const data = await response.json();
-  document.title = `Sankt Petersburg — ${data.name}`;
+  document.title = i18n.t("page.profile.title_of", { name: data.name });
   byId("profile-heading").textContent = data.name;
   byId("profile-summary").replaceChildren(
-    el("strong", {}, `Rating ${data.rating}`), ` ± ${data.deviation} · ${count(data.rated_games, "rated game")} · `,
-    `${count(data.games.length, "game")} · member since ${date(data.created)}`,
+    el("strong", {}, i18n.t("page.profile.rating_of", { rating: String(data.rating) })), ` ± ${data.deviation} · `,
+    `${i18n.t("page.profile.rated_games", { count: data.rated_games })} · ${i18n.t("page.profile.games_played", { count: data.games.length })} · `,
+    i18n.t("page.profile.member_since", { date: date(data.created) }),
   );
   chart(data.ratings);
   const rows = data.games.map((g) => {
@@ -75,13 +72,13 @@ async function load() {
     return el("tr", {},
       el("td", {}, el("a", { href: link }, g.name)),
       el("td", { class: "seats" }, g.seats),
-      el("td", {}, g.status),
+      el("td", {}, i18n.t(`page.profile.status_${g.status}`)),
       el("td", {}, g.place ?? "—"),
       el("td", {}, g.total ?? "—"),
-      el("td", {}, g.rated ? change : "unrated"),
+      el("td", {}, g.rated ? change : i18n.t("page.profile.unrated")),
       el("td", { class: "date" }, date(g.created)));
   });
-  byId("games").replaceChildren(...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 7, class: "muted" }, "No games yet."))]));
+  byId("games").replaceChildren(...(rows.length ? rows : [el("tr", {}, el("td", { colspan: 7, class: "muted" }, i18n.t("page.profile.no_games_yet")))]));
 }
 
 load();

@@ -1,5 +1,6 @@
 // Sending an account form's JSON body: the server's answer, or its refusal's sentence shown in the
 // form's error line (and no answer).
+import { t } from "../i18n.js";
 
 /** @typedef {import("../protocol.js").HttpError} HttpError */
 
@@ -30,7 +31,7 @@ export async function submitForm(url, body, error) {
   try {
     response = await postJson(url, body);
   } catch {
-    error.textContent = "The server cannot be reached; try again.";
+    error.textContent = t("page.common.server_unreachable");
     error.hidden = false;
     return null;
   }
