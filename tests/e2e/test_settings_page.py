@@ -108,7 +108,7 @@ def test_vacation_move_deadlines_and_the_mute_button(browser: Any, server: str) 
         table = answer.json()["id"]
         page.goto(f"{server}/table/{table}")
         page.wait_for_selector("#start")
-        assert "Turn based, 1 day per move (then the easy bot plays it)." in page.inner_text("#seats-panel")
+        assert "Turn based, 1 day per move (then the Easy bot plays it)." in page.inner_text("#seats-panel")
         page.click("#start")
         page.wait_for_function("document.body.dataset.myturn === '1'")
         page.wait_for_selector("#timer:not([hidden])")

@@ -148,7 +148,7 @@ def test_a_missed_move_deadline_is_played_by_the_bot_and_the_player_told(
         bob = Bob(client, f"http://127.0.0.1:{hook.server_address[1]}/hook")
         table, alice = duel(client, bob, stack, move_deadline=HALF_DAY, title="Duel")
         summary = client.get(f"/api/tables/{table}").json()
-        assert (summary["move_deadline"], summary["deadline_bot"]) == (HALF_DAY, "greedy")
+        assert (summary["move_deadline"], summary["deadline_bot"]) == (HALF_DAY, "easy")
         update = with_deadline(alice, alice_until_bob(alice))
         started = clock.now
         assert update["deadline"] == started + HALF_DAY
@@ -168,7 +168,7 @@ def test_a_missed_move_deadline_is_played_by_the_bot_and_the_player_told(
             eventually(lambda: clock.due_within(HALF_DAY) >= 1, what="the deadline's clock")
             clock.advance(max(0.0, update["deadline"] - clock.now))
             notice = recv_until(alice, lambda m: m["type"] == "chat" and "ran out" in m["text"])
-            assert notice["text"] == "Bob's time for this move ran out: Greedy bot plays it for them."
+            assert notice["text"] == "Bob's time for this move ran out: Easy bot plays it for them."
             played = recv_until(alice, after(seq))
             move = played["log"][-1]
             assert move["seat"] == 1 and move["played_for"] == "ran_out", move
@@ -191,7 +191,7 @@ def test_a_missed_move_deadline_is_played_by_the_bot_and_the_player_told(
         eventually(lambda: clock.due_within(HALF_DAY) >= 1, what="the deadline's clock")
         clock.advance(max(0.0, update["deadline"] - clock.now))
         notice = recv_until(alice, lambda m: m["type"] == "chat" and "run out" in m["text"])
-        assert notice["text"] == "Bob let 3 turns in a row run out: Greedy bot plays seat 2 from now on."
+        assert notice["text"] == "Bob let 3 turns in a row run out: Easy bot plays seat 2 from now on."
         wait_for(lambda: "A bot took your seat at Duel" in titles(hook), what="Bob told of the handover")
         assert "the result counts as yours" in json.loads(hook.received[-1].body)["text"]
         handed = recv_until(
@@ -201,7 +201,7 @@ def test_a_missed_move_deadline_is_played_by_the_bot_and_the_player_told(
         assert move["played_for"] == "handed", move
         assert "A bot plays this seat for its player" in move["text"], move
         seat = server_of(client).tables.cached(table).row.seats[1]  # type: ignore[union-attr]
-        assert (seat.kind, seat.bot, seat.token) == ("bot", "greedy", None)
+        assert (seat.kind, seat.bot, seat.token) == ("bot", "easy", None)
         assert seat.user_id == UIDS[1], "the seat keeps Bob's account: the result is his"
         deadlines = server_of(client).automation.deadlines
         assert deadlines is not None
@@ -379,6 +379,6 @@ def test_the_process_that_takes_the_lease_over_enforces_the_stored_deadline(
             notice = recv_until(watcher, lambda m: m["type"] == "chat" and "ran out" in m["text"])
             seat = dealt["view"]["to_act"]
             assert (
-                notice["text"] == f"{NAMES[seat]}'s time for this move ran out: Greedy bot plays it for them."
+                notice["text"] == f"{NAMES[seat]}'s time for this move ran out: Easy bot plays it for them."
             )
             assert recv_until(watcher, after(0))["log"][0]["seat"] == seat

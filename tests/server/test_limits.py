@@ -261,7 +261,7 @@ def test_who_may_change_seats_and_start(client: TestClient) -> None:
         assert "You have no seat" in error_of(eve, {"type": "leave"})
         # The creator changes a bot's level; a seated player leaves his own seat.
         alice.send_json({"type": "bot", "seat": 2, "level": "greedy"})
-        update = recv_until(alice, lambda m: is_update(m) and m["table"]["seats"][2]["bot"] == "greedy")
+        update = recv_until(alice, lambda m: is_update(m) and m["table"]["seats"][2]["bot"] == "easy")
         assert update["creator"] is True
         bob.send_json({"type": "clear", "seat": 1})
         update = recv_until(bob, lambda m: is_update(m) and m["table"]["seats"][1]["kind"] == "empty")
