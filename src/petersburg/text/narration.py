@@ -468,13 +468,10 @@ def _phase_scored(t: _Teller, e: PhaseScored) -> str:
         paid = [t.say("signed_rubles", amount=_signed(income.rubles))] if income.rubles else []
         if income.vp:
             paid.append(t.say("signed_vp", amount=_signed(income.vp)))
-        said = (
-            t.say("score_paid_both", rubles=paid[0], vp=paid[1])
-            if len(paid) == 2
-            else paid[0]
-            if paid
-            else t.say("score_nothing")
-        )
+        if income.rubles and income.vp:
+            said = t.say("score_paid_both", rubles=paid[0], vp=paid[-1])
+        else:
+            said = paid[0] if paid else t.say("score_nothing")
         parts = _income_parts(t, income)
         if parts:
             lines.append(
