@@ -4,8 +4,9 @@ Two servers on one database (two stores, as two processes have) take a 150-reque
 of sign-ins for one name: at most the allowed number of passwords is checked (argon2's checks are
 counted by the hasher the servers are built with), every other request is told to wait, and the
 right password afterwards is refused too. A burst over many names stops at the address's limit.
-40 parallel sign-ups leave a table's action round trip (p99) within twice its quiet value: the
-hashing runs on a small pool of its own, and what does not fit its queue is refused at once.
+40 parallel sign-ups hash on a small pool of their own, never on the event loop's thread, while a
+table plays on; what does not fit the pool's queue is refused at once, without hashing
+(``benchmarks/sign_up_burst.py`` measures the table's p99 during such a burst).
 Runs on SQLite and on PostgreSQL.
 """
 
@@ -21,15 +22,12 @@ from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any, Literal
 
-import pytest
 from argon2 import PasswordHasher
 from websockets.sync.client import ClientConnection, connect
 
 from petersburg.server.app import create_app
-from petersburg.server.local import LocalServer
 from petersburg.server.settings import Settings
 from tests.server.helpers import pick_action
 from tests.server.live import guest_cookie, running
@@ -180,20 +178,6 @@ class TableProbe:
         return time.perf_counter() - started
 
 
-def p99(samples: list[float]) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-
-
-def window(probe: TableProbe, seconds: float) -> list[float]:
-    """The round trips of ``seconds`` of actions, one after the other."""
-    samples: list[float] = []
-    started = time.monotonic()
-    while time.monotonic() - started < seconds:
-        samples.append(probe.round_trip())
-    return samples
-
-
 def sign_up_burst(address: str, count: int) -> list[tuple[int, str]]:
     names = [f"Player {i}" for i in range(count)]
     return burst(
@@ -204,42 +188,45 @@ def sign_up_burst(address: str, count: int) -> list[tuple[int, str]]:
     )
 
 
-@pytest.mark.slow
-def test_forty_parallel_sign_ups_leave_a_tables_p99_within_twice_its_quiet_value(
-    database: str, tmp_path: Path
-) -> None:
-    # A server process of its own (the test's threads do not share its interpreter), where the
-    # pool alone bounds the sign-ups.
-    env = {"PETERSBURG_DATABASE_URL": database, "PETERSBURG_SIGN_UPS_PER_ADDRESS": "1000"}
+class ThreadRecordingHasher(PasswordHasher):
+    """argon2's hasher, noting the name of every thread that hashes a password."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.threads: list[str] = []
+        self._lock = threading.Lock()
+
+    def hash(self, password: str | bytes, *, salt: bytes | None = None) -> str:
+        with self._lock:
+            self.threads.append(threading.current_thread().name)
+        return super().hash(password, salt=salt)
+
+
+def test_forty_parallel_sign_ups_hash_off_the_event_loop_while_a_table_plays_on(database: str) -> None:
+    # What once made a table wait (5 -> 72 ms p99) was argon2 hashing on the event loop's thread.
+    # The test checks the cause, not a timing: every hash runs on the hashing pool's threads, the
+    # requests that do not fit its queue are refused at once without hashing, and a table keeps
+    # answering every action while the burst runs. ``benchmarks/sign_up_burst.py`` measures the
+    # table's p99 round trip, quiet and during the burst, side by side.
+    settings = Settings(bot_delay=0.0, sign_ups_per_address=1000)
+    hasher = ThreadRecordingHasher()
     with ExitStack() as stack:
-        local = stack.enter_context(LocalServer(tmp_path, env=env))
-        address = local.base_url.removeprefix("http://")
+        address = stack.enter_context(running(create_app(database, settings, password_hasher=hasher)))
         probe = TableProbe(address, stack)
-        assert post(address, "/api/account/signup", {"name": "First", "password": PASSWORD})[0] == 201
-        window(probe, 0.5)  # warm up
-        before = window(probe, 1.5)
         answers: list[tuple[int, str]] = []
         sign_ups = threading.Thread(target=lambda: answers.extend(sign_up_burst(address, 40)))
-        started = time.monotonic()
         sign_ups.start()
-        loaded: list[float] = []
-        while sign_ups.is_alive() or len(loaded) < 50:
-            assert time.monotonic() - started < 30, "the sign-ups took more than 30 s"
-            loaded.append(probe.round_trip())
+        played = 0
+        while sign_ups.is_alive() or played < 20:
+            probe.round_trip()  # an update that never comes fails the test in ``_next``
+            played += 1
         sign_ups.join()
-        lasted = time.monotonic() - started
-        quiet = before + window(probe, 1.5)  # the quiet value around the burst: the same machine's
         statuses = Counter(status for status, _detail in answers)
-        print(
-            f"\na table's action round trip, p99: quiet {1000 * p99(quiet):.1f} ms ({len(quiet)} actions), "
-            f"during 40 parallel sign-ups {1000 * p99(loaded):.1f} ms ({len(loaded)} actions); "
-            f"sign-ups {dict(statuses)} in {lasted:.2f} s"
-        )
+        print(f"\n40 parallel sign-ups: {dict(statuses)}; {played} table actions answered meanwhile")
         assert set(statuses) <= {201, 503} and statuses[201] >= 1
-        busy = {detail for status, detail in answers if status == 503}
-        assert busy <= {"The server is busy: try again in a moment."}
-        # Twice the quiet value, and never less than 10 ms above it: at loopback round trips of a few
-        # milliseconds, one scheduler slice on a 2-core machine that also runs the burst's 40 client
-        # threads is already a doubling. What this guards against is hashing on the tables' threads
-        # (measured before the pool: 5 -> 72 ms).
-        assert p99(loaded) <= max(2 * p99(quiet), p99(quiet) + 0.010)
+        assert {detail for status, detail in answers if status == 503} <= {
+            "The server is busy: try again in a moment."
+        }
+        assert len(hasher.threads) == statuses[201]  # a refused sign-up hashed nothing
+        assert hasher.threads and all(name.startswith("password-hashing") for name in hasher.threads)
+        assert len(set(hasher.threads)) <= settings.hash_workers
