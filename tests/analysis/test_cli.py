@@ -9,6 +9,7 @@ import pytest
 
 from petersburg.cli import main
 from petersburg.engine import GameRecord, new_game
+from petersburg.text.analysis import analysis_text
 from petersburg.tui.play import run_terminal_game
 from tests.analysis.test_game import greedy_game
 
@@ -54,3 +55,16 @@ def test_the_terminal_game_answers_hint_with_three_moves() -> None:
     start = said.index("What the strongest bot would do here:")
     assert [line[:3] for line in said[start + 1 : start + 4]] == ["1. ", "2. ", "3. "]
     assert "% to win" in said[start + 1]
+
+
+def test_analyse_speaks_the_language_asked_for(record_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyse", str(record_file), "--seat", "1", "--json", "--lang", "fr"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert main(["analyse", str(record_file), "--seat", "1", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    header = analysis_text("cli_header", players=2, decisions=len(data["decisions"]))
+    assert out[0] == header.in_language("fr") != str(header)
+    assert out[-4] == analysis_text("cli_turning_points").in_language("fr")
+    assert out[-3:] == [point["text"] for point in data["turning_points"]]
+    measure = analysis_text("measure_chance").in_language("fr")
+    assert all(measure in line for line in out[-3:])

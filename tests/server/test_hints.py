@@ -4,6 +4,7 @@ turned hints off, refuses a forged request with a sentence; a finished game gets
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
@@ -16,8 +17,10 @@ from tests.server.helpers import (
     UIDS,
     create_table,
     error_of,
+    eventually,
     guest_socket,
     hello,
+    pick_action,
     recv_until,
     seated_game,
 )
@@ -92,3 +95,56 @@ def test_an_unknown_persons_average_loss_is_refused_with_a_sentence(
     response = client.get("/api/profile/Nobody%20Here/loss")
     assert response.status_code == 404
     assert "Nobody Here" in response.json()["detail"]
+
+
+def test_a_hint_is_worded_in_the_asking_sockets_language(make_client: Callable[..., TestClient]) -> None:
+    client = make_client(Settings(bot_delay=0.0, analyse_games=False))
+    with ExitStack() as stack:
+        ws, update = practice_game(client, stack)
+        ws.send_json({"type": "language", "lang": "de"})
+        german = recv_until(ws, lambda m: m["type"] == "update" and m.get("log_from") == 0)
+        ws.send_json({"type": "hint", "token": german["you"]["token"], "seq": german["seq"]})
+        found = recv_until(ws, lambda m: m["type"] == "hint")
+        words = {action["id"]: action["description"] for action in german["legal"]}
+        english = {action["id"]: action["description"] for action in update["legal"]}
+        assert words != english
+        for move in found["moves"]:
+            assert move["move"] == words[move["action"]]
+
+
+def after(seq: int) -> Callable[[dict[str, Any]], bool]:
+    """Whether a message is an update after log row ``seq``."""
+    return lambda message: message["type"] == "update" and message["seq"] > seq
+
+
+def test_a_finished_games_analysis_reads_in_the_readers_language(
+    make_client: Callable[..., TestClient],
+) -> None:
+    """One stored analysis, read in English, German and the pseudo-language: the same figures, the
+    words of each reader."""
+    client = make_client(Settings(bot_delay=0.0, pseudo_language=True))
+    rng = random.Random(5)
+    with ExitStack() as stack:
+        table, (ws,) = seated_game(client, stack, 1)
+        update = recv_until(ws, lambda m: m["type"] == "update" and bool(m.get("legal")))
+        while "result" not in update:
+            action = pick_action(update, rng)
+            ws.send_json(
+                {"type": "act", "token": update["you"]["token"], "seq": update["seq"], "action": action}
+            )
+            update = recv_until(ws, after(update["seq"]))
+    path = f"/api/tables/{table}/analysis"
+
+    def ready() -> bool:
+        return client.get(path).status_code == 200
+
+    eventually(ready, 120, "the analysis")
+    english, german, pseudo = (
+        client.get(f"{path}?lang={lang}").json()["analysis"] for lang in ("en", "de", "qps")
+    )
+    assert [p["after"] for p in german["turning_points"]] == [p["after"] for p in english["turning_points"]]
+    assert german["decisions"] and len(german["decisions"]) == len(english["decisions"])
+    for reader, words in ((german, "Runde "), (pseudo, "⟦")):
+        assert all(point["text"].startswith(words) for point in reader["turning_points"])
+        assert reader["turning_points"] != english["turning_points"]
+    assert all(d["played_text"].startswith("⟦") for d in pseudo["decisions"])

@@ -2,7 +2,8 @@
 
 ``evaluate_decision`` (evaluation.py) is the one evaluation everything here asks; ``hint`` gives a
 seat's three best moves with chances and reasons; ``analyse_game`` judges every decision of a
-finished game, marks mistakes and draws each player's winning-chance curve. See docs/analysis.md.
+finished game, marks mistakes and draws each player's winning-chance curve; ``analysis_in_language`` words a
+stored analysis for each reader. See docs/analysis.md.
 """
 
 from petersburg.analysis.evaluation import (
@@ -13,7 +14,7 @@ from petersburg.analysis.evaluation import (
     MoveEstimate,
     evaluate_decision,
 )
-from petersburg.analysis.game import AnalysisJson, GameAnalysis, analyse_game
+from petersburg.analysis.game import AnalysisJson, GameAnalysis, analyse_game, analysis_in_language
 from petersburg.analysis.hint import Hint, HintJson, hint
 from petersburg.analysis.marks import mark_of
 
@@ -28,6 +29,7 @@ __all__ = [
     "HintJson",
     "MoveEstimate",
     "analyse_game",
+    "analysis_in_language",
     "evaluate_decision",
     "hint",
     "mark_of",

@@ -13,13 +13,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from petersburg.analysis.game import GameAnalysis, analyse_game
+from petersburg.analysis.game import AnalysisJson, analyse_game, analysis_in_language
 from petersburg.engine import GameRecord, PetersburgError
-from petersburg.text.analysis import analysis_text, mark_text, phase_param, value_text
+from petersburg.text.analysis import analysis_text, mark_param, phase_param, value_text
+from petersburg.text.languages import SOURCE
 
 
 def register(subparsers: Any) -> None:
     """Add the ``analyse`` subcommand to the ``petersburg`` CLI."""
+    from petersburg.cli import add_language_argument
+
     p = subparsers.add_parser(
         "analyse",
         help="judge every decision of a finished game: chances, best moves, losses, turning points",
@@ -30,11 +33,12 @@ def register(subparsers: Any) -> None:
         "--seat", type=int, action="append", help="judge only this seat (1 for the first; may repeat)"
     )
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    add_language_argument(p)
     p.set_defaults(func=_cmd_analyse)
 
 
 def _cmd_analyse(args: argparse.Namespace) -> None:
-    from petersburg.cli import CliError
+    from petersburg.cli import CliError, reader_language
 
     try:
         text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text(encoding="utf-8")
@@ -47,54 +51,49 @@ def _cmd_analyse(args: argparse.Namespace) -> None:
         raise CliError(f"{args.record} is not valid JSON (line {error.lineno}: {error.msg}).") from None
     except (PetersburgError, ValueError) as error:
         raise CliError(f"{args.record}: {error}") from None
+    language = reader_language(args.lang)
+    worded = analysis_in_language(analysis.to_json(), record, language)
     if args.json:
-        print(json.dumps(analysis.to_json(), indent=2, ensure_ascii=False))
+        print(json.dumps(worded, indent=2, ensure_ascii=False))
         return
-    for line in report_lines(analysis):
+    for line in report_lines(worded, language):
         print(line)
 
 
-def report_lines(analysis: GameAnalysis) -> list[str]:
-    """The analysis in sentences, one a line."""
-    lines = [str(analysis_text("cli_header", players=analysis.players, decisions=len(analysis.decisions)))]
-    for d in analysis.decisions:
-        mark = analysis.mark(d)
-        name, after, before = (
-            analysis.names[d.seat],
-            value_text(d.after, analysis.solo),
-            value_text(d.before, analysis.solo),
-        )
-        line = str(
-            analysis_text(
-                "cli_decision",
-                step=d.step + 1,
-                round=d.round,
-                phase=phase_param(d.phase),
-                name=name,
-                move=d.played_text,
-                after=after,
-                best=d.best_text,
-                before=before,
-                loss=round(d.loss, 1),
-            )
-        )
-        if mark is not None:
-            line += " " + str(analysis_text("cli_mark", mark=mark_text(mark)))
-        lines.append(str(line))
-    for seat in analysis.summary():
+def report_lines(analysis: AnalysisJson, language: str = SOURCE) -> list[str]:
+    """The analysis in sentences, one a line, in ``language`` (its words already in it:
+    ``analysis_in_language``)."""
+    solo = analysis["solo"]
+    header = analysis_text("cli_header", players=analysis["players"], decisions=len(analysis["decisions"]))
+    lines = [header.in_language(language)]
+    for d in analysis["decisions"]:
+        line = analysis_text(
+            "cli_decision",
+            step=d["step"] + 1,
+            round=d["round"],
+            phase=phase_param(d["phase"]),
+            name=analysis["names"][d["seat"]],
+            move=d["played_text"],
+            after=value_text(d["after"], solo, language),
+            best=d["best_text"],
+            before=value_text(d["before"], solo, language),
+            loss=round(d["loss"], 1),
+        ).in_language(language)
+        if d["mark"] is not None:
+            line += " " + analysis_text("cli_mark", mark=mark_param(d["mark"])).in_language(language)
+        lines.append(line)
+    for seat in analysis["summary"]:
         lines.append(
-            str(
-                analysis_text(
-                    "cli_average",
-                    name=seat["name"],
-                    loss=seat["average_loss"],
-                    count=seat["decisions"],
-                    blunders=seat["blunders"],
-                    mistakes=seat["mistakes"],
-                    inaccuracies=seat["inaccuracies"],
-                )
-            )
+            analysis_text(
+                "cli_average",
+                name=seat["name"],
+                loss=seat["average_loss"],
+                count=seat["decisions"],
+                blunders=seat["blunders"],
+                mistakes=seat["mistakes"],
+                inaccuracies=seat["inaccuracies"],
+            ).in_language(language)
         )
-    lines.append(str(analysis_text("cli_turning_points")))
-    lines.extend(point["text"] for point in analysis.turning_points())
+    lines.append(analysis_text("cli_turning_points").in_language(language))
+    lines.extend(point["text"] for point in analysis["turning_points"])
     return lines

@@ -38,13 +38,15 @@ from petersburg.analysis.marks import (
     mark_of,
 )
 from petersburg.analysis.reasons import seat_names
-from petersburg.engine import OMNISCIENT, ActionId, GameRecord, apply_with_events, new_game, view
+from petersburg.engine import OMNISCIENT, ActionId, GameRecord, GameState, apply_with_events, new_game, view
 from petersburg.engine.actions import ACTION_ARG, ACTION_KIND, KIND_BUY, KIND_PLAY, KIND_TAKE
 from petersburg.engine.events import ROW_DRAWN
 from petersburg.engine.rules import source_place
 from petersburg.engine.shape import PHASE_NAMES
-from petersburg.text.analysis import amount_text, analysis_text, measure_text, phase_param
-from petersburg.text.narration import describe_action, describe_move
+from petersburg.text.analysis import amount_param, analysis_text, measure_param, phase_param
+from petersburg.text.languages import SOURCE
+from petersburg.text.names import shown_name
+from petersburg.text.narration import describe_action, describe_move, unit_list
 
 ANALYSIS_FORMAT = "petersburg-analysis"
 ANALYSIS_VERSION = 1
@@ -175,17 +177,7 @@ class GameAnalysis:
         for _swing, index, player in chosen:
             start, end = self.curve[index - 1], self.curve[index]
             before, after = start.chances[player], end.chances[player]
-            moves = ", ".join(self.moves.get((start.step, player), [])) or str(analysis_text("no_move"))
-            text = analysis_text(
-                "turning_point",
-                round=start.round,
-                phase=phase_param(start.phase),
-                player=self.names[player],
-                moves=moves,
-                measure=measure_text(self.solo),
-                before=amount_text(before, self.solo),
-                after=amount_text(after, self.solo),
-            )
+            captions = self.moves.get((start.step, player), [])
             points.append(
                 {
                     "step": start.step,
@@ -193,7 +185,9 @@ class GameAnalysis:
                     "player": player,
                     "before": round(before, PRECISION),
                     "after": round(after, PRECISION),
-                    "text": str(text),
+                    "text": turning_point_text(
+                        start.round, start.phase, self.names[player], captions, self.solo, before, after
+                    ),
                 }
             )
         return points
@@ -258,6 +252,88 @@ class GameAnalysis:
             "turning_points": self.turning_points(),
             "summary": self.summary(),
         }
+
+
+def turning_point_text(
+    round_number: int,
+    phase: str,
+    player: str,
+    captions: Sequence[str],
+    solo: bool,
+    before: float,
+    after: float,
+    language: str = SOURCE,
+) -> str:
+    """A turning point in ``language``: the phase, the player's moves in it (``captions``, already
+    in ``language``) and how his chance (solo: expected score) moved."""
+    moves = unit_list(captions, language) or analysis_text("no_move").in_language(language)
+    return analysis_text(
+        "turning_point",
+        round=round_number,
+        phase=phase_param(phase),
+        player=player,
+        moves=moves,
+        measure=measure_param(solo),
+        before=amount_param(before, solo),
+        after=amount_param(after, solo),
+    ).in_language(language)
+
+
+def move_captions(state: GameState, action: ActionId, language: str = SOURCE) -> list[str]:
+    """Apply ``action`` to ``state`` and return its moves in a few words each, in ``language``
+    (the game is over when it is analysed: nothing of it is hidden)."""
+    events = apply_with_events(state, action)
+    captions = (describe_move(event, state.shape, OMNISCIENT, language) for event in events)
+    return [caption for caption in captions if caption is not None]
+
+
+def analysis_in_language(analysis: AnalysisJson, record: GameRecord, language: str) -> AnalysisJson:
+    """A stored analysis of ``record`` with every word in it made for a reader of ``language``:
+    the moves of its decisions, the turning points and the names. The figures are kept; the words
+    are made again from the record (replaying a game takes far less than judging it), so an
+    analysis is stored once and read in every language."""
+    decisions = {decision["step"]: decision for decision in analysis["decisions"]}
+    worded: dict[int, DecisionJson] = {}
+    captions: dict[tuple[int, int], list[str]] = {}
+    state = new_game(record.num_players, record.seed, record.options)
+    phase_start, phase = 0, (state.round, state.phase)
+    for step, action in enumerate(record.actions):
+        if (state.round, state.phase) != phase:
+            phase_start, phase = step, (state.round, state.phase)
+        seat = state.current_player
+        decision = decisions.get(step)
+        if decision is not None:
+            seen = view(state, seat).state
+            worded[step] = {
+                **decision,
+                "played_text": describe_action(seen, decision["played"], language),
+                "best_text": describe_action(seen, decision["best"], language),
+            }
+        captions.setdefault((phase_start, seat), []).extend(move_captions(state, action, language))
+    names = [shown_name(name, language) for name in analysis["names"]]
+    starts = {point["step"]: point for point in analysis["curve"]}
+    points: list[TurningPointJson] = []
+    for point in analysis["turning_points"]:
+        start = starts[point["step"]]
+        text = turning_point_text(
+            start["round"],
+            start["phase"],
+            names[point["player"]],
+            captions.get((point["step"], point["player"]), []),
+            analysis["solo"],
+            point["before"],
+            point["after"],
+            language,
+        )
+        points.append({**point, "text": text})
+    summary: list[SeatSummaryJson] = [{**line, "name": names[line["seat"]]} for line in analysis["summary"]]
+    return {
+        **analysis,
+        "names": names,
+        "decisions": [worded.get(d["step"], d) for d in analysis["decisions"]],
+        "turning_points": points,
+        "summary": summary,
+    }
 
 
 def board_place(action: ActionId) -> str | None:
@@ -329,10 +405,7 @@ def analyse_game(
                         played_margin=played.margin,
                     )
                 )
-        for event in apply_with_events(state, action):
-            caption = describe_move(event, state.shape, OMNISCIENT)
-            if caption is not None:
-                moves.setdefault((curve[-1].step, seat), []).append(caption)
+        moves.setdefault((curve[-1].step, seat), []).extend(move_captions(state, action))
         if progress is not None:
             progress(step + 1, len(record.actions))
     if not state.is_over:

@@ -17,6 +17,7 @@ from petersburg.analysis.evaluation import HINT_BUDGET, PRECISION, Budget, evalu
 from petersburg.analysis.reasons import reason
 from petersburg.engine import ActionId, View
 from petersburg.text.analysis import analysis_text, value_text
+from petersburg.text.languages import SOURCE
 from petersburg.text.narration import describe_action
 from petersburg.text.wording import Message
 
@@ -54,6 +55,8 @@ class HintMove:
 
 @dataclass(frozen=True, slots=True)
 class Hint:
+    language: str
+    """The language of the moves' words, and the one ``to_json`` words the reasons in."""
     seat: int
     solo: bool
     samples: int
@@ -69,7 +72,7 @@ class Hint:
                     "action": move.action,
                     "move": move.move,
                     "value": round(move.value, PRECISION),
-                    "reason": str(move.reason),
+                    "reason": move.reason.in_language(self.language),
                     "reason_id": move.reason.message_id,
                 }
                 for move in self.moves
@@ -77,33 +80,35 @@ class Hint:
         }
 
 
-def hint(seen: View, budget: Budget = HINT_BUDGET, names: Sequence[str] | None = None) -> Hint:
-    """The best moves (up to ``HINT_MOVES``) for the seat whose turn it is in ``seen``."""
+def hint(
+    seen: View, budget: Budget = HINT_BUDGET, names: Sequence[str] | None = None, language: str = SOURCE
+) -> Hint:
+    """The best moves (up to ``HINT_MOVES``) for the seat whose turn it is in ``seen``, their words
+    in ``language`` (the reasons keep their message ids: ``HintMove.reason``)."""
     evaluation = evaluate_decision(seen, budget, least=HINT_MOVES + SPARE)
     moves: list[HintMove] = []
     for estimate in evaluation.moves:
-        words = describe_action(seen.state, estimate.action)
+        words = describe_action(seen.state, estimate.action, language)
         # Two copies of a card on the board are one move to the player: the better one is shown.
         if len(moves) < HINT_MOVES and all(move.move != words for move in moves):
             moves.append(
                 HintMove(estimate.action, words, estimate.value, reason(seen, estimate.action, names))
             )
-    return Hint(evaluation.seat, evaluation.solo, evaluation.samples, tuple(moves))
+    return Hint(language, evaluation.seat, evaluation.solo, evaluation.samples, tuple(moves))
 
 
 def hint_lines(found: Hint) -> list[str]:
-    """A hint in sentences, one a line (the terminal game's ``hint``)."""
-    lines = [str(analysis_text("cli_hint_header"))]
+    """A hint in sentences, one a line, in the hint's language (the terminal game's ``hint``)."""
+    language = found.language
+    lines = [analysis_text("cli_hint_header").in_language(language)]
     for rank, move in enumerate(found.moves, 1):
         lines.append(
-            str(
-                analysis_text(
-                    "cli_hint",
-                    rank=rank,
-                    move=move.move,
-                    value=value_text(move.value, found.solo),
-                    reason=str(move.reason),
-                )
-            )
+            analysis_text(
+                "cli_hint",
+                rank=rank,
+                move=move.move,
+                value=value_text(move.value, found.solo, language),
+                reason=move.reason.in_language(language),
+            ).in_language(language)
         )
     return lines

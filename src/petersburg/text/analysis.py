@@ -10,6 +10,7 @@ a rule. ``analysis_text("reason_income", rubles=3, count=4)`` words one.
 from __future__ import annotations
 
 from petersburg.text.cards import CARD_WORDS
+from petersburg.text.languages import SOURCE
 from petersburg.text.narration import NARRATION
 from petersburg.text.wording import Catalogue, Message, Param, Plural, stored_form
 
@@ -94,32 +95,34 @@ def stack_param(stack: str) -> str:
     return stored_form(CARD_WORDS.message(f"stack_{stack}", {}))
 
 
-def value_text(value: float, solo: bool) -> str:
+def value_text(value: float, solo: bool, language: str = SOURCE) -> str:
     """A move's estimate as people read it: a chance of winning, or, solo, the expected score."""
     if solo:
-        return str(analysis_text("expected", vp=round(value, 1)))
-    return str(analysis_text("chance", percent=round(PERCENT * value)))
+        return analysis_text("expected", vp=round(value, 1)).in_language(language)
+    return analysis_text("chance", percent=round(PERCENT * value)).in_language(language)
 
 
-def measure_text(solo: bool) -> str:
-    """What a curve measures: the chance of winning, or, solo, the expected score."""
-    return str(analysis_text("measure_score") if solo else analysis_text("measure_chance"))
+def measure_param(solo: bool) -> str:
+    """What a curve measures (the chance of winning, or, solo, the expected score), stored, so
+    that the sentence it is a parameter of words it in the reader's language."""
+    return stored_form(analysis_text("measure_score") if solo else analysis_text("measure_chance"))
 
 
-def amount_text(value: float, solo: bool) -> str:
-    """A point of the curve: a chance (0..1) as a percentage, or, solo, VP."""
-    return str(
+def amount_param(value: float, solo: bool) -> str:
+    """A point of the curve, stored as ``measure_param``: a chance (0..1) as a percentage, or,
+    solo, VP (the number is formatted the reader's way where it is worded)."""
+    return stored_form(
         analysis_text("points", vp=round(value))
         if solo
         else analysis_text("percent", percent=round(PERCENT * value))
     )
 
 
-def mark_text(mark: str) -> str:
-    """The word of a mark (``inaccuracy``, ``mistake``, ``blunder``)."""
+def mark_param(mark: str) -> str:
+    """The word of a mark (``inaccuracy``, ``mistake``, ``blunder``), stored as ``measure_param``."""
     words = {
         "inaccuracy": analysis_text("mark_inaccuracy"),
         "mistake": analysis_text("mark_mistake"),
         "blunder": analysis_text("mark_blunder"),
     }
-    return str(words[mark])
+    return stored_form(words[mark])

@@ -319,6 +319,18 @@ def _signed(amount: int) -> str:
     return f"{'+' if amount >= 0 else '-'}{abs(amount)}"
 
 
+def unit_list(items: Sequence[str], language: str = SOURCE) -> str:
+    """Items joined as ``language`` joins the items of a list without a last "and": ``A, B, C``
+    (CLDR's separator between two items of a list, ``、`` in Japanese); empty for no items."""
+    if not items:
+        return ""
+    middle = locale_of(language).list_patterns["standard"]["middle"]
+    joined = items[0]
+    for item in items[1:]:
+        joined = middle.format(joined, item)
+    return joined
+
+
 class _Teller:
     """Words for one reader: names or "you", card names of the edition, in the reader's language."""
 
@@ -365,14 +377,9 @@ class _Teller:
         separator between two items of a list, ``、`` in Japanese)."""
         if not items:
             return ""
-        locale = locale_of(self.language)
         if style == "standard":
-            return str(format_list(list(items), locale=locale))
-        middle = locale.list_patterns["standard"]["middle"]
-        joined = items[0]
-        for item in items[1:]:
-            joined = middle.format(joined, item)
-        return joined
+            return str(format_list(list(items), locale=locale_of(self.language)))
+        return unit_list(items, self.language)
 
     def separated(self, items: Sequence[str]) -> str:
         """Items that hold lists of their own (a player's scoring parts, the final score lines),
@@ -751,4 +758,5 @@ __all__ = [
     "describe_played_for",
     "legal_action_infos",
     "rubles_text",
+    "unit_list",
 ]

@@ -97,15 +97,15 @@ def word(full_id: str, params: Mapping[str, Param], language: str) -> str | None
         forms: tuple[str, ...] = tuple(entry) if isinstance(entry, Plural) else (entry,)
         if language == PSEUDO:
             forms = tuple(pseudo(form) for form in forms)
-        language = SOURCE if language == PSEUDO else language
     else:
         found = translations(language).get(full_id)
         if found is None:
             return None
         forms = found
+    grammar = SOURCE if language == PSEUDO else language  # the pseudo-language is English's
     if len(forms) > 1:
-        categories = plural_categories(language)
-        category = plural_category(language, float(params[COUNT]))
+        categories = plural_categories(grammar)
+        category = plural_category(grammar, float(params[COUNT]))
         form = forms[categories.index(category)] if category in categories else forms[-1]
     else:
         form = forms[0]

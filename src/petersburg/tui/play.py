@@ -115,7 +115,7 @@ def _ask_human(
             write(terminal_text("help").in_language(language))
             continue
         if answer == "hint":
-            for line in hint_lines(hint(seen, names=names)):
+            for line in hint_lines(hint(seen, names=names, language=language)):
                 write(line)
             continue
         if answer == "board":

@@ -41,8 +41,9 @@ class Hints(TableService):
         self.runner = runner
         self.limit = FloodLimit(settings.hint_limit, settings.hint_window, clock)
 
-    async def hint(self, table: Table, uid: str, token: str, seq: int) -> HintMessage:
-        """The hint for the seat whose token this is, at the state of log row ``seq``."""
+    async def hint(self, table: Table, uid: str, token: str, seq: int, language: str) -> HintMessage:
+        """The hint for the seat whose token this is, at the state of log row ``seq``, worded in the
+        asking socket's ``language``."""
         refused = hint_refusal(table.row)
         if refused is not None:
             raise refused
@@ -70,7 +71,8 @@ class Hints(TableService):
         bound = self.settings.hint_seconds
         try:
             found = await asyncio.wait_for(
-                self.runner.compute(hint_in_worker, seen, names, bound, urgent=True), bound + WORKER_GRACE
+                self.runner.compute(hint_in_worker, seen, names, bound, language, urgent=True),
+                bound + WORKER_GRACE,
             )
         except TimeoutError:
             raise Refusal("hint_too_slow", status=503) from None

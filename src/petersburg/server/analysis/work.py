@@ -11,10 +11,10 @@ from petersburg.analysis import HINT_BUDGET, AnalysisJson, HintJson, analyse_gam
 from petersburg.engine import GameRecord, View
 
 
-def hint_in_worker(seen: View, names: list[str], seconds: float) -> HintJson:
-    """The hint for the seat of ``seen``, its search bounded by ``seconds``."""
+def hint_in_worker(seen: View, names: list[str], seconds: float, language: str) -> HintJson:
+    """The hint for the seat of ``seen``, its search bounded by ``seconds``, worded in ``language``."""
     budget = replace(HINT_BUDGET, seconds=min(seconds, HINT_BUDGET.seconds or seconds))
-    return hint(seen, budget, names).to_json()
+    return hint(seen, budget, names, language).to_json()
 
 
 def analyse_in_worker(record: GameRecord, seats: list[int]) -> AnalysisJson:

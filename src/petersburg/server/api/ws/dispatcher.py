@@ -188,7 +188,7 @@ class Dispatcher:
         elif request["type"] == "undo":
             await self.play.undo(table, request["token"], request["seq"])
         elif request["type"] == "hint":
-            return await self.hints.hint(table, uid, request["token"], request["seq"])
+            return await self.hints.hint(table, uid, request["token"], request["seq"], connection.language)
         else:
             await self.play.set_autopass(table, request["token"], request["on"])
         return None
