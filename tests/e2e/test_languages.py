@@ -82,3 +82,41 @@ def test_choosing_a_language_mid_game_rewords_the_log_without_a_reload(
         assert "pb_lang=de" in page.evaluate("document.cookie")
     finally:
         context.close()
+
+
+PICKER_AT_CODE_JS = """() => {
+  const code = document.querySelector("header.topbar .language-code").getBoundingClientRect();
+  const under = document.elementFromPoint(code.x + code.width / 2, code.y + code.height / 2);
+  return under && under.classList.contains("language-picker");
+}"""
+
+
+def test_on_a_phone_the_picker_shows_the_languages_code_and_opens_every_language(
+    pseudo_server: str, browser: Any
+) -> None:
+    """At 390 px the closed picker is the language's code ("DE"), not a cut name; a tap on it is a
+    tap on the select (every language named in itself), and a choice changes the code with the page."""
+    context, page = open_page(browser, pseudo_server, uid=UID, name="Ana", width=390, height=844)
+    try:
+        page.goto(f"{pseudo_server}/help?lang=de")
+        page.wait_for_selector("header.topbar .language-code")
+        assert page.inner_text("header.topbar .language-code").startswith("DE")
+        assert page.evaluate(PICKER_AT_CODE_JS) is True
+        shot(page, "languages/picker-390-de", full_page=False)
+        page.select_option("header.topbar .language-picker", "ja")
+        page.wait_for_function("document.documentElement.lang === 'ja'", timeout=15_000)
+        page.wait_for_function(
+            "document.querySelector('header.topbar .language-code').textContent === 'JA'", timeout=15_000
+        )
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
+    context, page = open_page(browser, pseudo_server, uid=UID, name="Ana", width=1366, height=900)
+    try:
+        page.goto(f"{pseudo_server}/help?lang=de")
+        page.wait_for_selector("header.topbar .language-picker")
+        assert page.is_hidden("header.topbar .language-code")
+        selected = "(s) => s.options[s.selectedIndex].textContent"
+        assert page.eval_on_selector("header.topbar .language-picker", selected) == "Deutsch"
+    finally:
+        context.close()

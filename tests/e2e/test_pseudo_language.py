@@ -30,7 +30,7 @@ UNWRAPPED_JS = r"""(allowed) => {
     return out;
   };
   const visible = (element) => {
-    if (!element || element.closest("[hidden], template, script, style, .language-picker")) return false;
+    if (!element || element.closest("[hidden], template, script, style, .language-choice")) return false;
     if (element.closest(".visually-hidden, [aria-hidden='true']")) return true;  // read aloud
     const box = element.getBoundingClientRect();
     return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== "hidden";

@@ -155,10 +155,19 @@ export async function choose(code) {
   document.dispatchEvent(new CustomEvent("pb-language", { detail: catalogue.lang }));
 }
 
-/** The picker of the top bar: every language named in itself. */
+/** The picker of the top bar: every language named in itself. On a phone's width the closed
+ * picker shows the language's code ("DE") over the select, which still opens with every language
+ * named in itself: a full name would cut the page's title, a cut one ("Deu") reads as nothing. */
 function renderPicker() {
   const bar = document.querySelector("header.topbar");
   if (!bar || bar.querySelector(".language-picker")) return;
+  const choice = document.createElement("span");
+  choice.className = "language-choice";
+  const code = document.createElement("span");
+  code.className = "language-code";
+  code.setAttribute("aria-hidden", "true");
+  code.textContent = catalogue.lang.toUpperCase();
+  document.addEventListener("pb-language", () => { code.textContent = catalogue.lang.toUpperCase(); });
   const select = document.createElement("select");
   select.className = "language-picker";
   select.setAttribute("aria-label", t("page.language"));
@@ -171,7 +180,8 @@ function renderPicker() {
     select.append(option);
   }
   select.addEventListener("change", () => choose(select.value));
-  bar.append(select);
+  choice.append(code, select);
+  bar.append(choice);
 }
 
 ready.then(renderPicker);
