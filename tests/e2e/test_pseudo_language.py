@@ -5,12 +5,14 @@ the players' own names, and the names each language is given in itself by the pi
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from tests.e2e.conftest import shot
 from tests.e2e.pages import create_table, open_page
+from tests.e2e.test_account_pages import play
 from tests.e2e.test_languages import pseudo_server  # noqa: F401  (the fixture)
 from tests.e2e.test_settings_page import signed_up_page
 
@@ -242,5 +244,34 @@ def test_every_word_of_an_invitation_comes_from_a_catalogue(pseudo_server: str, 
         page.goto(f"{pseudo_server}/table/{table}?lang=qps")
         page.wait_for_selector("#invitation-options")
         assert_all_wrapped(page, "invitation")
+    finally:
+        context.close()
+
+
+def test_every_word_of_a_games_analysis_comes_from_a_catalogue(pseudo_server: str, browser: Any) -> None:  # noqa: F811
+    """A finished game of two people, analysed: its results page with the chance curve and the
+    turning points, and the replay at a marked move, in the pseudo-language; then the results in
+    German and Japanese (each sentence of the analysis worded for its reader, screenshots)."""
+    table = create_table(pseudo_server, "judged-pseudo-a", "Guest 1", seats=2)
+    play(pseudo_server, table, [("judged-pseudo-a", ""), ("judged-pseudo-b", "")], random.Random(25))
+    typed = ("Guest 1", "Guest 2")  # the names the players typed
+    context, page = open_page(browser, pseudo_server, width=390, height=844)
+    try:
+        page.goto(f"{pseudo_server}/results/{table}?lang=qps")
+        page.wait_for_selector("#analysis-panel[data-loaded='1']", timeout=90_000)
+        page.wait_for_selector("#turning-points li")
+        assert_all_wrapped(page, "analysis-results", typed)
+        page.goto(f"{pseudo_server}/replay/{table}?lang=qps")
+        page.wait_for_function("document.body.dataset.analysis === '1'", timeout=30_000)
+        page.locator("#analysis-marks .marked button").first.click()
+        page.wait_for_selector("#analysis-step:not([hidden])")
+        assert_all_wrapped(page, "analysis-replay", typed)
+        for language, measure in (("de", "Siegchance"), ("ja", "勝率")):
+            page.goto(f"{pseudo_server}/results/{table}?lang={language}")
+            page.wait_for_selector("#analysis-panel[data-loaded='1'] #turning-points li")
+            points = page.locator("#turning-points li").all_inner_texts()
+            assert len(points) == 3 and all(measure in point for point in points), points
+            page.locator("#analysis-panel").scroll_into_view_if_needed()
+            shot(page, f"languages/analysis-{language}-390", full_page=False)
     finally:
         context.close()
