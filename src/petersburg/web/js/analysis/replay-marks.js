@@ -17,12 +17,9 @@ let currentStep = 0;
 /** @param {JudgedDecision} d */
 const markWord = (d) => (d.mark ? t(`page.analysis.mark_${d.mark}`) : "");
 
-/** Go to a step through the replay's own slider. @param {number} step */
+/** Ask the replay for a step. @param {number} step */
 function goTo(step) {
-  /** @type {HTMLInputElement} */
-  const slider = byId("replay-slider");
-  slider.value = String(step);
-  slider.dispatchEvent(new Event("input"));
+  document.dispatchEvent(new CustomEvent("replay-go", { detail: { step } }));
 }
 
 function drawList() {

@@ -23,9 +23,14 @@ export function startReplay(tableId, show) {
   let info = null;
   /** @type {TableSummary | null} */
   let table = null;
+  /** The latest step asked for: an answer to an older request that comes later is dropped (the
+   * page's first load of the last step must not undo a step chosen meanwhile). */
+  let asked = 0;
   /** @param {number | null} step the last one when null @param {boolean} [quiet] not announced */
   async function loadStep(step, quiet = false) {
+    const request = ++asked;
     const response = await fetch(inLanguage(`/api/tables/${tableId}/replay` + (step === null ? "" : `?step=${step}`)));
+    if (request !== asked) return;
     if (!response.ok) {
       /** @type {HttpError} */
       const refusal = await response.json();
@@ -34,9 +39,10 @@ export function startReplay(tableId, show) {
     }
     /** @type {ReplayResponse} */
     const data = await response.json();
+    if (!table) table = /** @type {TableSummary} */ (await (await fetch(inLanguage(`/api/tables/${tableId}`))).json());
+    if (request !== asked) return;
     const first = info === null;
     info = data;
-    if (!table) table = /** @type {TableSummary} */ (await (await fetch(inLanguage(`/api/tables/${tableId}`))).json());
     /** @type {HTMLInputElement} */
     const slider = byId("replay-slider");
     slider.max = String(data.steps);
@@ -47,6 +53,7 @@ export function startReplay(tableId, show) {
     text.textContent = data.texts.join(" ");
     text.hidden = !text.textContent;
     await show({ type: "update", table, seq: data.step, you: null, creator: false, view: data.view, summary: data.summary, names: data.names, phases: data.phases, ...(data.market ? { market: data.market } : {}), legal: [] }, data.log);
+    if (request !== asked) return; // a newer step is being drawn: it tells its own
     if (!first && !quiet) announce(`${t("page.replay.step_spoken", { step: data.step })} ${data.texts.join(" ")}`);
     document.dispatchEvent(new CustomEvent("replay-step", { detail: { step: data.step, steps: data.steps } }));
   }
@@ -94,9 +101,13 @@ export function startReplay(tableId, show) {
   byId("status").textContent = t("page.replay.replay");
   byId("chat-panel").hidden = true;
   byId("nav-chat").hidden = true;
+  // Another part of the page (the analysis' marks) asks for a step with a "replay-go" event.
+  document.addEventListener("replay-go", (event) => loadStep(/** @type {CustomEvent<{ step: number }>} */ (event).detail.step));
+  // The last step tells how many rounds there were; then the replay starts at the first step,
+  // unless a step was asked for meanwhile.
   return loadStep(null, true).then(() => {
     const rounds = info ? info.view.round : 1;
     roundSelect.replaceChildren(...Array.from({ length: rounds }, (_, i) => el("option", { value: i + 1 }, String(i + 1))));
-    return loadStep(0, true);
+    return asked === 1 ? loadStep(0, true) : undefined;
   });
 }
