@@ -39,12 +39,16 @@ from petersburg.engine import (
     state_to_json,
     view,
     view_to_json,
+    why_illegal,
     winners,
 )
 from petersburg.engine.options import CHOICES
+from petersburg.engine.reasons import RefusedOptions
 from petersburg.text import describe_events, legal_action_infos
 from petersburg.text.languages import LANGUAGES, SOURCE, known
+from petersburg.text.rule_refusals import rule_refusal
 from petersburg.text.terminal import terminal_text
+from petersburg.text.wording import Message
 
 COMMAND_MODULES: tuple[str, ...] = (
     "petersburg.server.cli",
@@ -61,19 +65,31 @@ them the command is still listed, and says which extra to install instead of fai
 
 
 class CliError(Exception):
-    """A user error: printed as one line on stderr, exit status 2."""
+    """A user error: printed as one line on stderr, exit status 2. A player-facing command gives it
+    a catalogue ``Message``, worded in the reader's language (``--lang`` or the locale) when it is
+    printed; the research commands' errors are English text."""
+
+    def __init__(self, message: Message | str) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+    def in_language(self, language: str) -> str:
+        """The sentence for a reader of ``language``."""
+        if isinstance(self.message, Message):
+            return self.message.in_language(language)
+        return self.message
 
 
 def _load_json(path: str) -> Any:
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as error:
-        raise CliError(f"Cannot read {path}: {error.strerror}.") from None
+        raise CliError(terminal_text("cannot_read", path=path, reason=str(error.strerror))) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise CliError(
-            f"{path} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
+            terminal_text("not_json", path=path, line=error.lineno, column=error.colno, reason=error.msg)
         ) from None
 
 
@@ -81,7 +97,7 @@ def _load_state(path: str) -> GameState:
     try:
         return state_from_json(_load_json(path))
     except PetersburgError as error:
-        raise CliError(f"{path}: {error}") from None
+        raise CliError(terminal_text("file_refused", path=path, reason=str(error))) from None
 
 
 def _print_json(data: object) -> None:
@@ -143,6 +159,8 @@ def _new_game_from_args(args: argparse.Namespace, sink: list[Event] | None = Non
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     try:
         return new_game(args.players, seed, options_from_args(args), sink)
+    except RefusedOptions as error:
+        raise CliError(rule_refusal(error.reason)) from None
     except ValueError as error:
         raise CliError(str(error)) from None
 
@@ -200,9 +218,12 @@ def cmd_apply(args: argparse.Namespace) -> None:
     text = " ".join(args.action)
     try:
         action = int(text) if text.strip().isdigit() else parse_action(text)
+        reason = why_illegal(state, action)
+        if reason is not None:
+            raise CliError(rule_refusal(reason, state.shape))
         apply_action(state, action)
     except PetersburgError as error:
-        raise CliError(str(error)) from None
+        raise CliError(str(error)) from None  # an action's text as typed: English, as the commands are
     _print_json(state_to_json(state))
 
 
@@ -247,7 +268,7 @@ def _reader(seat: int | None, players: int) -> int | None:
     if seat < 0:
         return None
     if seat >= players:
-        raise CliError(f"There is no seat {seat} in a {players}-player game (seats 0 to {players - 1}).")
+        raise CliError(terminal_text("no_such_seat", seat=seat, players=players, last=players - 1))
     return seat
 
 
@@ -263,7 +284,7 @@ def cmd_replay(args: argparse.Namespace) -> None:
         record = GameRecord.from_json(_load_json(args.record))
         state, steps = record.replay_events()
     except PetersburgError as error:
-        raise CliError(f"{args.record}: {error}") from None
+        raise CliError(terminal_text("file_refused", path=args.record, reason=str(error))) from None
     reader = _reader(args.seat, record.num_players)
     if args.json:
         summary: dict[str, Any] = {
@@ -328,7 +349,7 @@ def _bot_list(spec: str, players: int) -> list[str]:
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
-        raise CliError(f"Give one bot for every seat ({players}), or a single bot for all.")
+        raise CliError(terminal_text("bot_per_seat", players=players))
     return specs
 
 
@@ -394,7 +415,7 @@ def cmd_play(args: argparse.Namespace) -> None:
     state = _new_game_from_args(args, setup)
     humans = args.humans if args.humans is not None else 1
     if not 0 <= humans <= state.num_players:
-        raise CliError(f"--humans must be between 0 and {state.num_players}.")
+        raise CliError(terminal_text("humans_range", most=state.num_players))
     try:
         run_terminal_game(state, humans, args.bots, setup_events=setup, language=reader_language(args.lang))
     except ValueError as error:
@@ -503,7 +524,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args.func(args)
     except CliError as error:
-        print(f"petersburg: {error}", file=sys.stderr)
+        print(
+            f"petersburg: {error.in_language(reader_language(getattr(args, 'lang', None)))}", file=sys.stderr
+        )
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)

@@ -14,7 +14,10 @@ from pathlib import Path
 import pytest
 
 from petersburg.cli import main, reader_language
+from petersburg.engine import new_game, parse_action, state_to_json, why_illegal
 from petersburg.text import wording
+from petersburg.text.rule_refusals import rule_refusal
+from petersburg.text.terminal import terminal_text
 from petersburg.text.translations import Forms, translations
 
 GERMAN = {
@@ -91,3 +94,35 @@ def test_the_command_takes_lang_from_the_environment() -> None:
         env={"LC_ALL": "C", "PATH": "/usr/bin:/bin", "PYTHONPATH": ":".join(sys.path)},
     )
     assert done.returncode == 0 and done.stdout.rstrip().endswith("Game abandoned.")
+
+
+def test_the_commands_refusals_are_in_the_readers_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A player-facing command's refusal is a catalogue sentence worded for the reader (``--lang``,
+    else the locale); the engine's refusal of an illegal action too."""
+
+    def refused(*argv: str) -> str:
+        assert main(list(argv)) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("petersburg: ") and err.count("\n") == 1
+        return err.removeprefix("petersburg: ").rstrip("\n")
+
+    humans = terminal_text("humans_range", most=2)
+    assert refused("play", "--humans", "9", "--lang", "ja") == humans.in_language("ja") != str(humans)
+    missing = str(tmp_path / "missing.json")
+    said = refused("legal", missing, "--lang", "de")
+    assert said.startswith(f"{missing} kann nicht gelesen werden: ")
+    state = new_game(2, 3)
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(state_to_json(state)))
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    action = parse_action("buy U8")
+    reason = why_illegal(state, action)
+    assert reason is not None
+    assert refused("apply", str(path), "buy U8") == rule_refusal(reason, state.shape).in_language("fr")
+    assert main(["selfplay", "--seed", "5"]) == 0
+    record = tmp_path / "record.json"
+    record.write_text(capsys.readouterr().out)
+    no_seat = terminal_text("no_seat", seat=3, players=2)
+    assert refused("analyse", str(record), "--seat", "3", "--lang", "es") == no_seat.in_language("es")

@@ -17,6 +17,7 @@ from petersburg.analysis.game import AnalysisJson, analyse_game, analysis_in_lan
 from petersburg.engine import GameRecord, PetersburgError
 from petersburg.text.analysis import analysis_text, mark_param, phase_param, value_text
 from petersburg.text.languages import SOURCE
+from petersburg.text.terminal import terminal_text
 
 
 def register(subparsers: Any) -> None:
@@ -40,17 +41,27 @@ def register(subparsers: Any) -> None:
 def _cmd_analyse(args: argparse.Namespace) -> None:
     from petersburg.cli import CliError, reader_language
 
+    path = args.record
     try:
-        text = sys.stdin.read() if args.record == "-" else Path(args.record).read_text(encoding="utf-8")
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
         record = GameRecord.from_json(json.loads(text))
-        seats = None if not args.seat else [seat - 1 for seat in args.seat]
-        analysis = analyse_game(record, seats)
     except OSError as error:
-        raise CliError(f"Cannot read {args.record}: {error.strerror}.") from None
+        raise CliError(terminal_text("cannot_read", path=path, reason=str(error.strerror))) from None
     except json.JSONDecodeError as error:
-        raise CliError(f"{args.record} is not valid JSON (line {error.lineno}: {error.msg}).") from None
-    except (PetersburgError, ValueError) as error:
-        raise CliError(f"{args.record}: {error}") from None
+        raise CliError(
+            terminal_text("not_json", path=path, line=error.lineno, column=error.colno, reason=error.msg)
+        ) from None
+    except PetersburgError as error:
+        raise CliError(terminal_text("file_refused", path=path, reason=str(error))) from None
+    for seat in args.seat or []:
+        if not 1 <= seat <= record.num_players:
+            raise CliError(terminal_text("no_seat", seat=seat, players=record.num_players))
+    try:
+        analysis = analyse_game(record, None if not args.seat else [seat - 1 for seat in args.seat])
+    except PetersburgError as error:
+        raise CliError(terminal_text("file_refused", path=path, reason=str(error))) from None
+    except ValueError:
+        raise CliError(terminal_text("unfinished_record", path=path)) from None
     language = reader_language(args.lang)
     worded = analysis_in_language(analysis.to_json(), record, language)
     if args.json:

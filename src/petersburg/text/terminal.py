@@ -61,6 +61,17 @@ TERMINAL = Catalogue(
         "replay_unfinished": "{players} players, seed {seed}, {actions} actions, not finished.",
         "seat_to_act": "Seat {seat} to act:",
         "game_over": "The game is over.",
+        # The command line's refusals ---------------------------------------------------------
+        "cannot_read": "Cannot read {path}: {reason}.",
+        "not_json": "{path} is not valid JSON (line {line}, column {column}: {reason}).",
+        "file_refused": "{path}: {reason}",
+        "no_such_seat": "There is no seat {seat} in a {players}-player game (seats 0 to {last}).",
+        "bot_per_seat": "Give one bot for every seat ({players}), or a single bot for all.",
+        "humans_range": "--humans must be between 0 and {most}.",
+        "no_seat": "There is no seat {seat} in a {players}-player game.",
+        "unfinished_record": (
+            "{path}: only a finished game can be analysed, and this record stops before the end."
+        ),
     },
 )
 """The terminal's sentences by message id."""
