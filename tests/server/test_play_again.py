@@ -107,6 +107,6 @@ def test_a_seat_left_during_a_game_goes_to_a_greedy_bot_as_an_idle_one_does(clie
         hello(ws, "Alice")
         ws.send_json({"type": "leave"})
         notice = recv_until(ws, lambda m: m["type"] == "chat" and "leaves" in m["text"])
-        assert "a Greedy bot plays seat 1" in notice["text"]
+        assert "the Easy bot plays seat 1" in notice["text"]  # the level the menus call Easy
     seats = client.get(f"/api/tables/{table}").json()["seats"]
-    assert seats[0]["kind"] == "bot" and seats[0]["bot"] == "greedy"
+    assert seats[0]["kind"] == "bot" and seats[0]["bot"] == "easy"  # the level of the greedy heuristic

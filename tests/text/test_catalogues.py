@@ -199,13 +199,15 @@ def test_a_refusal_keeps_its_id_parameters_and_status() -> None:
 
 
 def test_a_plural_is_chosen_by_its_count() -> None:
-    assert str(notice("idle_hours", count=1)) == (
-        "Nobody has been at this table for 1 hour: Greedy bots finish the game."
+    assert str(notice("idle_hours", count=1, level="Easy")) == (
+        "Nobody has been at this table for 1 hour: Easy bots finish the game."
     )
-    assert str(notice("idle_hours", count=3)) == (
-        "Nobody has been at this table for 3 hours: Greedy bots finish the game."
+    assert str(notice("idle_hours", count=3, level="Easy")) == (
+        "Nobody has been at this table for 3 hours: Easy bots finish the game."
     )
-    assert str(notice("idle_seconds", count=1.5)).startswith("Nobody has been at this table for 1.5 seconds")
+    assert str(notice("idle_seconds", count=1.5, level="Easy")).startswith(
+        "Nobody has been at this table for 1.5 seconds"
+    )
     assert str(Refusal("too_many_tables", count=1)).startswith("You already have 1 table that is open")
 
 

@@ -15,6 +15,7 @@ from babel.messages.pofile import read_po
 from petersburg.engine import GameOptions, apply_with_events, legal_actions, new_game
 from petersburg.engine.events import Event
 from petersburg.text import catalogues
+from petersburg.text.bots import level_name, level_param
 from petersburg.text.cards import card_text
 from petersburg.text.languages import LANGUAGES, PSEUDO, SOURCE, choose, plural_categories
 from petersburg.text.narration import describe_event, describe_move, legal_action_infos
@@ -74,8 +75,8 @@ def test_an_unknown_language_reads_in_english() -> None:
 
 def test_the_pseudo_language_wraps_and_accents_and_keeps_placeholders() -> None:
     assert pseudo("Seat {seat} is taken.") == "⟦Šéåt {seat} îš tåkéñ.⟧"
-    assert notice("idle_hours", count=2).in_language(PSEUDO).startswith("⟦Ñöbödý håš")
-    assert "2" in notice("idle_hours", count=2).in_language(PSEUDO)
+    assert notice("idle_hours", count=2, level="Easy").in_language(PSEUDO).startswith("⟦Ñöbödý håš")
+    assert "2" in notice("idle_hours", count=2, level="Easy").in_language(PSEUDO)
 
 
 @pytest.mark.parametrize("language", [*LANGUAGES, PSEUDO])
@@ -99,3 +100,13 @@ def test_a_whole_game_is_worded_in_every_language(language: str) -> None:
         events = apply_with_events(state, rng.choice(legal_actions(state)))
     assert worded > 100
     assert all(card_text(state.shape, kind, language) for kind in state.shape.kinds)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_handover_notice_names_the_level_as_the_menus_do(language: str) -> None:
+    """The bot that plays on for a person who left is named by its level's own message, so the
+    notice says what the lobby and the seat menus call it, in every language."""
+    leaves = notice("leaves_to_bot", name="Ana", seat=1, level=level_param("easy"))
+    idle = notice("idle_days", count=2, level=level_param("easy"))
+    for sentence in (leaves, idle):
+        assert level_name("easy", language) in sentence.in_language(language)

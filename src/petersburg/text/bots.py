@@ -9,7 +9,7 @@ The levels themselves (their ids, weakest first, the bot behind each and what wa
 from __future__ import annotations
 
 from petersburg.text.languages import SOURCE
-from petersburg.text.wording import Catalogue
+from petersburg.text.wording import Catalogue, stored_form
 
 LEVEL_NAMES: dict[str, str] = {
     "beginner": "Beginner",
@@ -77,6 +77,14 @@ def level_name(level_id: str, language: str = SOURCE) -> str:
     if level_id not in LEVEL_NAMES:
         return level_id.capitalize()
     return BOT_WORDS.message(f"name_{level_id}", {}).in_language(language)
+
+
+def level_param(level_id: str) -> str:
+    """A level's name as a parameter of a stored sentence (a seat's name, a notice): kept by id, so
+    each reader reads the level's name in his language, the one the menus show."""
+    if level_id not in LEVEL_NAMES:
+        return level_id.capitalize()
+    return stored_form(BOT_WORDS.message(f"name_{level_id}", {}))
 
 
 def level_text(level_id: str, language: str = SOURCE, quoted: tuple[float, int, str] | None = None) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from petersburg.text.bots import BOT_WORDS, LEVEL_NAMES
+from petersburg.text.bots import level_param
 from petersburg.text.languages import SOURCE
 from petersburg.text.wording import STORED_MARKER, Catalogue, from_stored, stored_form
 
@@ -48,11 +48,7 @@ def bot_seat_name(level_id: str, taken: list[str]) -> str:
     """The stored name of a bot of ``level_id`` that no other seat of the table has (``Expert bot``,
     then ``Expert bot 2``): the log and the chat tell seats apart by name. The level is kept by id,
     so its name too reads in each reader's language."""
-    level = (
-        stored_form(BOT_WORDS.message(f"name_{level_id}", {}))
-        if level_id in LEVEL_NAMES
-        else level_id.capitalize()
-    )
+    level = level_param(level_id)
     used = {shown_name(name, SOURCE).casefold() for name in taken}
     name, number = stored_form(NAMES.message("bot", {"level": level})), 1
     while shown_name(name, SOURCE).casefold() in used:

@@ -16,7 +16,7 @@ NOTICES = Catalogue(
         "sits_down": "{name} sits down in seat {seat}.",
         "bot_replaced": "{old} in seat {seat} is replaced by {name}.",
         "leaves_seat": "{name} leaves seat {seat}.",
-        "leaves_to_bot": "{name} leaves; a Greedy bot plays seat {seat} from now on, as for a player "
+        "leaves_to_bot": "{name} leaves; from now on the {level} bot plays seat {seat}, as for a player "
         "who stays away: it plays sensibly for the others and never keeps them waiting.",
         "game_starts": "The game starts.",
         "takes_back": "{name} takes back their last action: {move}",
@@ -32,20 +32,20 @@ NOTICES = Catalogue(
             "{name} let {count} turns in a row run out: {bot} plays seat {seat} from now on.",
         ),
         "idle_days": Plural(
-            "Nobody has been at this table for {count} day: Greedy bots finish the game.",
-            "Nobody has been at this table for {count} days: Greedy bots finish the game.",
+            "Nobody has been at this table for {count} day: {level} bots finish the game.",
+            "Nobody has been at this table for {count} days: {level} bots finish the game.",
         ),
         "idle_hours": Plural(
-            "Nobody has been at this table for {count} hour: Greedy bots finish the game.",
-            "Nobody has been at this table for {count} hours: Greedy bots finish the game.",
+            "Nobody has been at this table for {count} hour: {level} bots finish the game.",
+            "Nobody has been at this table for {count} hours: {level} bots finish the game.",
         ),
         "idle_minutes": Plural(
-            "Nobody has been at this table for {count} minute: Greedy bots finish the game.",
-            "Nobody has been at this table for {count} minutes: Greedy bots finish the game.",
+            "Nobody has been at this table for {count} minute: {level} bots finish the game.",
+            "Nobody has been at this table for {count} minutes: {level} bots finish the game.",
         ),
         "idle_seconds": Plural(
-            "Nobody has been at this table for {count:g} second: Greedy bots finish the game.",
-            "Nobody has been at this table for {count:g} seconds: Greedy bots finish the game.",
+            "Nobody has been at this table for {count:g} second: {level} bots finish the game.",
+            "Nobody has been at this table for {count:g} seconds: {level} bots finish the game.",
         ),
     },
 )

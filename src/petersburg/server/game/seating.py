@@ -44,6 +44,7 @@ from petersburg.server.protocol.names import name_key, shown_name
 from petersburg.server.protocol.requests import TableParams
 from petersburg.server.settings import Settings
 from petersburg.text import names
+from petersburg.text.bots import level_param
 from petersburg.text.chat import level_list
 from petersburg.text.notices import notice
 from petersburg.text.rule_refusals import rule_refusal
@@ -423,11 +424,12 @@ class Seating(TableService):
         if table.row.status != "playing":
             raise Refusal("nothing_to_leave")
         old = table.row.seats[seat]
+        handover = self._level(HANDOVER_LEVEL)
         await self._change_seat(
             table,
             seat,
-            SeatRow("bot", names.handed_to_bot(old.name), None, None, HANDOVER_LEVEL),
-            notice("leaves_to_bot", name=old.name, seat=seat + 1),
+            SeatRow("bot", names.handed_to_bot(old.name), None, None, handover.id),
+            notice("leaves_to_bot", name=old.name, seat=seat + 1, level=level_param(handover.id)),
         )
 
     async def _start(self, table: Table, uid: str, address: str) -> None:
@@ -457,23 +459,23 @@ class Seating(TableService):
 
     async def hand_idle_game_to_bots(self, table: Table, idle: float) -> bool:
         """A running game nobody seated has been at for ``idle`` seconds: every person's seat goes
-        to a Greedy bot, which finishes the game quickly (it ends with a result and a replay,
+        to the Easy bot (the greedy heuristic), which finishes the game quickly (it ends with a result and a replay,
         instead of staying "playing" for ever)."""
         return await table.queue.run(lambda: self._hand_to_bots(table, idle))
 
     async def _hand_to_bots(self, table: Table, idle: float) -> bool:
         if table.row.status != "playing" or table.person_here():
             return False
-        greedy = self._level(HANDOVER_LEVEL)
+        handover = self._level(HANDOVER_LEVEL)
         for seat, row in enumerate(table.row.seats):
             if row.kind == "human":
-                new = SeatRow("bot", names.handed_to_bot(row.name), None, None, greedy.id)
+                new = SeatRow("bot", names.handed_to_bot(row.name), None, None, handover.id)
                 try:
                     await self.tables.set_seat(table, seat, new)
                 except (StorageError, Refusal) as error:  # Refusal: another process changed it first
                     log.error("table %s: cannot hand seat %s to a bot: %s", table.id, seat, error)
                     return False
-        await self.announce(table, _idle_notice(idle))
+        await self.announce(table, _idle_notice(idle, handover.id))
         await self.play.after_change(table)
         return True
 
@@ -513,16 +515,17 @@ def _bot_games(tables: list[Table]) -> int:
     return sum(1 for table in tables if table.row.status == "playing" and table.bot_only())
 
 
-def _idle_notice(seconds: float) -> Message:
-    """That nobody has been at a table for ``seconds`` and bots finish its game, the time in its
-    largest whole unit (``7 days``, ``1 hour``, ``90 seconds``), as people say it."""
+def _idle_notice(seconds: float, level_id: str) -> Message:
+    """That nobody has been at a table for ``seconds`` and bots of ``level_id`` finish its game, the
+    time in its largest whole unit (``7 days``, ``1 hour``, ``90 seconds``), as people say it."""
+    level = level_param(level_id)
     if seconds >= DAY and seconds % DAY == 0:
-        return notice("idle_days", count=int(seconds // DAY))
+        return notice("idle_days", count=int(seconds // DAY), level=level)
     if seconds >= HOUR and seconds % HOUR == 0:
-        return notice("idle_hours", count=int(seconds // HOUR))
+        return notice("idle_hours", count=int(seconds // HOUR), level=level)
     if seconds >= MINUTE and seconds % MINUTE == 0:
-        return notice("idle_minutes", count=int(seconds // MINUTE))
-    return notice("idle_seconds", count=seconds)
+        return notice("idle_minutes", count=int(seconds // MINUTE), level=level)
+    return notice("idle_seconds", count=seconds, level=level)
 
 
 def seat_argument(args: list[str]) -> int | None:

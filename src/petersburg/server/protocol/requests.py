@@ -137,7 +137,7 @@ class SitRequest(TypedDict):
 
 @with_config(REQUEST)
 class LeaveRequest(TypedDict):
-    """Give up your seat; during a game a Greedy bot plays on for you (as for a seat left idle)."""
+    """Give up your seat; during a game the Easy bot plays on for you (as for a seat left idle)."""
 
     type: Literal["leave"]
 

@@ -526,7 +526,7 @@ export interface LeaderboardResponse {
   bots: BotRating[];
 }
 
-/** Give up your seat; during a game a Greedy bot plays on for you (as for a seat left idle). */
+/** Give up your seat; during a game the Easy bot plays on for you (as for a seat left idle). */
 export interface LeaveRequest {
   type: "leave";
 }
