@@ -104,7 +104,11 @@ def test_joining_by_link_asks_for_a_name_first(server: str, browser: Any) -> Non
         bea.click("dialog[open] #leave-confirm")
         bea.wait_for_selector("#leave", state="hidden")
         left = seats_of(server, table)[1]
-        assert (left["kind"], left["name"], left["bot"]) == ("bot", "Bea (bot)", "greedy")
+        assert (left["kind"], left["name"], left["bot"]) == (
+            "bot",
+            "Bea (bot)",
+            "easy",
+        )  # the Easy level: greedy play
         assert not alice.errors and not bea.errors and not carl.errors
     finally:
         for context in (alice_context, bea_context, carl_context):
