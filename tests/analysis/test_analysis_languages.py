@@ -11,7 +11,10 @@ import pytest
 
 from petersburg.analysis import Budget, analyse_game, analysis_in_language, hint
 from petersburg.analysis.game import AnalysisJson
-from petersburg.engine import GameRecord, apply_action, new_game, view
+from petersburg.analysis.reasons import reason
+from petersburg.bots import make_bot
+from petersburg.engine import GameOptions, GameRecord, apply_action, new_game, view
+from petersburg.engine.options import EDITION_SECOND
 from petersburg.text.analysis import analysis_text
 from petersburg.text.languages import LANGUAGES, PSEUDO, SOURCE
 from petersburg.text.narration import describe_action
@@ -101,3 +104,22 @@ def test_a_hint_is_worded_in_the_language_asked_for() -> None:
         assert data["move"] == describe_action(seen.state, move.action, "ja")
         assert data["reason"] == move.reason.in_language("ja") != str(move.reason)
         assert data["reason_id"] == move.reason.message_id
+
+
+def test_every_reason_names_its_cards_and_stacks_in_the_readers_language() -> None:
+    """Every legal move's reason along two greedy games (1st edition, and the 2nd with the Market),
+    worded in the pseudo-language: no English word is left in it, a card's name included."""
+    checked = 0
+    for options in (GameOptions(), GameOptions(edition=EDITION_SECOND, market=True)):
+        state = new_game(3, 5, options)
+        bots = [make_bot("greedy", seat) for seat in range(3)]
+        while not state.is_over and state.round <= 2:
+            seen = view(state, state.current_player)
+            for action in seen.legal_actions():
+                why = reason(seen, action, [*NAMES, "Carla"])
+                english_words = set(re.findall(r"[A-Za-z]{3,}", str(why))) - {*NAMES, "Carla"}
+                pseudo_words = re.findall(r"[A-Za-z]{3,}", why.in_language(PSEUDO))
+                assert english_words.isdisjoint(pseudo_words), why.in_language(PSEUDO)
+                checked += 1
+            apply_action(state, bots[state.current_player].choose(seen))
+    assert checked > 100

@@ -17,6 +17,7 @@ from websockets.sync.client import connect
 from tests.e2e.conftest import shot
 from tests.e2e.pages import create_table, open_page
 from tests.e2e.test_account_pages import play, receive
+from tests.e2e.test_languages import CHOOSE_JS
 from tests.server.live import guest_cookie
 
 SIZES = ((390, 844), (1366, 900))
@@ -52,6 +53,16 @@ def test_a_practice_hint_shows_three_moves_in_time_and_a_rated_game_has_none(
         expect(page.locator("#chat")).to_contain_text("Anna asked for a hint.")
         page.locator("#hint-panel").scroll_into_view_if_needed()
         shot(page, f"analysis/hint-{width}x{height}", full_page=False)
+        # Another language takes the hint away; asked again, it comes in that language.
+        page.evaluate(CHOOSE_JS, "de")
+        page.wait_for_function("document.documentElement.lang === 'de'")
+        expect(page.locator("#hint-panel")).to_be_hidden()
+        page.locator("#hint-button").click()
+        expect(page.locator("#hint-panel .hint-move")).to_have_count(3, timeout=HINT_SECONDS * 1000)
+        for move in page.locator("#hint-panel .hint-move").all():
+            assert "% to win" not in move.locator(".hint-value").inner_text()
+            assert not move.locator(".hint-reason").inner_text().startswith("Why: ")
+        shot(page, f"analysis/hint-de-{width}x{height}", full_page=False)
         assert page.errors == []
         context.close()
 

@@ -31,7 +31,7 @@ from petersburg.engine.events import (
     PubBought,
 )
 from petersburg.engine.state import NO_CARD, STAGE_PUB
-from petersburg.text.analysis import analysis_text, stack_param
+from petersburg.text.analysis import analysis_text, card_param, stack_param
 from petersburg.text.wording import Message
 
 _MOVES = (CardBought, CardPlayed, CardTaken, ObservatoryUsed, DrawnDiscarded, PubBought, Passed)
@@ -62,7 +62,6 @@ def reason(seen: View, action: ActionId, names: Sequence[str] | None = None) -> 
     assert seat is not None
     player = state.players[seat]
     event = move_event(seen, action)
-    card_names = state.shape.card_name
     if isinstance(event, Passed):
         if state.stage == STAGE_PUB:
             return analysis_text("reason_keep_pub", rubles=player.rubles)
@@ -76,7 +75,7 @@ def reason(seen: View, action: ActionId, names: Sequence[str] | None = None) -> 
     if isinstance(event, DrawnDiscarded):
         return analysis_text("reason_discard")
     if isinstance(event, CardTaken):
-        return analysis_text("reason_take", card=card_names[event.card], penalty=-HAND_PENALTY)
+        return analysis_text("reason_take", card=card_param(state.shape, event.card), penalty=-HAND_PENALTY)
     if isinstance(event, (CardBought, CardPlayed)):
         return _card_reason(seen, event, seat_names(names, state.num_players))
     return analysis_text("reason_market")
@@ -92,7 +91,7 @@ def _card_reason(seen: View, event: CardBought | CardPlayed, names: list[str]) -
     kind = event.card
     colour = ALL_COLOUR[kind]
     count = sched.scorings[colour]
-    card = state.shape.card_name[kind]
+    card = card_param(state.shape, kind)
     income = ALL_RUBLES[kind] * sched.ruble_sum[colour]
     points = float(ALL_VP[kind] * count)
     bonus = sched.aristocrat_gain(player, kind)
@@ -110,7 +109,7 @@ def _card_reason(seen: View, event: CardBought | CardPlayed, names: list[str]) -
         gained = sched.card_value(player, kind) + bonus - lost
         if gained > max(parts.values()) / 2:
             return analysis_text(
-                "reason_displace", displaced=state.shape.card_name[event.displaced], worth=round(gained, 1)
+                "reason_displace", displaced=card_param(state.shape, event.displaced), worth=round(gained, 1)
             )
     top = max(parts, key=lambda name: parts[name])
     if top == "denial" and rival >= 0 and denied > max(income, points, bonus, ability) * 1.25:

@@ -9,7 +9,8 @@ a rule. ``analysis_text("reason_income", rubles=3, count=4)`` words one.
 
 from __future__ import annotations
 
-from petersburg.text.cards import CARD_WORDS
+from petersburg.engine.shape import GameShape
+from petersburg.text.cards import CARD_WORDS, card_message
 from petersburg.text.languages import SOURCE
 from petersburg.text.narration import NARRATION
 from petersburg.text.wording import Catalogue, Message, Param, Plural, stored_form
@@ -87,6 +88,13 @@ def phase_param(phase: str) -> str:
     message id (``narration.phase_worker``), so that each reader's sentence names the phase in that
     reader's language (``wording.shown_params``), not in English."""
     return stored_form(NARRATION.message(f"phase_{phase}", {}))
+
+
+def card_param(shape: GameShape, kind: int) -> str:
+    """A card kind's name as printed in ``shape``'s edition, as a sentence's parameter, kept as its
+    message id (``card.name_pub``) like ``phase_param``: a hint's reason names the card in each
+    reader's language."""
+    return stored_form(card_message(shape, kind))
 
 
 def stack_param(stack: str) -> str:

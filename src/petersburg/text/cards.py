@@ -51,7 +51,7 @@ from petersburg.engine.constants import (
 from petersburg.engine.options import EDITION_SECOND
 from petersburg.engine.shape import GameShape
 from petersburg.text.languages import SOURCE, locale_of
-from petersburg.text.wording import Catalogue, Param, Plural
+from petersburg.text.wording import Catalogue, Message, Param, Plural
 
 DECKS = ("worker", "building", "aristocrat", "trading", "market")
 COLOURS = ("green", "blue", "red", "yellow")
@@ -163,12 +163,18 @@ def _w(message_id: str, language: str, **params: Param) -> str:
     return CARD_WORDS.message(message_id, params).in_language(language)
 
 
-def card_name(shape: GameShape, kind: int, language: str = SOURCE) -> str:
-    """The name of ``kind`` as printed in ``shape``'s edition in ``language``."""
+def card_message(shape: GameShape, kind: int) -> Message:
+    """The message of ``kind``'s name as printed in ``shape``'s edition (``card.name_pub``, or
+    ``card.name2_…`` where the 2nd edition renamed it)."""
     card_id = ALL_CARD_ID[kind]
     if shape.edition == EDITION_SECOND and card_id in SECOND_EDITION_NAME:
-        return _w(f"name2_{card_id}", language)
-    return _w(f"name_{card_id}", language)
+        return CARD_WORDS.message(f"name2_{card_id}", {})
+    return CARD_WORDS.message(f"name_{card_id}", {})
+
+
+def card_name(shape: GameShape, kind: int, language: str = SOURCE) -> str:
+    """The name of ``kind`` as printed in ``shape``'s edition in ``language``."""
+    return card_message(shape, kind).in_language(language)
 
 
 def card_names(shape: GameShape, language: str = SOURCE) -> tuple[str, ...]:

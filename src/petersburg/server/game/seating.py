@@ -459,8 +459,8 @@ class Seating(TableService):
 
     async def hand_idle_game_to_bots(self, table: Table, idle: float) -> bool:
         """A running game nobody seated has been at for ``idle`` seconds: every person's seat goes
-        to the Easy bot (the greedy heuristic), which finishes the game quickly (it ends with a result and a replay,
-        instead of staying "playing" for ever)."""
+        to the Easy bot (the greedy heuristic), which finishes the game quickly (it ends with a
+        result and a replay, instead of staying "playing" for ever)."""
         return await table.queue.run(lambda: self._hand_to_bots(table, idle))
 
     async def _hand_to_bots(self, table: Table, idle: float) -> bool:

@@ -2,7 +2,7 @@
 // table's `hints`), a "Hint" button on your turn asks the server what the strongest bot would do;
 // the answer lists its three best moves with their chance of winning (solo: the expected score)
 // and one reason each, and a button to play each. A hint belongs to the state it was asked for:
-// the next update takes it away.
+// the next update takes it away, and so does choosing another language.
 import { announce } from "../announcer.js";
 import { byId, el } from "../dom.js";
 import { needs, t } from "../i18n.js";
@@ -32,6 +32,9 @@ export class HintPanel {
     this.update = null;
     this.button = el("button", { type: "button", id: "hint-button", class: "hint-button", "aria-keyshortcuts": "i", dataset: { focusKey: "action:hint" }, onclick: () => this.ask() }, t("page.table.hint"));
     this.panel = el("section", { id: "hint-panel", class: "panel hint-panel", "aria-labelledby": "hint-heading", hidden: true });
+    // A hint is worded by the server in the language it was asked in: another language takes it
+    // away (asked again, it comes in the new one) rather than leave one panel in the old words.
+    document.addEventListener("pb-language", () => { this.panel.hidden = true; });
   }
 
   /** Show the button on your turn where hints are allowed; drop a hint of an older state.
