@@ -4,6 +4,7 @@ game with such undos replays from its log to the same state."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
@@ -16,6 +17,7 @@ from petersburg.engine import PASS_ID, View, default_action, legal_actions
 from petersburg.server.game.automation import BotRunner
 from petersburg.server.game.game import Game
 from petersburg.server.settings import Settings
+from petersburg.text.notices import notice
 from tests.server.clock import ManualClock
 from tests.server.helpers import (
     NAMES,
@@ -168,3 +170,34 @@ def test_a_bot_holds_back_a_move_that_would_reveal_cards(make_client: Callable[.
             dealt = latest(ws, seq + 1)
             assert dealt["undo"] is False
             assert any(line["event"]["type"] == "cards_dealt" for line in dealt["log"])
+
+
+def test_the_undo_notice_tells_the_move_in_each_readers_language(
+    make_client: Callable[..., TestClient],
+) -> None:
+    """The notice names the move taken back in the narration's words of each reader: a German reader
+    reads it in German, an English one in English, from the one stored line."""
+    template = notice("takes_back_with_later", name=NAMES[0], count=1, move="{move}").in_language("de")
+    prefix = template.split("{move}")[0]
+    with ThreadPoolExecutor(1) as executor:
+        client = make_client(
+            Settings(bot_delay=0.0, undo_grace=0.0), bots=BotRunner(1, executor=executor, choose=taking_bot)
+        )
+        table = create_table(client, 2, fill="random")
+        with guest_socket(client, f"/ws/table/{table}", UIDS[0]) as ws:
+            hello(ws, NAMES[0])
+            ws.send_json({"type": "start"})
+            update = next_turn(ws, 0)
+            take = next(a["id"] for a in update["legal"] if a["kind"] in ("hand", "buy"))
+            token = update["you"]["token"]
+            ws.send_json({"type": "act", "token": token, "seq": update["seq"], "action": take})
+            after = next_turn(ws, update["seq"] + 1)
+            ws.send_json({"type": "language", "lang": "de"})
+            ws.send_json({"type": "undo", "token": token, "seq": after["seq"]})
+            german = recv_until(ws, lambda m: m["type"] == "chat" and m["text"].startswith(prefix))
+            ws.send_json({"type": "language", "lang": "en"})
+            history = recv_until(ws, lambda m: m["type"] == "chat_history")
+    english = next(line["text"] for line in history["chat"] if "takes back" in line["text"])
+    moved = english.split(": ", 1)[1]  # the move: "Alice took … into hand"
+    words = set(re.findall(r"\b[A-Za-z]{4,}\b", moved)) - {NAMES[0]}
+    assert words and words.isdisjoint(re.findall(r"\b[A-Za-z]{4,}\b", german["text"])), german["text"]

@@ -22,6 +22,7 @@ from petersburg.text.narration import describe_event, describe_move, legal_actio
 from petersburg.text.notices import notice
 from petersburg.text.refusals import refusal
 from petersburg.text.translations import po_path, pseudo
+from petersburg.text.wording import STORED_MARKER, from_stored, stored_texts
 
 
 def _ids(language: str) -> set[str]:
@@ -110,3 +111,10 @@ def test_a_handover_notice_names_the_level_as_the_menus_do(language: str) -> Non
     idle = notice("idle_days", count=2, level=level_param("easy"))
     for sentence in (leaves, idle):
         assert level_name("easy", language) in sentence.in_language(language)
+
+
+def test_a_line_stored_in_every_language_reads_in_the_readers() -> None:
+    line = stored_texts({"en": "Ana bought Market.", "de": "Ana kauft Markt."})
+    assert from_stored(line, "de") == "Ana kauft Markt."
+    assert from_stored(line) == from_stored(line, "ja") == "Ana bought Market."  # no Japanese: English
+    assert from_stored(STORED_MARKER + '{"texts": 3}', "de") == '{"texts": 3}'  # damaged: as stored

@@ -176,16 +176,27 @@ def stored_form(message: Message) -> str:
     )
 
 
+def stored_texts(texts: Mapping[str, str]) -> str:
+    """A line already worded in each language (``texts`` by language code, English among them),
+    stored like ``stored_form``: for a sentence no single message holds, such as a game's event told
+    in the narration's words, so that each reader still reads his own language's."""
+    return STORED_MARKER + json.dumps({"texts": dict(texts)}, ensure_ascii=False)
+
+
 def from_stored(text: str, language: str = SOURCE) -> str:
     """A stored line in ``language``: a message stored by ``stored_form`` worded for the reader
     (English where the language has no translation, or where the catalogue no longer has the id:
-    then its parameters, so nothing is lost), any other text as it was stored."""
+    then its parameters, so nothing is lost), a line of ``stored_texts`` in the reader's language
+    (else English), any other text as it was stored."""
     if not text.startswith(STORED_MARKER):
         return text
     try:
         data = json.loads(text[len(STORED_MARKER) :])
+        if "texts" in data:
+            texts = {str(code): str(worded) for code, worded in dict(data["texts"]).items()}
+            return texts.get(language) or texts[SOURCE]
         full_id, params = str(data["id"]), dict(data["params"])
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return text[len(STORED_MARKER) :]
     worded = word(full_id, params, language) if language != SOURCE else None
     english = word(full_id, params, SOURCE)

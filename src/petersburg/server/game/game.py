@@ -23,7 +23,9 @@ from petersburg.engine.moves import REVEALS_DEAL, REVEALS_DRAW, revealed_by
 from petersburg.server.errors import LogReplayError, Refusal
 from petersburg.server.persistence.store import PLAYED_FOR, LogRow, PlayedFor, TableRow
 from petersburg.text import describe_event
+from petersburg.text.languages import LANGUAGES, PSEUDO
 from petersburg.text.rule_refusals import rule_refusal
+from petersburg.text.wording import stored_texts
 
 Sealed = Literal["", "undo", "draw", "deal"]
 """What last sealed a game's earlier actions against undo: nothing yet, an undo (one step back
@@ -61,8 +63,6 @@ class _Undoable(NamedTuple):
     """How many events there were before it."""
     effective: int
     """How many actions counted before it."""
-    phrase: str
-    """The move in words, for everybody (``Anna buys Market ...``)."""
 
 
 class Game:
@@ -176,7 +176,6 @@ class Game:
             else LoggedEvent(row.seq, None, event)
             for index, event in enumerate(happened)
         )
-        phrase = describe_event(happened[0], self.names, state.shape)
         revealed = revealed_by(row.action, happened)
         if revealed == REVEALS_DRAW:
             self._seal(SEALED_BY_DRAW)
@@ -186,7 +185,16 @@ class Game:
             previous = self._target_index(row.seat)
             if previous is not None:  # only a seat's latest action can be taken back
                 self.undoable[previous] = self.undoable[previous]._replace(before=None)
-            self.undoable.append(_Undoable(row, before, count, len(self.effective) - 1, phrase))
+            self.undoable.append(_Undoable(row, before, count, len(self.effective) - 1))
+
+    def move_words(self, undoable: _Undoable) -> str:
+        """The move of ``undoable`` in words for everybody (``Anna bought Market ...``), stored in
+        every language (``stored_texts``): a notice that names it reads in each reader's language."""
+        event = self.events[undoable.events].event
+        shape = self.state.shape
+        return stored_texts(
+            {code: describe_event(event, self.names, shape, language=code) for code in (*LANGUAGES, PSEUDO)}
+        )
 
     def _seal(self, why: Sealed) -> None:
         self.undoable.clear()

@@ -64,8 +64,8 @@ class Play(TableService):
             raise refused
         if not span:
             raise Refusal("nothing_to_undo")
+        name, move, later = table.names()[seat], game.move_words(span[0]), len(span) - 1
         await self._write(table, LogRow(table.seq, "undo", seat, span[0].row.action))
-        name, move, later = table.names()[seat], span[0].phrase, len(span) - 1
         await self.announce(
             table,
             notice("takes_back_with_later", name=name, count=later, move=move)
