@@ -13,6 +13,7 @@ from petersburg.server.persistence.alerts import AlertSettings, JsonObject, Queu
 from petersburg.server.settings import Settings
 from petersburg.text.alerts import alert_text
 from petersburg.text.languages import SOURCE, choose
+from petersburg.text.wording import from_stored
 
 SETTINGS_PAGE = "/settings"
 DEADLINE_KINDS = ("reminder", "bot_moved", "handed")
@@ -49,7 +50,12 @@ def word(alert: QueuedAlert, base_url: str, language: str = SOURCE) -> Worded:
         table = _text(facts, "name")
         link = _text(facts, "link")
         listed = facts.get("changes")
-        changes = [line for line in listed if isinstance(line, str)] if isinstance(listed, list) else []
+        changes = (
+            [from_stored(line, language) for line in listed if isinstance(line, str)]
+            if isinstance(listed, list)
+            else []
+        )
+        facts = {**facts, "changes": list(changes)} if isinstance(listed, list) else facts
         lines = [alert_text("turn_body", table=table).in_language(language)]
         if changes:
             lines += [

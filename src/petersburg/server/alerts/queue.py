@@ -32,7 +32,9 @@ from petersburg.server.persistence.accounts import AccountStore
 from petersburg.server.persistence.alerts import AlertSettings, AlertStore, Channel, NewAlert, QueuedAlert
 from petersburg.server.persistence.deadlines import TableWebhookStore
 from petersburg.server.settings import Settings
+from petersburg.text.languages import LANGUAGES
 from petersburg.text.narration import describe_event
+from petersburg.text.wording import stored_texts
 
 log = logging.getLogger("petersburg.alerts")
 
@@ -59,7 +61,9 @@ def wanted_channels(settings: AlertSettings, outbox: Outbox) -> list[Channel]:
 
 
 def changes_since_last_move(table: Table, seat: int) -> list[str]:
-    """What happened since ``seat``'s last move, in words as that seat may read them."""
+    """What happened since ``seat``'s last move (the last ``CHANGES_SHOWN`` events), in words as
+    that seat may read them, each line stored worded in every language (``stored_texts``): the
+    alert is worded later, in its account's language."""
     game = table.game
     if game is None:
         return []
@@ -68,17 +72,22 @@ def changes_since_last_move(table: Table, seat: int) -> list[str]:
     while start > 0 and events[start - 1].seat != seat:
         start -= 1
     shape = game.state.shape
-    lines = [
-        describe_event(
-            logged.event if logged.event.visible_to(seat) else logged.event.redacted(),
-            game.names,
-            shape,
-            seat,
-            True,
+    return [
+        stored_texts(
+            {
+                code: describe_event(
+                    logged.event if logged.event.visible_to(seat) else logged.event.redacted(),
+                    game.names,
+                    shape,
+                    seat,
+                    True,
+                    code,
+                )
+                for code in LANGUAGES
+            }
         )
-        for logged in events[start:]
+        for logged in events[max(start, len(events) - CHANGES_SHOWN) :]
     ]
-    return lines[-CHANGES_SHOWN:]
 
 
 class AlertQueue:
