@@ -1,7 +1,7 @@
 """A table's action round trip (p99), quiet and during 40 parallel sign-ups, side by side.
 
 argon2 hashing is deliberately slow; run on the event loop's thread it once made every table wait
-(p99 5 -> 72 ms). The server hashes on a small pool of its own, in the idle scheduling class, and
+(p99 5 -> 72 ms). The server hashes on a small pool of its own, at a lower CPU priority, and
 refuses at once what does not fit the pool's queue. This benchmark starts a server process of its
 own (``petersburg serve`` on a throw-away database, so the client's threads do not share its
 interpreter), plays a solo table over a websocket, and prints the table's p99 round trip before and
