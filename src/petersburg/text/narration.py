@@ -80,9 +80,9 @@ from petersburg.engine.scoring import SeatIncome
 from petersburg.engine.shape import PHASE_NAMES, GameShape
 from petersburg.engine.state import NO_CARD, UNKNOWN, GameState
 from petersburg.text.cards import card_names, good_word
-from petersburg.text.languages import SOURCE, locale_of
+from petersburg.text.languages import LANGUAGES, PSEUDO, SOURCE, locale_of
 from petersburg.text.names import shown_name
-from petersburg.text.wording import Catalogue, Param, Plural
+from petersburg.text.wording import Catalogue, Param, Plural, stored_texts
 
 RUBLE_SIGN: Final = "₽"
 """What a scoring's rubles are written with: "Worker scoring: Anna +12 ₽, Boris +7 ₽"."""
@@ -609,6 +609,20 @@ def describe_event(
     return _WORDERS[type(event)](_Teller(names, shape, seat, second_person, language), event)
 
 
+def event_in_every_language(
+    event: Event, names: Sequence[str], shape: GameShape, seat: int | None = None, second_person: bool = False
+) -> str:
+    """``describe_event`` in every language and the pseudo-language, stored as one line
+    (``wording.stored_texts``) for a sentence kept to be read later, each reader in his own language
+    (a notice naming a move taken back, a turn alert's list of what happened)."""
+    return stored_texts(
+        {
+            code: describe_event(event, names, shape, seat, second_person, code)
+            for code in (*LANGUAGES, PSEUDO)
+        }
+    )
+
+
 def describe_events(
     events: Sequence[Event],
     names: Sequence[str],
@@ -756,6 +770,7 @@ __all__ = [
     "describe_events",
     "describe_move",
     "describe_played_for",
+    "event_in_every_language",
     "legal_action_infos",
     "rubles_text",
     "unit_list",

@@ -50,12 +50,10 @@ def word(alert: QueuedAlert, base_url: str, language: str = SOURCE) -> Worded:
         table = _text(facts, "name")
         link = _text(facts, "link")
         listed = facts.get("changes")
-        changes = (
-            [from_stored(line, language) for line in listed if isinstance(line, str)]
-            if isinstance(listed, list)
-            else []
-        )
-        facts = {**facts, "changes": list(changes)} if isinstance(listed, list) else facts
+        changes: list[str] = []
+        if isinstance(listed, list):
+            changes = [from_stored(line, language) for line in listed if isinstance(line, str)]
+            facts = {**facts, "changes": changes}
         lines = [alert_text("turn_body", table=table).in_language(language)]
         if changes:
             lines += [

@@ -32,9 +32,7 @@ from petersburg.server.persistence.accounts import AccountStore
 from petersburg.server.persistence.alerts import AlertSettings, AlertStore, Channel, NewAlert, QueuedAlert
 from petersburg.server.persistence.deadlines import TableWebhookStore
 from petersburg.server.settings import Settings
-from petersburg.text.languages import LANGUAGES
-from petersburg.text.narration import describe_event
-from petersburg.text.wording import stored_texts
+from petersburg.text.narration import event_in_every_language
 
 log = logging.getLogger("petersburg.alerts")
 
@@ -73,19 +71,7 @@ def changes_since_last_move(table: Table, seat: int) -> list[str]:
         start -= 1
     shape = game.state.shape
     return [
-        stored_texts(
-            {
-                code: describe_event(
-                    logged.event if logged.event.visible_to(seat) else logged.event.redacted(),
-                    game.names,
-                    shape,
-                    seat,
-                    True,
-                    code,
-                )
-                for code in LANGUAGES
-            }
-        )
+        event_in_every_language(logged.event, game.names, shape, seat, True)  # redacted for ``seat``
         for logged in events[max(start, len(events) - CHANGES_SHOWN) :]
     ]
 

@@ -22,10 +22,8 @@ from petersburg.engine import (
 from petersburg.engine.moves import REVEALS_DEAL, REVEALS_DRAW, revealed_by
 from petersburg.server.errors import LogReplayError, Refusal
 from petersburg.server.persistence.store import PLAYED_FOR, LogRow, PlayedFor, TableRow
-from petersburg.text import describe_event
-from petersburg.text.languages import LANGUAGES, PSEUDO
+from petersburg.text.narration import event_in_every_language
 from petersburg.text.rule_refusals import rule_refusal
-from petersburg.text.wording import stored_texts
 
 Sealed = Literal["", "undo", "draw", "deal"]
 """What last sealed a game's earlier actions against undo: nothing yet, an undo (one step back
@@ -190,11 +188,7 @@ class Game:
     def move_words(self, undoable: _Undoable) -> str:
         """The move of ``undoable`` in words for everybody (``Anna bought Market ...``), stored in
         every language (``stored_texts``): a notice that names it reads in each reader's language."""
-        event = self.events[undoable.events].event
-        shape = self.state.shape
-        return stored_texts(
-            {code: describe_event(event, self.names, shape, language=code) for code in (*LANGUAGES, PSEUDO)}
-        )
+        return event_in_every_language(self.events[undoable.events].event, self.names, self.state.shape)
 
     def _seal(self, why: Sealed) -> None:
         self.undoable.clear()
