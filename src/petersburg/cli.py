@@ -93,6 +93,15 @@ def _load_json(path: str) -> Any:
         ) from None
 
 
+def load_record(path: str) -> GameRecord:
+    """The game record in the JSON file at ``path`` ('-': stdin); ``CliError`` with the reader's
+    sentence for a file that cannot be read, is not JSON or is no record."""
+    try:
+        return GameRecord.from_json(_load_json(path))
+    except PetersburgError as error:
+        raise CliError(terminal_text("file_refused", path=path, reason=str(error))) from None
+
+
 def _load_state(path: str) -> GameState:
     try:
         return state_from_json(_load_json(path))
@@ -280,8 +289,8 @@ def seat_names(record: GameRecord) -> list[str]:
 
 
 def cmd_replay(args: argparse.Namespace) -> None:
+    record = load_record(args.record)
     try:
-        record = GameRecord.from_json(_load_json(args.record))
         state, steps = record.replay_events()
     except PetersburgError as error:
         raise CliError(terminal_text("file_refused", path=args.record, reason=str(error))) from None

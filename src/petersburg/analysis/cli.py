@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 from petersburg.analysis.game import AnalysisJson, analyse_game, analysis_in_language
-from petersburg.engine import GameRecord, PetersburgError
+from petersburg.engine import PetersburgError
 from petersburg.text.analysis import analysis_text, mark_param, phase_param, value_text
 from petersburg.text.languages import SOURCE
 from petersburg.text.terminal import terminal_text
@@ -39,20 +37,10 @@ def register(subparsers: Any) -> None:
 
 
 def _cmd_analyse(args: argparse.Namespace) -> None:
-    from petersburg.cli import CliError, reader_language
+    from petersburg.cli import CliError, load_record, reader_language
 
     path = args.record
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-        record = GameRecord.from_json(json.loads(text))
-    except OSError as error:
-        raise CliError(terminal_text("cannot_read", path=path, reason=str(error.strerror))) from None
-    except json.JSONDecodeError as error:
-        raise CliError(
-            terminal_text("not_json", path=path, line=error.lineno, column=error.colno, reason=error.msg)
-        ) from None
-    except PetersburgError as error:
-        raise CliError(terminal_text("file_refused", path=path, reason=str(error))) from None
+    record = load_record(path)
     for seat in args.seat or []:
         if not 1 <= seat <= record.num_players:
             raise CliError(terminal_text("no_seat", seat=seat, players=record.num_players))
