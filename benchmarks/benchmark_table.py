@@ -1,49 +1,77 @@
-"""The benchmark table of docs/benchmark.md: ``petersburg evaluate`` for every baseline row.
+"""The benchmark table of docs/benchmark.md: ``petersburg evaluate`` for every cell not yet measured.
 
-    python benchmarks/benchmark_table.py --games 40 --jobs 2 [--policies random greedy ismcts:easy]
+    python benchmarks/benchmark_table.py --games 200 --jobs 2 [--policies random greedy ismcts:hard]
         [--players 2 4] [--settings first market] [--opponents random greedy]
+        [--deadline-seconds 3600] [--write-docs]
+    PETERSBURG_PPO_MODEL=ppo.zip python benchmarks/benchmark_table.py --policies ppo \\
+        --import examples/ppo_selfplay.py --label "MaskablePPO, 1 h of CPU" --record-env PETERSBURG_PPO_MODEL
 
 Each cell is one ``petersburg evaluate`` run (the protocol of docs/benchmark.md: seats rotated
-over the same deals, seed 2026 unless ``--seed``); the command of each is printed with its result,
-then the whole table in Markdown: win rate with its Wilson 95 % interval and game count, per
-opponent, and the candidate's mean time per decision.
+over the same deals, seed 2026 unless ``--seed``), kept as a JSON file in ``--results``
+(``benchmarks/results/table/``) with its command, build, processes and wall time
+(``petersburg.research.table``). A cell already kept with the same games and seed is not run again
+(``--force`` runs it anyway), so the table grows over several runs and machines; no cell is started
+after ``--deadline-seconds``. ``--write-docs`` then rewrites the page's table from the kept cells.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
+import os
 import shlex
 import sys
 import time
+from pathlib import Path
 
+from petersburg.buildinfo import build_info
 from petersburg.cli import build_parser
+from petersburg.research import table
 from petersburg.research.evaluate import evaluate_from_args, format_result
-
-SETTINGS = {"first": [], "second": ["--edition", "second"], "market": ["--edition", "second", "--market"]}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--policies",
-        nargs="+",
-        default=["random", "greedy", "ismcts:easy", "ismcts:medium", "ismcts:hard", "ismcts:expert"],
-    )
-    parser.add_argument("--opponents", nargs="+", default=["random", "greedy"])
+    parser.add_argument("--policies", nargs="+", default=list(table.ROW_ORDER))
+    parser.add_argument("--opponents", nargs="+", default=list(table.OPPONENTS))
     parser.add_argument("--players", nargs="+", type=int, default=[2, 4])
-    parser.add_argument("--settings", nargs="+", default=["first", "market"], choices=sorted(SETTINGS))
-    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--settings", nargs="+", default=["first", "market"], choices=sorted(table.SETTINGS))
+    parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--import", dest="modules", action="append", default=[])
-    parser.add_argument("--json", help="also write every result into this JSON file")
+    parser.add_argument("--label", help="the row's name (one policy only; default: its spec)")
+    parser.add_argument(
+        "--record-env",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="an environment variable the policy reads, written into the cell's command",
+    )
+    parser.add_argument("--results", type=Path, default=table.RESULTS, help="the cells' folder")
+    parser.add_argument("--force", action="store_true", help="measure cells already kept again")
+    parser.add_argument("--deadline-seconds", type=float, help="start no cell after this many seconds")
+    parser.add_argument("--write-docs", action="store_true", help="then rewrite the page's table")
     args = parser.parse_args(argv)
-    results = []
+    if args.label and len(args.policies) != 1:
+        parser.error("--label names one row: give one policy with it")
+    started = time.monotonic()
+    environment = " ".join(f"{name}={shlex.quote(os.environ.get(name, ''))}" for name in args.record_env)
     for setting in args.settings:
         for players in args.players:
             for policy in args.policies:
                 for opponent in args.opponents:
+                    label = args.label or policy
+                    path = table.cell_file(args.results, setting, players, label, opponent)
+                    if path.exists() and not args.force:
+                        kept = json.loads(path.read_text(encoding="utf-8"))
+                        if (kept["games"], kept["seed"]) == (_rounded(args.games, players), args.seed):
+                            print(f"kept: {path}")
+                            continue
+                    if args.deadline_seconds and time.monotonic() - started > args.deadline_seconds:
+                        print(f"not started (deadline): {path}")
+                        continue
                     command = [
                         "evaluate",
                         "--policy",
@@ -56,47 +84,33 @@ def main(argv: list[str] | None = None) -> int:
                         str(args.games),
                         "--seed",
                         str(args.seed),
-                        *SETTINGS[setting],
+                        *table.SETTINGS[setting],
+                        *[f"--import={module}" for module in args.modules],
                     ]
-                    command += [f"--import={module}" for module in args.modules]
-                    start = time.perf_counter()
+                    begun = time.perf_counter()
                     result = evaluate_from_args(
                         build_parser().parse_args([*command, "--jobs", str(args.jobs)])
                     )
                     result |= {
                         "setting": setting,
-                        "command": "petersburg " + shlex.join(command),
-                        "wall_seconds": round(time.perf_counter() - start, 1),
+                        "label": label,
+                        "command": " ".join(filter(None, [environment, "petersburg", shlex.join(command)])),
+                        "wall_seconds": round(time.perf_counter() - begun, 1),
+                        "jobs": args.jobs,
+                        "build": "compiled" if build_info().compiled else "pure Python",
+                        "measured": datetime.date.today().isoformat(),
                     }
-                    results.append(result)
-                    print(result["command"], f"({result['wall_seconds']} s)")
+                    kept_at = table.save_cell(args.results, result)
+                    print(f"{result['command']} ({result['wall_seconds']} s) -> {kept_at}")
                     print(format_result(result), flush=True)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump(results, handle, indent=2)
-    print()
-    print(
-        "| setting | players | policy | "
-        + " | ".join(f"vs {o}" for o in args.opponents)
-        + " | ms / decision |"
-    )
-    print("|---|---:|---|" + "---|" * len(args.opponents) + "---:|")
-    for setting in args.settings:
-        for players in args.players:
-            for policy in args.policies:
-                cells = [
-                    r
-                    for r in results
-                    if (r["setting"], r["players"], r["policy"]) == (setting, players, policy)
-                ]
-                text = [
-                    f"{100 * r['win_rate']:.1f} % ({r['wins']:g}/{r['games']};"
-                    f" {100 * r['win_rate_low']:.1f}–{100 * r['win_rate_high']:.1f})"
-                    for r in cells
-                ]
-                ms = 1000 * max(r["mean_decision_seconds"] for r in cells)
-                print(f"| {setting} | {players} | {policy} | " + " | ".join(text) + f" | {ms:.1f} |")
+    if args.write_docs:
+        return table.main(["--results", str(args.results)])
     return 0
+
+
+def _rounded(games: int, players: int) -> int:
+    """Games the protocol plays when asked for ``games``: rounded up to whole deals."""
+    return -(-games // players) * players
 
 
 if __name__ == "__main__":

@@ -17,9 +17,11 @@ from pathlib import Path
 
 from petersburg.bots.levels import EDITIONS, BotLevel, built_in_levels, ladder_table, quoted_duel
 from petersburg.text.bots import level_name, level_text
+from petersburg.written_section import WrittenSection
 
 BEGIN = "<!-- ladder table: written by `python -m petersburg.tournament.ladder_docs`, do not edit -->"
 END = "<!-- end of the ladder table -->"
+SECTION = WrittenSection(BEGIN, END, "python -m petersburg.tournament.ladder_docs")
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "bots.md"
 """docs/bots.md of the source tree this module is in."""
 
@@ -83,13 +85,6 @@ def section() -> str:
     return "\n".join(lines)
 
 
-def with_section(text: str) -> str:
-    """``text`` (docs/bots.md) with its ladder section replaced by the table's."""
-    start = text.index(BEGIN)
-    end = text.index(END) + len(END)
-    return text[:start] + section() + text[end:]
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -97,16 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="exit 1 if the docs differ from the table")
     parser.add_argument("--docs", default=str(DOCS), help="the docs page (%(default)s)")
     args = parser.parse_args(argv)
-    path = Path(args.docs)
-    text = path.read_text(encoding="utf-8")
-    wanted = with_section(text)
-    if args.check:
-        if wanted != text:
-            print(f"{path}: the ladder section differs from the table; run python -m {__spec__.name}")
-            return 1
-        return 0
-    path.write_text(wanted, encoding="utf-8")
-    return 0
+    return SECTION.write_or_check(Path(args.docs), section(), args.check)
 
 
 if __name__ == "__main__":

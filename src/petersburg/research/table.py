@@ -1,0 +1,156 @@
+"""The benchmark table of docs/benchmark.md, kept as one JSON file per measured cell.
+
+    python -m petersburg.research.table           # rewrite the table in docs/benchmark.md
+    python -m petersburg.research.table --check   # exit 1 if the page differs from the cells
+
+A cell is one ``petersburg evaluate`` run (one policy against one opponent in one setting and
+table size): its result, the command that made it, the build, the processes and the wall time it
+took, in ``benchmarks/results/table/``. Cells cost from seconds (random) to hours (the search bots
+at 200 games), so they are measured when and where CPU is found, by
+``benchmarks/benchmark_table.py``, which runs only the cells missing; the page's table is written
+from the files there, so that every figure it shows is a file that names its command, and a test
+fails when the page and the files differ.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from petersburg.written_section import WrittenSection
+
+ROOT = Path(__file__).resolve().parents[3]
+"""The source tree this module is in."""
+RESULTS = ROOT / "benchmarks" / "results" / "table"
+"""Where the measured cells are kept."""
+DOCS = ROOT / "docs" / "benchmark.md"
+
+SETTINGS: dict[str, tuple[str, ...]] = {
+    "first": (),
+    "second": ("--edition", "second"),
+    "market": ("--edition", "second", "--market"),
+}
+"""The rule sets of the table and the ``petersburg evaluate`` arguments that choose each."""
+OPPONENTS = ("random", "greedy")
+"""The table's columns: the opponent in every other seat."""
+ROW_ORDER = (
+    "random",
+    "greedy",
+    "beginner",
+    "ismcts:easy",
+    "ismcts:medium",
+    "ismcts:hard",
+    "ismcts:expert",
+    "ismcts:master",
+)
+"""Rows of the built-in bots, weakest first; other rows (trained policies) follow by label."""
+OPPONENT_PLACEHOLDER = "OPP"
+"""How a row's command shows the column's opponent."""
+
+SECTION = WrittenSection(
+    "<!-- benchmark table: written by `python -m petersburg.research.table`, do not edit -->",
+    "<!-- end of the benchmark table -->",
+    "python -m petersburg.research.table",
+)
+
+
+def cell_file(directory: Path, setting: str, players: int, label: str, opponent: str) -> Path:
+    """The file of one cell: its setting, table size, row label and opponent, in a file name."""
+    slug = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+    return directory / f"{setting}-{players}p-{slug}-vs-{opponent}.json"
+
+
+def save_cell(directory: Path, cell: dict[str, Any]) -> Path:
+    """Write a measured cell (an ``evaluate`` result with ``setting``, ``label`` and ``command``)."""
+    path = cell_file(directory, cell["setting"], cell["players"], cell["label"], cell["opponent"])
+    directory.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(cell, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def load_cells(directory: Path) -> list[dict[str, Any]]:
+    """Every cell kept in ``directory`` (none when it does not exist)."""
+    if not directory.is_dir():
+        return []
+    return [json.loads(path.read_text(encoding="utf-8")) for path in sorted(directory.glob("*.json"))]
+
+
+def _row_order(row: tuple[str, int, str]) -> tuple[int, int, int, str]:
+    setting, players, label = row
+    known = ROW_ORDER.index(label) if label in ROW_ORDER else len(ROW_ORDER)
+    return (list(SETTINGS).index(setting), players, known, label)
+
+
+def _cell_text(cell: dict[str, Any] | None) -> str:
+    if cell is None:
+        return "not run"
+    return (
+        f"{100 * cell['win_rate']:.1f} % ({cell['wins']:g}/{cell['games']};"
+        f" {100 * cell['win_rate_low']:.1f}–{100 * cell['win_rate_high']:.1f})"
+    )
+
+
+def _row_commands(cells: list[dict[str, Any]]) -> str:
+    """The row's command with the column's opponent as ``OPP`` (each cell's own if they differ)."""
+    commands = {
+        cell["command"].replace(f"--opponent {cell['opponent']}", f"--opponent {OPPONENT_PLACEHOLDER}")
+        for cell in cells
+    }
+    return "<br>".join(f"`{command}`" for command in sorted(commands))
+
+
+def section(cells: list[dict[str, Any]]) -> str:
+    """The table as the cells make it, marker lines included."""
+    rows: dict[tuple[str, int, str], dict[str, dict[str, Any]]] = {}
+    for cell in cells:
+        rows.setdefault((cell["setting"], cell["players"], cell["label"]), {})[cell["opponent"]] = cell
+    lines = [
+        SECTION.begin,
+        "",
+        "| setting | players | policy | vs random | vs greedy | ms / decision | command "
+        f"({OPPONENT_PLACEHOLDER}: the column's opponent) |",
+        "|---|---:|---|---|---|---:|---|",
+    ]
+    for row in sorted(rows, key=_row_order):
+        setting, players, label = row
+        by_opponent = rows[row]
+        measured = list(by_opponent.values())
+        ms = 1000 * max(cell["mean_decision_seconds"] for cell in measured)
+        columns = " | ".join(_cell_text(by_opponent.get(opponent)) for opponent in OPPONENTS)
+        lines.append(
+            f"| {setting} | {players} | {label} | {columns} | {ms:.1f} | {_row_commands(measured)} |"
+        )
+    games = sum(cell["games"] for cell in cells)
+    builds = sorted({cell.get("build", "unknown") for cell in cells})
+    dates = sorted(cell.get("measured", "") for cell in cells if cell.get("measured"))
+    span = (
+        "" if not dates else f", measured {dates[0]}" + (f" to {dates[-1]}" if dates[-1] != dates[0] else "")
+    )
+    lines += [
+        "",
+        f"{len(cells)} cells, {games:,} games{span}, {' and '.join(builds)} build"
+        f" (each cell's file in `benchmarks/results/table/` has its wall time, processes and"
+        f" every figure of the protocol).",
+        "",
+        SECTION.end,
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--check", action="store_true", help="exit 1 if the page differs from the cells")
+    parser.add_argument("--docs", default=str(DOCS), help="the docs page (%(default)s)")
+    parser.add_argument("--results", default=str(RESULTS), help="the cells' folder (%(default)s)")
+    args = parser.parse_args(argv)
+    return SECTION.write_or_check(Path(args.docs), section(load_cells(Path(args.results))), args.check)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
