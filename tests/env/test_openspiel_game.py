@@ -16,7 +16,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
 from open_spiel.python.tests import games_sim_test  # the module: pytest must not collect its tests
 
-from petersburg.engine import explain_illegal, marker_deals, new_game, view
+from petersburg.bots import Bot, GreedyBot, make_bot
+from petersburg.engine import apply_action, explain_illegal, legal_actions, marker_deals, new_game, view
 from petersburg.engine.state import UNKNOWN
 from petersburg.engine.views import unseen_cards
 from petersburg.env.encoding import OBS_SIZE, encode_observation
@@ -24,6 +25,8 @@ from petersburg.env.openspiel_game import (
     GAME_NAME,
     INFO_TENSOR_SIZE,
     EngineBot,
+    OpenSpielIsmctsBot,
+    SanktPetersburgGame,
     SanktPetersburgState,
     resolve_chance,
 )
@@ -294,6 +297,53 @@ def test_openspiel_ismcts_plays_against_an_engine_bot() -> None:
         _step(state, action, chance)
         moves += 1
     assert moves > 50 and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_a_state_started_at_a_view_resamples_the_hidden_cards_and_keeps_the_seats_string() -> None:
+    """``state_at`` (how a bot that sees only a view searches with OpenSpiel): its worlds agree with
+    the view, differ in what it hides, and every sample has the seat's information state."""
+    game = SanktPetersburgGame({"players": 3})
+    engine_state = new_game(3, 8)
+    rng = random.Random(3)
+    while engine_state.round < 2:  # a few turns in: cards on the board, in hands, stacks drawn
+        apply_action(engine_state, GreedyBot().choose(view(engine_state, engine_state.current_player)))
+    seat = engine_state.current_player
+    seen = view(engine_state, seat)
+    start = game.state_at(seen, rng)
+    assert start.current_player() == seat and start.legal_actions() == legal_actions(engine_state)
+    key = start.information_state_string(seat)
+    worlds = set()
+    for _ in range(6):
+        other = start.resample_from_infostate(seat, rng.random)
+        assert other.information_state_string(seat) == key
+        assert other.game_state is not None and view(other.game_state, seat).state == seen.state
+        worlds.add(tuple(map(tuple, other.game_state.stacks)))
+    assert len(worlds) > 1  # the stacks' order is hidden: drawn afresh
+    start.apply_action(start.legal_actions()[0])
+    with pytest.raises(ValueError, match="resampled only at its start"):
+        start.resample_from_infostate(seat, rng.random)
+    with pytest.raises(ValueError, match="seat's view"):
+        game.state_at(view(engine_state, None), rng)
+
+
+def test_openspiel_ismcts_as_a_bot_plays_legal_moves_and_replays_from_its_seed() -> None:
+    """The bot ``petersburg evaluate`` measures (``--policy openspiel-ismcts:N``): seeded search and
+    resampler, so the same seed plays the same game."""
+
+    def play(seed: int) -> list[int]:
+        state = new_game(2, 5)
+        bots: list[Bot] = [OpenSpielIsmctsBot(3, seed), GreedyBot()]
+        actions = []
+        while not state.is_over:
+            action = bots[state.current_player].choose(view(state, state.current_player))
+            assert action in legal_actions(state)
+            apply_action(state, action)
+            actions.append(action)
+        return actions
+
+    first = play(4)
+    assert first == play(4) and len(first) > 50
+    assert make_bot("openspiel-ismcts:50", 1).name == "openspiel-ismcts:50"
 
 
 def test_ismcts_example_plays_the_same_games_in_three_processes() -> None:

@@ -56,20 +56,26 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from functools import cache, partial
 from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
 
-from petersburg.bots import make_bot
+from petersburg.bots import decision_rng, make_bot, register_bot
+from petersburg.bots.base import require_turn
 from petersburg.engine import (
     NUM_ALL_ACTIONS,
+    ActionId,
     GameOptions,
     GameState,
     IllegalActionError,
+    View,
     apply_unchecked,
     deal_game,
+    determinize,
     explain_illegal,
     format_action,
     is_legal,
@@ -205,6 +211,27 @@ class SanktPetersburgGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no
         """The root: a chance node that deals the start-player markers."""
         return SanktPetersburgState(self)
 
+    def state_at(self, seen: View, rng: random.Random) -> SanktPetersburgState:
+        """A state that starts at a world drawn from ``seen`` (the engine's ``determinize``)
+        instead of at the deal, for a bot that decides from a view (``OpenSpielIsmctsBot``).
+
+        Every seat's information state starts with its view of that world, and
+        ``resample_from_infostate`` at the start draws another world from ``seen``: what a view
+        hides (the stacks' order, secret hand cards) is sampled afresh for every simulation of a
+        search, as from a history. Its ``history()`` begins at the start, so it does not replay
+        from the root (no serialisation).
+        """
+        if seen.seat is None or seen.state.num_players != self.players:
+            raise ValueError(f"A state starts at a seat's view of a {self.players}-player game.")
+        state = SanktPetersburgState(self)
+        world = determinize(seen, rng)
+        state._start = _SharedView(seen)
+        state._markers = list(world.markers)
+        state._shared = _Shared(world)
+        state._last_fields = _all_fields(world)
+        state._recall = [["start|" + _join(fields)] for fields in state._last_fields]
+        return state
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SanktPetersburgObserver:
         """Perfect-recall observers give information states; the others the current view.
 
@@ -239,6 +266,18 @@ class _Shared:
         return self
 
 
+class _SharedView:
+    """The view a state started at (``state_at``), shared by its copies like ``_Shared``."""
+
+    __slots__ = ("seen",)
+
+    def __init__(self, seen: View) -> None:
+        self.seen = seen
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _SharedView:
+        return self
+
+
 class SanktPetersburgState(pyspiel.State):  # type: ignore[misc]
     """A position: the markers' deal and the cards drawn (chance), and the engine game they make.
 
@@ -255,6 +294,8 @@ class SanktPetersburgState(pyspiel.State):  # type: ignore[misc]
         self.marker_deals = game.marker_deals
         self.num_cards = game.num_cards
         self._shared: _Shared | None = None
+        self._start: _SharedView | None = None
+        """The view the state started at (``SanktPetersburgGame.state_at``); None: at the deal."""
         self._markers: list[int] | None = None
         self._transition: int | None = None
         """What waits for its cards: ``SETUP``, an action id, or None at a decision or the end."""
@@ -476,6 +517,8 @@ class SanktPetersburgState(pyspiel.State):  # type: ignore[misc]
         """
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else None
         rng = random.Random(seed)
+        if self._start is not None:
+            return self._resample_at_start(player_id, rng)
         history = self.history()
         actors = [step.player for step in self.full_history()]
         settled = history[: self._settled]
@@ -495,6 +538,17 @@ class SanktPetersburgState(pyspiel.State):  # type: ignore[misc]
             other._recall[player_id] = list(self._recall[player_id])
             other._last_fields[player_id] = self._last_fields[player_id]
             other._recorded[player_id] = len(other._pending)
+        return other
+
+    def _resample_at_start(self, player_id: int, rng: random.Random) -> SanktPetersburgState:
+        """Another world drawn from the view a ``state_at`` state started at. Only there: OpenSpiel's
+        ISMCTS resamples its root, and after the start the hidden draws would need the whole game."""
+        assert self._start is not None
+        if self._applied:
+            raise ValueError("A state started at a view is resampled only at its start, before any action.")
+        game: SanktPetersburgGame = self.get_game()
+        other = game.state_at(self._start.seen, rng)
+        other._recall[player_id] = list(self._recall[player_id])  # the same string, as from a history
         return other
 
     def _hidden_draws(
@@ -753,6 +807,62 @@ class EngineBot(pyspiel.Bot):  # type: ignore[misc]
         """Nothing to record: the bot reads everything from the view."""
 
 
+OPENSPIEL_ISMCTS_SIMULATIONS: Final = (25, 50, 100, 200, 400, 1000)
+"""The budgets registered as bots: ``openspiel-ismcts:N``, N simulations per decision."""
+OPENSPIEL_ISMCTS_UCT: Final = 2.0
+"""OpenSpiel ISMCTS's exploration constant, as its own examples use for returns in [-1, 1]."""
+
+
+@cache
+def _game_for(players: int, options: GameOptions) -> SanktPetersburgGame:
+    """The OpenSpiel game of a table (made once per setting in a process)."""
+    return SanktPetersburgGame(
+        {"players": players, **{name: getattr(options, name) for name in _OPTION_PARAMETERS}}
+    )
+
+
+class OpenSpielIsmctsBot:
+    """OpenSpiel's own information-set MCTS (``open_spiel.python.algorithms.ismcts``, random
+    rollouts) as a bot of this project, so that ``petersburg evaluate`` measures it under the
+    protocol with the other bots (docs/benchmark.md): ``--import petersburg.env.openspiel_game
+    --policy openspiel-ismcts:50``.
+
+    A bot decides from its seat's view alone, so each decision searches from a state that starts
+    at that view (``SanktPetersburgGame.state_at``): every simulation draws a world consistent
+    with the view, and the cards still to come are the game's chance nodes. Seeded: the search's
+    generator and its resampler come from the bot's seed and the decision, so a game replays.
+    """
+
+    def __init__(self, simulations: int, seed: int = 0) -> None:
+        self.name = f"openspiel-ismcts:{simulations}"
+        self.simulations = simulations
+        self.seed = seed
+
+    def choose(self, seen: View) -> ActionId:
+        legal = require_turn(seen)
+        if len(legal) == 1:
+            return legal[0]
+        rng = decision_rng(self.seed, seen)
+        game = _game_for(seen.state.num_players, seen.state.options)
+        random_state = np.random.RandomState(rng.randrange(2**31))
+        searcher = ismcts.ISMCTSBot(
+            game,
+            mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state),
+            uct_c=OPENSPIEL_ISMCTS_UCT,
+            max_simulations=self.simulations,
+            random_state=random_state,
+        )
+        # OpenSpiel's ISMCTS would resample with an unseeded sampler: give it the seeded generator.
+        searcher.set_resampler(
+            lambda state, player: state.resample_from_infostate(player, random_state.uniform)
+        )
+        return int(searcher.step(game.state_at(seen, rng)))
+
+
+for _simulations in OPENSPIEL_ISMCTS_SIMULATIONS:
+    register_bot(f"openspiel-ismcts:{_simulations}", partial(OpenSpielIsmctsBot, _simulations))
+
+
 if GAME_NAME not in {info.short_name for info in pyspiel.registered_games()}:
     pyspiel.register_game(_GAME_TYPE, SanktPetersburgGame)
 
@@ -760,7 +870,9 @@ __all__ = [
     "GAME_NAME",
     "INFO_TENSOR_SIZE",
     "MAX_GAME_LENGTH",
+    "OPENSPIEL_ISMCTS_SIMULATIONS",
     "EngineBot",
+    "OpenSpielIsmctsBot",
     "SanktPetersburgGame",
     "SanktPetersburgObserver",
     "SanktPetersburgState",
