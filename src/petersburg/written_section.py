@@ -8,6 +8,7 @@ ladder of ``docs/bots.md`` and the benchmark table of ``docs/benchmark.md`` are 
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +21,15 @@ class WrittenSection:
     end: str
     command: str
     """What a person runs to rewrite the section (quoted in the message when it differs)."""
+
+    def parser(self, description: str, docs: Path) -> argparse.ArgumentParser:
+        """The writing module's command line: ``--check`` and ``--docs`` (add the module's own)."""
+        parser = argparse.ArgumentParser(
+            description=description, formatter_class=argparse.RawDescriptionHelpFormatter
+        )
+        parser.add_argument("--check", action="store_true", help="exit 1 if the page differs from the data")
+        parser.add_argument("--docs", default=str(docs), help="the docs page (%(default)s)")
+        return parser
 
     def replaced(self, text: str, section: str) -> str:
         """``text`` with everything from the begin marker to the end marker replaced by ``section``

@@ -14,7 +14,6 @@ fails when the page and the files differ.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import sys
@@ -142,11 +141,7 @@ def section(cells: list[dict[str, Any]]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--check", action="store_true", help="exit 1 if the page differs from the cells")
-    parser.add_argument("--docs", default=str(DOCS), help="the docs page (%(default)s)")
+    parser = SECTION.parser(__doc__ or "", DOCS)
     parser.add_argument("--results", default=str(RESULTS), help="the cells' folder (%(default)s)")
     args = parser.parse_args(argv)
     return SECTION.write_or_check(Path(args.docs), section(load_cells(Path(args.results))), args.check)

@@ -11,7 +11,6 @@ test fails when the section differs from what this module makes of the table.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -86,12 +85,7 @@ def section() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--check", action="store_true", help="exit 1 if the docs differ from the table")
-    parser.add_argument("--docs", default=str(DOCS), help="the docs page (%(default)s)")
-    args = parser.parse_args(argv)
+    args = SECTION.parser(__doc__ or "", DOCS).parse_args(argv)
     return SECTION.write_or_check(Path(args.docs), section(), args.check)
 
 
