@@ -72,20 +72,11 @@ def main(argv: list[str] | None = None) -> int:
                     if args.deadline_seconds and time.monotonic() - started > args.deadline_seconds:
                         print(f"not started (deadline): {path}")
                         continue
-                    command = [
-                        "evaluate",
-                        "--policy",
-                        policy,
-                        "--opponent",
-                        opponent,
-                        "--players",
-                        str(players),
-                        "--games",
-                        str(args.games),
-                        "--seed",
-                        str(args.seed),
-                        *table.SETTINGS[setting],
-                        *[f"--import={module}" for module in args.modules],
+                    command = table.evaluate_arguments(
+                        policy, opponent, players, setting, args.games, args.seed
+                    )
+                    command += [
+                        f"--import={module}" for module in args.modules if f"--import={module}" not in command
                     ]
                     begun = time.perf_counter()
                     result = evaluate_from_args(

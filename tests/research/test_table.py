@@ -49,7 +49,7 @@ def test_a_page_that_differs_from_the_cells_is_found_and_rewritten(tmp_path: Pat
     assert stale.read_text(encoding="utf-8") == text
 
 
-def test_rows_follow_the_ladder_and_a_missing_column_says_so(tmp_path: Path) -> None:
+def test_rows_follow_the_ladder_and_what_is_not_run_says_so_with_its_command(tmp_path: Path) -> None:
     for cell in (
         _cell("market", 2, "greedy", "greedy", 9),
         _cell("first", 4, "ismcts:hard", "greedy", 15),
@@ -59,20 +59,26 @@ def test_rows_follow_the_ladder_and_a_missing_column_says_so(tmp_path: Path) -> 
         _cell("first", 2, "random", "greedy", 0),
     ):
         table.save_cell(tmp_path, cell)
-    rows = [line for line in table.section(table.load_cells(tmp_path)).splitlines() if line.startswith("| ")][
-        1:
-    ]
-    assert [row.split(" | ")[:3] for row in rows] == [
-        ["| first", "2", "random"],
-        ["| first", "2", "ismcts:hard"],
-        ["| first", "2", "trained policy"],
-        ["| first", "4", "ismcts:hard"],
-        ["| market", "2", "greedy"],
-    ]
-    hard = rows[1].split(" | ")
+    lines = table.section(table.load_cells(tmp_path)).splitlines()
+    rows = {tuple(line.split(" | ")[:3]): line.split(" | ") for line in lines if line.startswith("| ")}
+    keys = [key for key in rows if key[0] != "| setting"]
+    expected = [(f"| {setting}", str(players), policy) for setting, players, policy in table.EXPECTED]
+    assert [key for key in keys if key in expected] == expected  # the ladder's order, every row
+    assert (
+        keys.index(("| first", "2", "trained policy"))
+        == keys.index(("| first", "2", "openspiel-ismcts:50")) + 1
+    )
+    hard = rows[("| first", "2", "ismcts:hard")]
     assert hard[3:6] == ["100.0 % (20/20; 10.0–90.0)", "85.0 % (17/20; 10.0–90.0)", "12.5"]
     assert "`petersburg evaluate --policy ismcts:hard --opponent OPP --players 2`" in hard[6]
-    assert rows[0].split(" | ")[3] == "not run"
+    assert rows[("| first", "2", "random")][3] == "not run"
+    master = rows[("| market", "4", "ismcts:master")]
+    assert master[3:6] == ["not run", "not run", "–"]
+    assert master[6] == (
+        "`petersburg evaluate --policy ismcts:master --opponent OPP --players 4 --games 200 --seed 2026"
+        " --edition second --market` |"
+    )
+    assert f"{2 * len(table.EXPECTED) + 2 - 6} cells not run yet" in lines[-3]
 
 
 def test_the_script_measures_a_missing_cell_and_keeps_it(tmp_path: Path) -> None:

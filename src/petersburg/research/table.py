@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,21 @@ ROW_ORDER = (
     "ismcts:master",
 )
 """Rows of the built-in bots, weakest first; other rows (trained policies) follow by label."""
+OPENSPIEL_ISMCTS = "openspiel-ismcts:50"
+"""OpenSpiel's ISMCTS at the budget of the table (``petersburg.env.openspiel_game``)."""
+POLICY_IMPORTS = {OPENSPIEL_ISMCTS: "petersburg.env.openspiel_game"}
+"""The module a policy of the table needs imported (``--import``)."""
+EXPECTED = tuple(
+    (setting, players, policy)
+    for setting in ("first", "market")
+    for players in (2, 4)
+    for policy in (*ROW_ORDER, OPENSPIEL_ISMCTS)
+)
+"""The rows the table must have: each built-in bot and OpenSpiel's ISMCTS, 2 and 4 players, the 1st
+edition and the Market (the trained policies' rows come with their cells). A row not measured yet
+shows "not run" and the command that measures it."""
+GAMES = 200
+"""Games of a cell under the protocol (fewer are allowed with their interval)."""
 OPPONENT_PLACEHOLDER = "OPP"
 """How a row's command shows the column's opponent."""
 
@@ -55,6 +71,19 @@ SECTION = WrittenSection(
     "<!-- end of the benchmark table -->",
     "python -m petersburg.research.table",
 )
+
+
+def evaluate_arguments(
+    policy: str, opponent: str, players: int, setting: str, games: int = GAMES, seed: int = 2026
+) -> list[str]:
+    """The ``petersburg`` arguments that measure one cell (without ``--jobs``, which changes
+    nothing but the time)."""
+    module = POLICY_IMPORTS.get(policy)
+    return [
+        *("evaluate", "--policy", policy, "--opponent", opponent, "--players", str(players)),
+        *("--games", str(games), "--seed", str(seed), *SETTINGS[setting]),
+        *([f"--import={module}"] if module else []),
+    ]
 
 
 def cell_file(directory: Path, setting: str, players: int, label: str, opponent: str) -> Path:
@@ -67,7 +96,9 @@ def save_cell(directory: Path, cell: dict[str, Any]) -> Path:
     """Write a measured cell (an ``evaluate`` result with ``setting``, ``label`` and ``command``)."""
     path = cell_file(directory, cell["setting"], cell["players"], cell["label"], cell["opponent"])
     directory.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(cell, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    partial = path.with_suffix(".json.partial")  # renamed whole: a reader never sees half a cell
+    partial.write_text(json.dumps(cell, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    partial.replace(path)
     return path
 
 
@@ -80,7 +111,7 @@ def load_cells(directory: Path) -> list[dict[str, Any]]:
 
 def _row_order(row: tuple[str, int, str]) -> tuple[int, int, int, str]:
     setting, players, label = row
-    known = ROW_ORDER.index(label) if label in ROW_ORDER else len(ROW_ORDER)
+    known = ROW_ORDER.index(label) if label in ROW_ORDER else len(ROW_ORDER) + (label != OPENSPIEL_ISMCTS)
     return (list(SETTINGS).index(setting), players, known, label)
 
 
@@ -104,7 +135,7 @@ def _row_commands(cells: list[dict[str, Any]]) -> str:
 
 def section(cells: list[dict[str, Any]]) -> str:
     """The table as the cells make it, marker lines included."""
-    rows: dict[tuple[str, int, str], dict[str, dict[str, Any]]] = {}
+    rows: dict[tuple[str, int, str], dict[str, dict[str, Any]]] = {row: {} for row in EXPECTED}
     for cell in cells:
         rows.setdefault((cell["setting"], cell["players"], cell["label"]), {})[cell["opponent"]] = cell
     lines = [
@@ -118,12 +149,17 @@ def section(cells: list[dict[str, Any]]) -> str:
         setting, players, label = row
         by_opponent = rows[row]
         measured = list(by_opponent.values())
-        ms = 1000 * max(cell["mean_decision_seconds"] for cell in measured)
         columns = " | ".join(_cell_text(by_opponent.get(opponent)) for opponent in OPPONENTS)
-        lines.append(
-            f"| {setting} | {players} | {label} | {columns} | {ms:.1f} | {_row_commands(measured)} |"
-        )
+        if measured:
+            ms = f"{1000 * max(cell['mean_decision_seconds'] for cell in measured):.1f}"
+            command = _row_commands(measured)
+        else:
+            ms = "–"
+            arguments = evaluate_arguments(label, OPPONENT_PLACEHOLDER, players, setting)
+            command = f"`petersburg {shlex.join(arguments)}`"
+        lines.append(f"| {setting} | {players} | {label} | {columns} | {ms} | {command} |")
     games = sum(cell["games"] for cell in cells)
+    missing = sum(opponent not in by_opponent for by_opponent in rows.values() for opponent in OPPONENTS)
     builds = sorted({cell.get("build", "unknown") for cell in cells})
     dates = sorted(cell.get("measured", "") for cell in cells if cell.get("measured"))
     span = (
@@ -133,7 +169,7 @@ def section(cells: list[dict[str, Any]]) -> str:
         "",
         f"{len(cells)} cells, {games:,} games{span}, {' and '.join(builds)} build"
         f" (each cell's file in `benchmarks/results/table/` has its wall time, processes and"
-        f" every figure of the protocol).",
+        f" every figure of the protocol); {missing} cells not run yet.",
         "",
         SECTION.end,
     ]
