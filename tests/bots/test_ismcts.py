@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
+import re
+
 import pytest
 
-from petersburg.bots import IsmctsBot, SearchConfig, make_bot
+from petersburg.bots import VARIANT_SETTINGS, IsmctsBot, SearchConfig, make_bot, search_variant
 from petersburg.bots.ismcts import LEVELS, estimate_hidden_rubles
-from petersburg.engine import GameOptions, apply_unchecked, hidden_rubles_view, new_game, view, winners
+from petersburg.engine import (
+    GameOptions,
+    apply_unchecked,
+    hidden_rubles_view,
+    legal_actions,
+    new_game,
+    view,
+    winners,
+)
 
 from .helpers import random_states
 
@@ -19,6 +30,36 @@ def test_levels_grow_in_budget_and_plain_ismcts_is_medium() -> None:
     assert isinstance(bot, IsmctsBot) and bot.config == medium
     hard_bot = make_bot("ismcts:hard", 1)
     assert isinstance(hard_bot, IsmctsBot) and hard_bot.config == hard and hard_bot.name == "ismcts:hard"
+
+
+def test_a_search_variant_is_a_level_with_settings_changed() -> None:
+    """``ismcts:<level>+setting=value``: a variant tried from the command line (tournaments, the
+    evaluation protocol) without registering it."""
+    assert search_variant("ismcts:expert+horizon=8+Lite=TRUE+value_model=none") == dataclasses.replace(
+        LEVELS["expert"], horizon=8, lite=True, value_model=None
+    )
+    bot = make_bot("ismcts:hard+iterations=12+depth=2", 3)
+    assert isinstance(bot, IsmctsBot) and bot.name == "ismcts:hard+iterations=12+depth=2"
+    assert (bot.config.iterations, bot.config.depth, bot.config.width) == (12, 2, LEVELS["hard"].width)
+    state = new_game(2, 4)
+    assert bot.choose(view(state, state.current_player)) in legal_actions(state)
+    assert set(VARIANT_SETTINGS) <= {field.name for field in dataclasses.fields(SearchConfig)}
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("ismcts:expert+speed=3", "not setting=value with a setting among: iterations"),
+        ("ismcts:expert+horizon", "not setting=value"),
+        ("ismcts:expert+horizon=two", "'two' is not a value for the search setting horizon"),
+        ("ismcts:expert+iterations=0", "'0' is not a value for the search setting iterations"),
+        ("ismcts:expert+deny=maybe", "'maybe' is not a value for the search setting deny"),
+        ("ismcts:genius+horizon=2", "starts with an ISMCTS level (ismcts:easy|medium|hard|expert|master)"),
+    ],
+)
+def test_a_wrong_search_variant_is_refused_with_a_sentence(spec: str, words: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(words)):
+        make_bot(spec)
 
 
 def test_iteration_budget_is_spent_exactly() -> None:

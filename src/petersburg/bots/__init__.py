@@ -2,19 +2,22 @@
 
 ``make_bot("greedy", seed)`` builds a bot from a spec string; ``bot_specs()`` lists known specs:
 ``random``, ``beginner``, ``greedy``, ``ismcts`` (= ``ismcts:medium``), ``ismcts:easy``,
-``ismcts:medium``, ``ismcts:hard``, ``ismcts:expert``, ``ismcts:master``. ``register_bot(spec,
-factory)`` adds your own (see docs/bots.md);
+``ismcts:medium``, ``ismcts:hard``, ``ismcts:expert``, ``ismcts:master``; a level with some of its
+search settings changed, for research, is ``ismcts:expert+horizon=8+iterations=1600``
+(``search_variant``). ``register_bot(spec, factory)`` adds your own (see docs/bots.md);
 ``import_bot_module(name)`` imports a module or ``.py`` file that does, which is how the tournament
 and the web server (``--import``) bring such bots into every process that plays them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import importlib.util
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from petersburg.bots.base import Bot, decision_rng
 from petersburg.bots.beginner import BeginnerBot
@@ -91,12 +94,82 @@ def bot_specs() -> list[str]:
     return sorted(_FACTORIES)
 
 
+VARIANT_SEPARATOR = "+"
+"""Joins a level and its changed settings in a spec (not a comma: tournaments list bots with commas)."""
+
+
+def _flag(text: str) -> bool:
+    return {"true": True, "1": True, "false": False, "0": False}[text.lower()]
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise ValueError(text)
+    return value
+
+
+def _optional(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    return lambda text: None if text.lower() == "none" else parse(text)
+
+
+VARIANT_SETTINGS: dict[str, Callable[[str], Any]] = {
+    "iterations": _positive,
+    "seconds": _optional(float),
+    "width": _positive,
+    "horizon": _positive,
+    "depth": _positive,
+    "exploration": float,
+    "lite": _flag,
+    "deny": _flag,
+    "epsilon": float,
+    "scale": float,
+    "centred": _flag,
+    "value_model": _optional(str),
+    "value_share": float,
+    "take_guard": _flag,
+}
+"""The ``SearchConfig`` settings a variant may change, and how each is read from its text (a
+test checks they are the config's fields; the weights are not set this way)."""
+
+
+def search_variant(spec: str) -> SearchConfig:
+    """The search of ``ismcts:<level>+<setting>=<value>+…``: the level's ``SearchConfig`` with
+    those settings changed, so that a variant is tried from the command line (a tournament, the
+    evaluation protocol) without registering it. ValueError names what is wrong."""
+    base, *changes = spec.strip().split(VARIANT_SEPARATOR)
+    base = base.lower()
+    level = base.removeprefix("ismcts:")
+    if not base.startswith("ismcts:") or level not in LEVELS:
+        raise ValueError(
+            f"A search variant starts with an ISMCTS level (ismcts:{'|'.join(LEVELS)}), not '{base}'."
+        )
+    values: dict[str, Any] = {}
+    for change in changes:
+        name, equals, text = change.partition("=")
+        name = name.lower()
+        if name not in VARIANT_SETTINGS or not equals:
+            raise ValueError(
+                f"'{change}' in '{spec}' is not setting=value with a setting among:"
+                f" {', '.join(VARIANT_SETTINGS)}."
+            )
+        try:
+            values[name] = VARIANT_SETTINGS[name](text)
+        except (ValueError, KeyError):
+            raise ValueError(f"'{text}' is not a value for the search setting {name} in '{spec}'.") from None
+    return dataclasses.replace(LEVELS[level], **values)
+
+
 def make_bot(spec: str, seed: int = 0) -> Bot:
-    """Build a bot from a spec such as ``"greedy"`` or ``"ismcts:hard"``; ValueError names the known specs."""
-    factory = _FACTORIES.get(spec.strip().lower())
-    if factory is None:
-        raise ValueError(f"Unknown bot '{spec}'. Known bots: {', '.join(bot_specs())}.")
-    return factory(seed)
+    """Build a bot from a spec such as ``"greedy"``, ``"ismcts:hard"`` or a search variant
+    (``search_variant``); ValueError names the known specs."""
+    key = spec.strip().lower()
+    factory = _FACTORIES.get(key)
+    if factory is not None:
+        return factory(seed)
+    if VARIANT_SEPARATOR in key and key.startswith("ismcts:"):
+        return IsmctsBot(seed, search_variant(spec), name=spec.strip())
+    raise ValueError(f"Unknown bot '{spec}'. Known bots: {', '.join(bot_specs())}.")
 
 
 __all__ = [
@@ -113,4 +186,5 @@ __all__ = [
     "import_bot_modules",
     "make_bot",
     "register_bot",
+    "search_variant",
 ]
