@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--policies", nargs="+", default=list(table.ROW_ORDER))
     parser.add_argument("--opponents", nargs="+", default=list(table.OPPONENTS))
-    parser.add_argument("--players", nargs="+", type=int, default=[2, 4])
+    parser.add_argument("--players", nargs="+", type=int, default=list(table.TABLE_SIZES))
     parser.add_argument("--settings", nargs="+", default=["first", "market"], choices=sorted(table.SETTINGS))
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)

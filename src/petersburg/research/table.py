@@ -52,10 +52,12 @@ OPENSPIEL_ISMCTS = "openspiel-ismcts:50"
 """OpenSpiel's ISMCTS at the budget of the table (``petersburg.env.openspiel_game``)."""
 POLICY_IMPORTS = {OPENSPIEL_ISMCTS: "petersburg.env.openspiel_game"}
 """The module a policy of the table needs imported (``--import``)."""
+TABLE_SIZES = (2, 4)
+"""The protocol's reference table sizes (its choice, docs/benchmark.md; not a rule of the game)."""
 EXPECTED = tuple(
     (setting, players, policy)
     for setting in ("first", "market")
-    for players in (2, 4)
+    for players in TABLE_SIZES
     for policy in (*ROW_ORDER, OPENSPIEL_ISMCTS)
 )
 """The rows the table must have: each built-in bot and OpenSpiel's ISMCTS, 2 and 4 players, the 1st
