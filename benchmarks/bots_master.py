@@ -119,6 +119,7 @@ def summarize(results: list[dict[str, Any]], specs: list[TournamentSpec]) -> dic
             }
         )
     return {
+        "master": specs[0].bots[0],
         "seed": specs[0].seed,
         "matchups": rows,
         "median_seconds_per_move_4p": statistics.median(times) if times else math.nan,
@@ -133,7 +134,7 @@ def summarize(results: list[dict[str, Any]], specs: list[TournamentSpec]) -> dic
 
 def format_summary(summary: dict[str, Any], seconds: float, stopped: bool) -> str:
     lines = [
-        f"Master (ismcts:master), seed {summary['seed']}, {seconds:.0f} s"
+        f"Master ({summary['master']}), seed {summary['seed']}, {seconds:.0f} s"
         + (" (stopped at the deadline)" if stopped else "")
     ]
     for row in summary["matchups"]:
@@ -161,12 +162,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes or Ray CPUs")
     parser.add_argument("--deadline-seconds", type=float, help="stop starting games after this long")
     parser.add_argument("--matchups", help="only these match-ups, by number from 1 (e.g. 1,3)")
+    parser.add_argument(
+        "--master",
+        default=MASTER,
+        help="the bot in Master's seat, e.g. a search variant (ismcts:master+depth=2); default %(default)s",
+    )
     parser.add_argument("--json", action="store_true")
     add_backend_arguments(parser)
     args = parser.parse_args(argv)
     chosen = [int(word) - 1 for word in args.matchups.split(",")] if args.matchups else range(len(MATCHUPS))
     specs = [
-        TournamentSpec(bots, math.ceil(args.games / len(bots)) * len(bots), args.seed, options)
+        TournamentSpec(
+            (args.master, *bots[1:]), math.ceil(args.games / len(bots)) * len(bots), args.seed, options
+        )
         for bots, options in ((m[1], m[2]) for m in MATCHUPS)
     ]
     tasks = [task for task in interleaved(specs) if task[0] in chosen]
