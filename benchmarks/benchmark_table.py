@@ -29,6 +29,7 @@ from petersburg.buildinfo import build_info
 from petersburg.cli import build_parser
 from petersburg.research import table
 from petersburg.research.evaluate import evaluate_from_args, format_result
+from petersburg.tournament.runner import whole_deals
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,18 +67,15 @@ def main(argv: list[str] | None = None) -> int:
                     path = table.cell_file(args.results, setting, players, label, opponent)
                     if path.exists() and not args.force:
                         kept = json.loads(path.read_text(encoding="utf-8"))
-                        if (kept["games"], kept["seed"]) == (_rounded(args.games, players), args.seed):
+                        if (kept["games"], kept["seed"]) == (whole_deals(args.games, players), args.seed):
                             print(f"kept: {path}")
                             continue
                     if args.deadline_seconds and time.monotonic() - started > args.deadline_seconds:
                         print(f"not started (deadline): {path}")
                         continue
                     command = table.evaluate_arguments(
-                        policy, opponent, players, setting, args.games, args.seed
+                        policy, opponent, players, setting, args.games, args.seed, args.modules
                     )
-                    command += [
-                        f"--import={module}" for module in args.modules if f"--import={module}" not in command
-                    ]
                     begun = time.perf_counter()
                     result = evaluate_from_args(
                         build_parser().parse_args([*command, "--jobs", str(args.jobs)])
@@ -97,11 +95,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.write_docs:
         return table.main(["--results", str(args.results)])
     return 0
-
-
-def _rounded(games: int, players: int) -> int:
-    """Games the protocol plays when asked for ``games``: rounded up to whole deals."""
-    return -(-games // players) * players
 
 
 if __name__ == "__main__":

@@ -37,7 +37,7 @@ from typing import Any
 
 from petersburg.engine import GameOptions, GameRecord, final_scores
 from petersburg.tournament.backends import add_backend_arguments, backend_from_args, map_in_order
-from petersburg.tournament.runner import TournamentSpec, play_game
+from petersburg.tournament.runner import TournamentSpec, play_game, whole_deals
 from petersburg.tournament.stats import wilson_interval
 
 MASTER = "ismcts:master"
@@ -172,9 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     chosen = [int(word) - 1 for word in args.matchups.split(",")] if args.matchups else range(len(MATCHUPS))
     specs = [
-        TournamentSpec(
-            (args.master, *bots[1:]), math.ceil(args.games / len(bots)) * len(bots), args.seed, options
-        )
+        TournamentSpec((args.master, *bots[1:]), whole_deals(args.games, len(bots)), args.seed, options)
         for bots, options in ((m[1], m[2]) for m in MATCHUPS)
     ]
     tasks = [task for task in interleaved(specs) if task[0] in chosen]

@@ -25,9 +25,8 @@ import time
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
 
-from petersburg.env.openspiel_game import GAME_NAME, EngineBot, resolve_chance
+from petersburg.env.openspiel_game import GAME_NAME, EngineBot, resolve_chance, seeded_ismcts
 
 
 def play(
@@ -61,16 +60,7 @@ def main() -> None:
     if args.games < 1 or args.simulations < 1 or not 2 <= args.players <= 4:
         parser.error("--games and --simulations must be positive, --players 2 to 4")
     game = pyspiel.load_game(GAME_NAME, {"players": args.players})
-    random_state = np.random.RandomState(args.seed)
-    searcher = ismcts.ISMCTSBot(
-        game,
-        mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state),
-        uct_c=2.0,
-        max_simulations=args.simulations,
-        random_state=random_state,
-    )
-    # The resampler's sampler from the same seeded generator (the bot's default is unseeded).
-    searcher.set_resampler(lambda state, player: state.resample_from_infostate(player, random_state.uniform))
+    searcher = seeded_ismcts(game, args.simulations, np.random.RandomState(args.seed))
     wins = 0.0
     decisions = 0
     seconds = 0.0

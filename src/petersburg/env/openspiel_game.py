@@ -166,6 +166,11 @@ def _options_from(given: dict[str, Any]) -> GameOptions:
     return GameOptions(**values)
 
 
+def _option_parameters(options: GameOptions) -> dict[str, Any]:
+    """The game parameters that choose ``options`` (the inverse of ``_options_from``)."""
+    return {name: getattr(options, name) for name in _OPTION_PARAMETERS}
+
+
 class SanktPetersburgGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type information
     """The game: parameters ``players`` (1-4, 5 with the Market; default 2) and the rule options
     (module docstring)."""
@@ -203,8 +208,8 @@ class SanktPetersburgGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no
             utility_sum=None if solo else 0.0,
             max_game_length=self.max_length,
         )
-        chosen = {name: getattr(options, name) for name in _OPTION_PARAMETERS}
-        super().__init__(_SOLO_GAME_TYPE if solo else _GAME_TYPE, info, {"players": players, **chosen})
+        parameters = {"players": players, **_option_parameters(options)}
+        super().__init__(_SOLO_GAME_TYPE if solo else _GAME_TYPE, info, parameters)
         self.players = players
 
     def new_initial_state(self) -> SanktPetersburgState:
@@ -816,9 +821,22 @@ OPENSPIEL_ISMCTS_UCT: Final = 2.0
 @cache
 def _game_for(players: int, options: GameOptions) -> SanktPetersburgGame:
     """The OpenSpiel game of a table (made once per setting in a process)."""
-    return SanktPetersburgGame(
-        {"players": players, **{name: getattr(options, name) for name in _OPTION_PARAMETERS}}
+    return SanktPetersburgGame({"players": players, **_option_parameters(options)})
+
+
+def seeded_ismcts(game: pyspiel.Game, simulations: int, random_state: np.random.RandomState) -> Any:
+    """OpenSpiel's ``ISMCTSBot`` with random rollouts, every random choice from ``random_state``:
+    its search, its rollouts and the sampler it hands to ``resample_from_infostate`` (OpenSpiel's
+    ISMCTS would otherwise resample with an unseeded sampler), so a seed replays its games."""
+    searcher = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state),
+        uct_c=OPENSPIEL_ISMCTS_UCT,
+        max_simulations=simulations,
+        random_state=random_state,
     )
+    searcher.set_resampler(lambda state, player: state.resample_from_infostate(player, random_state.uniform))
+    return searcher
 
 
 class OpenSpielIsmctsBot:
@@ -844,18 +862,7 @@ class OpenSpielIsmctsBot:
             return legal[0]
         rng = decision_rng(self.seed, seen)
         game = _game_for(seen.state.num_players, seen.state.options)
-        random_state = np.random.RandomState(rng.randrange(2**31))
-        searcher = ismcts.ISMCTSBot(
-            game,
-            mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state),
-            uct_c=OPENSPIEL_ISMCTS_UCT,
-            max_simulations=self.simulations,
-            random_state=random_state,
-        )
-        # OpenSpiel's ISMCTS would resample with an unseeded sampler: give it the seeded generator.
-        searcher.set_resampler(
-            lambda state, player: state.resample_from_infostate(player, random_state.uniform)
-        )
+        searcher = seeded_ismcts(game, self.simulations, np.random.RandomState(rng.randrange(2**31)))
         return int(searcher.step(game.state_at(seen, rng)))
 
 
@@ -877,4 +884,5 @@ __all__ = [
     "SanktPetersburgObserver",
     "SanktPetersburgState",
     "resolve_chance",
+    "seeded_ismcts",
 ]

@@ -73,7 +73,7 @@ def evaluate_from_args(args: argparse.Namespace) -> dict[str, Any]:
     from petersburg.bots import import_bot_modules
     from petersburg.cli import options_from_args
     from petersburg.tournament.backends import backend_from_args
-    from petersburg.tournament.runner import TournamentSpec, run_games
+    from petersburg.tournament.runner import TournamentSpec, run_games, whole_deals
 
     import_bot_modules(args.modules)
     if args.jobs < 1:
@@ -81,9 +81,11 @@ def evaluate_from_args(args: argparse.Namespace) -> dict[str, Any]:
     if args.players < 1:
         raise ValueError(f"--players must be at least 1, not {args.players}.")
     options = options_from_args(args)
-    deals = max(1, math.ceil(args.games / args.players))
     spec = TournamentSpec(
-        (args.policy, *[args.opponent] * (args.players - 1)), deals * args.players, args.seed, options
+        (args.policy, *[args.opponent] * (args.players - 1)),
+        whole_deals(args.games, args.players),
+        args.seed,
+        options,
     )
     lines = []
     out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115

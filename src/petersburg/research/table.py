@@ -18,6 +18,7 @@ import json
 import re
 import shlex
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -52,13 +53,15 @@ OPENSPIEL_ISMCTS = "openspiel-ismcts:50"
 """OpenSpiel's ISMCTS at the budget of the table (``petersburg.env.openspiel_game``)."""
 POLICY_IMPORTS = {OPENSPIEL_ISMCTS: "petersburg.env.openspiel_game"}
 """The module a policy of the table needs imported (``--import``)."""
+BASELINES = (*ROW_ORDER, OPENSPIEL_ISMCTS)
+"""Every row the table must have in each setting and size, in the table's order."""
 TABLE_SIZES = (2, 4)
 """The protocol's reference table sizes (its choice, docs/benchmark.md; not a rule of the game)."""
 EXPECTED = tuple(
     (setting, players, policy)
     for setting in ("first", "market")
     for players in TABLE_SIZES
-    for policy in (*ROW_ORDER, OPENSPIEL_ISMCTS)
+    for policy in BASELINES
 )
 """The rows the table must have: each built-in bot and OpenSpiel's ISMCTS, 2 and 4 players, the 1st
 edition and the Market (the trained policies' rows come with their cells). A row not measured yet
@@ -76,15 +79,21 @@ SECTION = WrittenSection(
 
 
 def evaluate_arguments(
-    policy: str, opponent: str, players: int, setting: str, games: int = GAMES, seed: int = 2026
+    policy: str,
+    opponent: str,
+    players: int,
+    setting: str,
+    games: int = GAMES,
+    seed: int = 2026,
+    modules: Sequence[str] = (),
 ) -> list[str]:
     """The ``petersburg`` arguments that measure one cell (without ``--jobs``, which changes
-    nothing but the time)."""
-    module = POLICY_IMPORTS.get(policy)
+    nothing but the time): the policy's own module (``POLICY_IMPORTS``) and ``modules`` imported."""
+    needed = dict.fromkeys([*filter(None, [POLICY_IMPORTS.get(policy)]), *modules])
     return [
         *("evaluate", "--policy", policy, "--opponent", opponent, "--players", str(players)),
         *("--games", str(games), "--seed", str(seed), *SETTINGS[setting]),
-        *([f"--import={module}"] if module else []),
+        *(f"--import={module}" for module in needed),
     ]
 
 
@@ -113,7 +122,7 @@ def load_cells(directory: Path) -> list[dict[str, Any]]:
 
 def _row_order(row: tuple[str, int, str]) -> tuple[int, int, int, str]:
     setting, players, label = row
-    known = ROW_ORDER.index(label) if label in ROW_ORDER else len(ROW_ORDER) + (label != OPENSPIEL_ISMCTS)
+    known = BASELINES.index(label) if label in BASELINES else len(BASELINES)
     return (list(SETTINGS).index(setting), players, known, label)
 
 

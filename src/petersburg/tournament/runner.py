@@ -92,6 +92,12 @@ class TournamentSpec:
         return [g for g in range(self.games) if (g // self.seats) % total == k - 1]
 
 
+def whole_deals(games: int, seats: int) -> int:
+    """The games played when ``games`` are asked for at ``seats`` seats: rounded up to whole deals
+    (each deal is played once per seat rotation), at least one deal."""
+    return max(1, -(-games // seats)) * seats
+
+
 def seating(spec: TournamentSpec, game: int) -> list[int]:
     """Entry index sitting at each seat in ``game`` (rotated by one seat per game of a deal)."""
     n = spec.seats
