@@ -9,9 +9,10 @@
 Each cell is one ``petersburg evaluate`` run (the protocol of docs/benchmark.md: seats rotated
 over the same deals, seed 2026 unless ``--seed``), kept as a JSON file in ``--results``
 (``benchmarks/results/table/``) with its command, build, processes and wall time
-(``petersburg.research.table``). A cell already kept with the same games and seed is not run again
-(``--force`` runs it anyway), so the table grows over several runs and machines; no cell is started
-after ``--deadline-seconds``. ``--write-docs`` then rewrites the page's table from the kept cells.
+(``petersburg.research.table``). A cell already kept is not run again, whatever its games and seed
+(``--force`` measures it anew and replaces it), so the table grows over several runs and machines
+and a smaller run never overwrites a larger one; no cell is started after ``--deadline-seconds``.
+``--write-docs`` then rewrites the page's table from the kept cells.
 """
 
 from __future__ import annotations
@@ -51,7 +52,9 @@ def main(argv: list[str] | None = None) -> int:
         help="an environment variable the policy reads, written into the cell's command",
     )
     parser.add_argument("--results", type=Path, default=table.RESULTS, help="the cells' folder")
-    parser.add_argument("--force", action="store_true", help="measure cells already kept again")
+    parser.add_argument(
+        "--force", action="store_true", help="measure cells already kept anew, replacing them"
+    )
     parser.add_argument("--deadline-seconds", type=float, help="start no cell after this many seconds")
     parser.add_argument("--write-docs", action="store_true", help="then rewrite the page's table")
     args = parser.parse_args(argv)
@@ -69,7 +72,12 @@ def main(argv: list[str] | None = None) -> int:
                         kept = json.loads(path.read_text(encoding="utf-8"))
                         if (kept["games"], kept["seed"]) == (whole_deals(args.games, players), args.seed):
                             print(f"kept: {path}")
-                            continue
+                        else:
+                            print(
+                                f"kept: {path} ({kept['games']} games, seed {kept['seed']});"
+                                " --force measures it anew"
+                            )
+                        continue
                     if args.deadline_seconds and time.monotonic() - started > args.deadline_seconds:
                         print(f"not started (deadline): {path}")
                         continue

@@ -100,3 +100,12 @@ def test_the_script_measures_a_missing_cell_and_keeps_it(tmp_path: Path) -> None
     again = subprocess.run(command, capture_output=True, text=True, env=environment, check=True)
     assert again.stdout.strip() == f"kept: {path}"
     assert json.loads(path.read_text(encoding="utf-8")) == cell
+    smaller = subprocess.run(
+        [*command[:-4], "--games", "1", *command[-2:]],
+        capture_output=True,
+        text=True,
+        env=environment,
+        check=True,
+    )
+    assert smaller.stdout.strip() == f"kept: {path} (4 games, seed 2026); --force measures it anew"
+    assert json.loads(path.read_text(encoding="utf-8")) == cell  # a smaller run overwrites nothing
