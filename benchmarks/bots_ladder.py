@@ -44,7 +44,7 @@ from typing import Any
 
 from bots_ratings import Game, fit
 
-from petersburg.bots import import_bot_modules
+from petersburg.bots import import_bot_modules, search_variant
 from petersburg.bots.levels import EDITIONS, TABLE_NAME, ladder, ladder_table
 from petersburg.engine import GameOptions, places
 from petersburg.server.accounts.ratings import shown
@@ -83,7 +83,7 @@ def plan(levels: list[tuple[str, str]], games: int, seed: int) -> list[Cell]:
         options = OPTIONS[edition]
         for (below, _), (level, _) in itertools.pairwise(levels):
             name = f"duel-{edition}-{level}"
-            bots = (specs[level], specs[below])
+            bots: tuple[str, ...] = (specs[level], specs[below])
             cells.append(
                 Cell(
                     name,
@@ -121,16 +121,23 @@ def _play(task: tuple[str, TournamentSpec, int]) -> tuple[str, dict[str, Any]]:
     return name, play_game(spec, game)
 
 
-SEARCH_COST = {"master": 600, "expert": 400, "hard": 100, "medium": 20}
-"""Rough cost of a move of a search level (its iterations), for ordering the games only."""
+NO_SEARCH_COST = 2
+"""Rough cost of a move of a bot that does not search, in search iterations."""
+
+
+def _move_cost(spec: str) -> int:
+    """A rough cost of one move of ``spec``: a search level's (or variant's) iterations, from its
+    own settings (``search_variant``), so that a level retuned is costed as it is; a bot that does
+    not search costs next to nothing."""
+    spec = "ismcts:medium" if spec == "ismcts" else spec
+    if not spec.startswith("ismcts:"):
+        return NO_SEARCH_COST
+    return search_variant(spec).iterations
 
 
 def _cost(cell: Cell) -> int:
-    """A rough cost of one of a cell's games: the search budgets of its seats (a move of a bot
-    that does not search costs next to nothing)."""
-    return sum(
-        next((cost for word, cost in SEARCH_COST.items() if word in spec), 2) for spec in cell.spec.bots
-    )
+    """A rough cost of one of a cell's games: the moves' costs of its seats."""
+    return sum(_move_cost(spec) for spec in cell.spec.bots)
 
 
 def _order(task: tuple[str, TournamentSpec, int], costs: dict[str, int]) -> tuple[float, int]:
