@@ -1,4 +1,5 @@
-"""The bot ladder, measured: each level against the one below it, and all of them at 4 players.
+"""The bot ladder, measured: each level against the one below it at 2 and 3 players, and all of
+them at 4 players.
 
     python benchmarks/bots_ladder.py --games 200 --jobs 16 --out-dir ladder-run
     python benchmarks/bots_ladder.py --games 200 --jobs 16 --out-dir ladder-run   # resumes
@@ -11,20 +12,24 @@ another. Every figure is measured in the 1st edition and in the 2nd edition with
 * **duels**: each level against the level just below it (the lowest ladder level against Random),
   2 players, ``--games`` games, in deals of two games that share a shuffle with the seats swapped
   (the tournament runner's seat rotation): the win rate with its Wilson 95 % interval;
+* **3 players**: each level against two seats of the level just below it, ``--games`` games
+  rounded up to deals of three that share a shuffle, the level once in every seat: its win rate
+  with its interval, against a chance share of a third;
 * **4 players**: every window of four consecutive levels (Random first) plays ``--games`` games,
   seats rotated over shared shuffles; all of an edition's games are fitted at once with the
   server's rating model (``benchmarks/bots_ratings.py``: Plackett–Luce at the bots' sigma, from
   OpenSkill's prior), and each level should rank above the level below it. The ratings the server
   uses (``mu``) are the fit of both editions' games together.
 
-A level "holds" when it wins at least 60 % of its duels in both editions and ranks above the level
-below it in both fits. Every game is appended to ``--out-dir/<cell>.jsonl`` as it finishes, so a run
-stopped (by ``--deadline-seconds``, Ctrl-C or SIGTERM, which stop cleanly and write the table, or by
-anything else) resumes where it was. Each cell's figures are printed as soon as its games are in;
-the cells share the CPU time alike, in whole deals, so that a run stopped early has its cheap cells
-complete and a share of each dear one; progress is printed every 5 %. At the end the table is
-written to the package (``--table``; ``--no-write`` only prints) with the game counts actually
-played, and ``python -m petersburg.tournament.ladder_docs`` brings docs/bots.md in step with it.
+A level "holds" when it wins at least 60 % of its duels and more than its third of the 3-player
+games in both editions, and ranks above the level below it in both fits. Every game is appended
+to ``--out-dir/<cell>.jsonl`` as it finishes, so a run stopped (by ``--deadline-seconds``, Ctrl-C
+or SIGTERM, which stop cleanly and write the table, or by anything else) resumes where it was.
+Each cell's figures are printed as soon as its games are in; the cells share the CPU time alike,
+in whole deals, so that a run stopped early has its cheap cells complete and a share of each dear
+one; progress is printed every 5 %. At the end the table is written to the package (``--table``;
+``--no-write`` only prints) with the game counts actually played, and ``python -m
+petersburg.tournament.ladder_docs`` brings docs/bots.md in step with it.
 """
 
 from __future__ import annotations
@@ -50,7 +55,7 @@ from petersburg.engine import GameOptions, places
 from petersburg.server.accounts.ratings import shown
 from petersburg.tournament.cli import add_import_argument
 from petersburg.tournament.ladder_docs import EDITION_WORDS
-from petersburg.tournament.runner import TournamentSpec, derive_seed, play_game
+from petersburg.tournament.runner import TournamentSpec, derive_seed, play_game, whole_deals
 from petersburg.tournament.stats import summarize
 
 HERE = Path(__file__).resolve().parent
@@ -61,14 +66,19 @@ RESEARCH = ("random", "random")
 """The research level below the ladder: (id, spec)."""
 WANTED_DUEL = 0.6
 """Share of 2-player games a level must win against the level just below it."""
+TRIO_SEATS = 3
+"""The 3-player measure: a level and two seats of the level just below it."""
+WANTED_TRIO = 1 / TRIO_SEATS
+"""Share of those 3-player games a level must win more of: its chance share."""
 
 
 @dataclass(frozen=True)
 class Cell:
-    """One tournament of the measurement: a duel or a 4-player window, in one edition."""
+    """One tournament of the measurement: a duel, a 3-player match of a level against two of the
+    level below, or a 4-player window, in one edition."""
 
     name: str
-    """File name and key (``duel-first-medium``, ``four-second_market-1``)."""
+    """File name and key (``duel-first-medium``, ``three-first-medium``, ``four-second_market-1``)."""
     edition: str
     levels: tuple[str, ...]
     """The level ids at its seats (entry order)."""
@@ -90,6 +100,16 @@ def plan(levels: list[tuple[str, str]], games: int, seed: int) -> list[Cell]:
                     edition,
                     (level, below),
                     TournamentSpec(bots, games, derive_seed(seed, name), options),
+                )
+            )
+            name = f"three-{edition}-{level}"
+            trio = (specs[level], specs[below], specs[below])
+            cells.append(
+                Cell(
+                    name,
+                    edition,
+                    (level, below, below),
+                    TournamentSpec(trio, whole_deals(games, TRIO_SEATS), derive_seed(seed, name), options),
                 )
             )
         for start in range(max(1, len(levels) - 3)):
@@ -239,7 +259,9 @@ def stop_on_term() -> None:
     signal.signal(signal.SIGTERM, interrupt)
 
 
-def _duel_row(cell: Cell, lines: dict[int, dict[str, Any]]) -> dict[str, Any]:
+def _first_entry_row(cell: Cell, lines: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """The games won by the cell's first entry (the level measured, in a duel or a 3-player
+    match), with the Wilson 95 % interval of its win rate."""
     rows = summarize(lines.values(), list(cell.spec.labels()))["bots"] if lines else []
     if not rows:
         return {"wins": 0, "games": 0, "low": 0.0, "high": 1.0}
@@ -255,12 +277,13 @@ def _duel_row(cell: Cell, lines: dict[int, dict[str, Any]]) -> dict[str, Any]:
 def report(cell: Cell, lines: dict[int, dict[str, Any]]) -> None:
     """Print a finished (or cut short) cell's figures."""
     words = EDITION_WORDS[cell.edition]
-    if cell.name.startswith("duel-"):
-        row = _duel_row(cell, lines)
+    if cell.name.startswith(("duel-", "three-")):
+        row = _first_entry_row(cell, lines)
         share = row["wins"] / row["games"] if row["games"] else 0.0
+        against = cell.levels[1] if len(cell.levels) == 2 else f"two of {cell.levels[1]}"
         print(
-            f"[{words}] {cell.levels[0]} vs {cell.levels[1]}: won {row['wins']:g} of {row['games']} "
-            f"2-player games ({share:.1%}, 95% {row['low']:.1%}-{row['high']:.1%})",
+            f"[{words}] {cell.levels[0]} vs {against}: won {row['wins']:g} of {row['games']} "
+            f"{len(cell.levels)}-player games ({share:.1%}, 95% {row['low']:.1%}-{row['high']:.1%})",
             flush=True,
         )
         return
@@ -324,7 +347,15 @@ def build_table(
             below = levels[index - 1][0]
             entry["below"] = below
             entry["duels"] = {
-                edition: _duel_row(by_name[f"duel-{edition}-{level}"], results[f"duel-{edition}-{level}"])
+                edition: _first_entry_row(
+                    by_name[f"duel-{edition}-{level}"], results[f"duel-{edition}-{level}"]
+                )
+                for edition in EDITIONS
+            }
+            entry["trios"] = {
+                edition: _first_entry_row(
+                    by_name[f"three-{edition}-{level}"], results[f"three-{edition}-{level}"]
+                )
                 for edition in EDITIONS
             }
             for edition in EDITIONS:
@@ -332,6 +363,12 @@ def build_table(
                 if not duel["games"] or duel["wins"] / duel["games"] < WANTED_DUEL:
                     problems.append(
                         f"{level} won under {WANTED_DUEL:.0%} against {below} ({EDITION_WORDS[edition]})"
+                    )
+                trio = entry["trios"][edition]
+                if not trio["games"] or trio["wins"] / trio["games"] <= WANTED_TRIO:
+                    problems.append(
+                        f"{level} won no more than its third of the 3-player games against two of {below}"
+                        f" ({EDITION_WORDS[edition]})"
                     )
                 mus = fits[edition][0]
                 if level in mus and below in mus and mus[level] <= mus[below]:
@@ -350,16 +387,19 @@ def build_table(
     counts = {}
     for edition in EDITIONS:
         duels = [len(results[c.name]) for c in cells if c.edition == edition and c.name.startswith("duel-")]
+        trios = [len(results[c.name]) for c in cells if c.edition == edition and c.name.startswith("three-")]
         counts[edition] = {
             "duel_games": [min(duels, default=0), max(duels, default=0)],
+            "trio_games": [min(trios, default=0), max(trios, default=0)],
             "four_player_games": len(four_player_games(cells, results, edition)),
         }
     table = {
         "about": (
             "The bot ladder, measured by benchmarks/bots_ladder.py (written by it: do not edit). 'research' "
             "levels are shown apart from the ladder. Per level: 2-player duels against the level below "
-            "(wins, games, Wilson 95% interval) per edition, and its mu on the server's rating model "
-            "fitted from the 4-player games of both editions (rating = shown rating)."
+            "and 3-player games against two of it (wins, games, Wilson 95% interval) per edition, and "
+            "its mu on the server's rating model fitted from the 4-player games of both editions "
+            "(rating = shown rating)."
         ),
         "command": command,
         "date": datetime.now(UTC).date().isoformat(),
@@ -388,7 +428,10 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument(
-        "--games", type=int, default=200, help="games per duel and per 4-player window (%(default)s)"
+        "--games",
+        type=int,
+        default=200,
+        help="games per duel, 3-player match (in whole deals of 3) and 4-player window (%(default)s)",
     )
     parser.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (%(default)s)"
@@ -427,12 +470,18 @@ def main() -> int:
         for level in order:
             error = covariance[level, level] ** 0.5
             print(f"  {level:10s} mu {mus[level]:6.2f} (se {error:.2f})  shown {shown(mus[level])}")
-    print("\nlevel      spec             rating  duels vs the level below (1st | 2nd + Market)")
+    print(
+        "\nlevel      spec             rating  vs the level below (1st | 2nd + Market): "
+        "2 players; 3 players against two of it"
+    )
     for entry in table["research"] + table["ladder"]:
-        duels = entry.get("duels", {})
-        text = " | ".join(
-            f"{duels[e]['wins']:g}/{duels[e]['games']} ({duels[e]['low']:.0%}-{duels[e]['high']:.0%})"
-            for e in duels
+        text = "; ".join(
+            " | ".join(
+                f"{games[e]['wins']:g}/{games[e]['games']} ({games[e]['low']:.0%}-{games[e]['high']:.0%})"
+                for e in games
+            )
+            for games in (entry.get("duels", {}), entry.get("trios", {}))
+            if games
         )
         print(f"{entry['id']:10s} {entry['spec']:16s} {entry.get('rating', '-'):>6}  {text}")
     for problem in problems:

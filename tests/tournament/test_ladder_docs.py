@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
+import pytest
+
+from petersburg.bots import levels
 from petersburg.bots.levels import bot_levels, ladder_table
 from petersburg.text.bots import level_name
+from petersburg.tournament import ladder_docs
 from petersburg.tournament.ladder_docs import BEGIN, DOCS, END, main, section
 
 
@@ -31,3 +36,28 @@ def test_the_section_lists_the_levels_in_the_tables_order_with_its_command() -> 
         if level.id in {entry["id"] for entry in ladder_table()["ladder"] + ladder_table()["research"]}
     ]
     assert f"`{ladder_table()['command']}`" in section()
+
+
+def test_a_table_with_three_player_games_shows_them_per_edition_and_an_older_one_a_dash(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = copy.deepcopy(ladder_table())
+    medium = next(entry for entry in table["ladder"] if entry["id"] == "medium")
+    medium["trios"] = {
+        "first": {"wins": 130.5, "games": 201, "low": 0.58, "high": 0.71},
+        "second_market": {"wins": 97.0, "games": 201, "low": 0.41, "high": 0.55},
+    }
+    hard = next(entry for entry in table["ladder"] if entry["id"] == "hard")
+    hard.pop("trios", None)  # as a table measured before the 3-player games has it
+    for edition in table["games_played"].values():
+        edition["trio_games"] = [201, 201]
+    monkeypatch.setattr(levels, "ladder_table", lambda: table)
+    monkeypatch.setattr(ladder_docs, "ladder_table", lambda: table)
+    levels.built_in_levels.cache_clear()
+    try:
+        rows = {row.split(" | ")[0].removeprefix("| "): row.split(" | ") for row in section().splitlines()}
+        assert rows["Medium"][5:7] == ["130.5 / 201 (58%–71%)", "97 / 201 (41%–55%)"]
+        assert rows["Hard"][5:7] == ["–", "–"]
+        assert "201 per 3-player match" in section()
+    finally:
+        levels.built_in_levels.cache_clear()

@@ -5,9 +5,10 @@ wants to know how strong it is. Each level has a plain id (what the protocol car
 stores) and the ``make_bot`` spec behind it; its name and its sentence for people are words, in
 ``petersburg.text.bots``. The levels, their order and the figures their sentences quote come from
 one file, ``ladder.json`` beside this module, which ``benchmarks/bots_ladder.py`` writes from
-its measurements (each level against the one below it, and a 4-player tournament of them all,
-fitted with the server's rating model): the lobby, the seat menus, ``/bot``, the leaderboard and
-``docs/bots.md`` all show that order. The levels kept for research (Random) come after the ladder.
+its measurements (each level against the one below it at 2 and 3 players, and a 4-player
+tournament of them all, fitted with the server's rating model): the lobby, the seat menus,
+``/bot``, the leaderboard and ``docs/bots.md`` all show that order. The levels kept for research
+(Random) come after the ladder.
 
 Every id and spec ever stored still plays: ``OLDER_IDS`` maps the ids of earlier ladders
 (``greedy``, ``ismcts``, ``ismcts:easy`` …) to today's levels, and each level's own spec finds it
@@ -45,7 +46,8 @@ the same name; Greedy, which the measurements put where Easy now stands, is Easy
 
 @dataclass(frozen=True)
 class Duel:
-    """2-player games of a level against the level just below it (same deals, seats swapped)."""
+    """Games of a level against the level just below it on shared deals, the level once in every
+    seat of a deal: 2-player duels, or 3-player games against two seats of that level."""
 
     wins: float
     """Games won (a shared win counts by its share)."""
@@ -74,6 +76,9 @@ class BotLevel:
     """The level just below it on the ladder, whose duels ``duels`` holds (None: the lowest)."""
     duels: tuple[tuple[str, Duel], ...] = ()
     """Per edition (``EDITIONS``), its 2-player games against ``below``."""
+    trios: tuple[tuple[str, Duel], ...] = ()
+    """Per edition, its 3-player games against two seats of ``below`` (none in a table measured
+    before they were)."""
     mu: float | None = None
     """Its rating on the server's model (mu of ``ratings.MODEL``), fitted from the 4-player
     tournaments of both editions; None for a bot nobody measured."""
@@ -85,6 +90,10 @@ class BotLevel:
     def duel(self, edition: str = "first") -> Duel | None:
         """Its 2-player games against the level below in ``edition``."""
         return dict(self.duels).get(edition)
+
+    def trio(self, edition: str = "first") -> Duel | None:
+        """Its 3-player games against two seats of the level below in ``edition``."""
+        return dict(self.trios).get(edition)
 
 
 def _duel(data: dict[str, Any]) -> Duel:
@@ -98,6 +107,7 @@ def _level(entry: dict[str, Any], research: bool) -> BotLevel:
         research=research,
         below=entry.get("below"),
         duels=tuple((edition, _duel(entry["duels"][edition])) for edition in entry.get("duels", {})),
+        trios=tuple((edition, _duel(entry["trios"][edition])) for edition in entry.get("trios", {})),
         mu=entry.get("mu"),
         rating=entry.get("rating"),
         seconds=entry.get("seconds_per_move"),

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from petersburg.bots.levels import EDITIONS, BotLevel, built_in_levels, ladder_table, quoted_duel
+from petersburg.bots.levels import EDITIONS, Duel, built_in_levels, ladder_table, quoted_duel
 from petersburg.text.bots import level_name, level_text
 from petersburg.written_section import WrittenSection
 
@@ -25,11 +25,11 @@ DOCS = Path(__file__).resolve().parents[3] / "docs" / "bots.md"
 """docs/bots.md of the source tree this module is in."""
 
 
-def _duel_cell(level: BotLevel, edition: str) -> str:
-    duel = level.duel(edition)
-    if duel is None or not duel.games:
+def _games_cell(games: Duel | None) -> str:
+    """Games won of games played, with the interval; a dash where none were measured."""
+    if games is None or not games.games:
         return "–"
-    return f"{duel.wins:g} / {duel.games} ({duel.low:.0%}–{duel.high:.0%})"
+    return f"{games.wins:g} / {games.games} ({games.low:.0%}–{games.high:.0%})"
 
 
 EDITION_WORDS = {"first": "1st edition", "second_market": "2nd edition + Market"}
@@ -48,8 +48,9 @@ def section() -> str:
         BEGIN,
         "",
         "| level | bot | rating | won vs the level below, 2 players, 1st edition (95 %) | "
+        "2nd edition + Market | 3 players vs two of the level below, 1st edition | "
         "2nd edition + Market | s / move, 4 players | what people read |",
-        "|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for level in built_in_levels():
         name = level_name(level.id) + (" (research)" if level.research else "")
@@ -58,13 +59,19 @@ def section() -> str:
         below = f" vs {level_name(level.below)}" if level.below else ""
         sentence = level_text(level.id, quoted=quoted_duel(level))
         lines.append(
-            f"| {name} | `{level.spec}` | {rating} | {_duel_cell(level, EDITIONS[0])}{below} | "
-            f"{_duel_cell(level, EDITIONS[1])} | {seconds} | {sentence} |"
+            f"| {name} | `{level.spec}` | {rating} | {_games_cell(level.duel(EDITIONS[0]))}{below} | "
+            f"{_games_cell(level.duel(EDITIONS[1]))} | {_games_cell(level.trio(EDITIONS[0]))} | "
+            f"{_games_cell(level.trio(EDITIONS[1]))} | {seconds} | {sentence} |"
         )
     played = table.get("games_played", {})
     counts = "; ".join(
         f"{EDITION_WORDS[edition]}: {_span(played[edition]['duel_games'])} games per duel, "
-        f"{played[edition]['four_player_games']} 4-player games"
+        + (
+            f"{_span(played[edition]['trio_games'])} per 3-player match, "
+            if "trio_games" in played[edition]
+            else "no 3-player games yet, "
+        )
+        + f"{played[edition]['four_player_games']} 4-player games"
         for edition in EDITIONS
         if edition in played
     )
