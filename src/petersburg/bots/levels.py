@@ -45,7 +45,7 @@ the same name; Greedy, which the measurements put where Easy now stands, is Easy
 
 
 @dataclass(frozen=True)
-class Duel:
+class GamesWon:
     """Games of a level against the level just below it on shared deals, the level once in every
     seat of a deal: 2-player duels, or 3-player games against two seats of that level."""
 
@@ -74,9 +74,9 @@ class BotLevel:
     """Kept for research, shown apart from the ladder (Random)."""
     below: str | None = None
     """The level just below it on the ladder, whose duels ``duels`` holds (None: the lowest)."""
-    duels: tuple[tuple[str, Duel], ...] = ()
+    duels: tuple[tuple[str, GamesWon], ...] = ()
     """Per edition (``EDITIONS``), its 2-player games against ``below``."""
-    trios: tuple[tuple[str, Duel], ...] = ()
+    trios: tuple[tuple[str, GamesWon], ...] = ()
     """Per edition, its 3-player games against two seats of ``below`` (none in a table measured
     before they were)."""
     mu: float | None = None
@@ -87,17 +87,17 @@ class BotLevel:
     seconds: float | None = None
     """Median seconds per move in the 4-player tournament games."""
 
-    def duel(self, edition: str = "first") -> Duel | None:
+    def duel(self, edition: str = "first") -> GamesWon | None:
         """Its 2-player games against the level below in ``edition``."""
         return dict(self.duels).get(edition)
 
-    def trio(self, edition: str = "first") -> Duel | None:
+    def trio(self, edition: str = "first") -> GamesWon | None:
         """Its 3-player games against two seats of the level below in ``edition``."""
         return dict(self.trios).get(edition)
 
 
-def _duel(data: dict[str, Any]) -> Duel:
-    return Duel(float(data["wins"]), int(data["games"]), float(data["low"]), float(data["high"]))
+def _games_won(data: dict[str, Any]) -> GamesWon:
+    return GamesWon(float(data["wins"]), int(data["games"]), float(data["low"]), float(data["high"]))
 
 
 def _level(entry: dict[str, Any], research: bool) -> BotLevel:
@@ -106,8 +106,8 @@ def _level(entry: dict[str, Any], research: bool) -> BotLevel:
         spec=entry["spec"],
         research=research,
         below=entry.get("below"),
-        duels=tuple((edition, _duel(entry["duels"][edition])) for edition in entry.get("duels", {})),
-        trios=tuple((edition, _duel(entry["trios"][edition])) for edition in entry.get("trios", {})),
+        duels=tuple((edition, _games_won(entry["duels"][edition])) for edition in entry.get("duels", {})),
+        trios=tuple((edition, _games_won(entry["trios"][edition])) for edition in entry.get("trios", {})),
         mu=entry.get("mu"),
         rating=entry.get("rating"),
         seconds=entry.get("seconds_per_move"),

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from petersburg.bots.levels import EDITIONS, Duel, built_in_levels, ladder_table, quoted_duel
+from petersburg.bots.levels import EDITIONS, GamesWon, built_in_levels, ladder_table, quoted_duel
 from petersburg.text.bots import level_name, level_text
 from petersburg.written_section import WrittenSection
 
@@ -25,7 +25,7 @@ DOCS = Path(__file__).resolve().parents[3] / "docs" / "bots.md"
 """docs/bots.md of the source tree this module is in."""
 
 
-def _games_cell(games: Duel | None) -> str:
+def _games_cell(games: GamesWon | None) -> str:
     """Games won of games played, with the interval; a dash where none were measured."""
     if games is None or not games.games:
         return "–"
