@@ -49,7 +49,8 @@ from typing import Any
 
 from bots_ratings import Game, fit
 
-from petersburg.bots import import_bot_modules, search_variant
+from petersburg.bots import import_bot_modules, make_bot
+from petersburg.bots.ismcts import SearchConfig
 from petersburg.bots.levels import EDITIONS, TABLE_NAME, ladder, ladder_table
 from petersburg.engine import GameOptions, places
 from petersburg.server.accounts.ratings import shown
@@ -146,13 +147,11 @@ NO_SEARCH_COST = 2
 
 
 def _move_cost(spec: str) -> int:
-    """A rough cost of one move of ``spec``: a search level's (or variant's) iterations, from its
-    own settings (``search_variant``), so that a level retuned is costed as it is; a bot that does
-    not search costs next to nothing."""
-    spec = "ismcts:medium" if spec == "ismcts" else spec
-    if not spec.startswith("ismcts:"):
-        return NO_SEARCH_COST
-    return search_variant(spec).iterations
+    """A rough cost of one move of ``spec``: a search bot's iterations, read from the bot
+    ``make_bot`` builds for the spec (any level, alias or variant, so that a level retuned is costed
+    as it is); a bot that does not search costs next to nothing."""
+    config = getattr(make_bot(spec), "config", None)
+    return config.iterations if isinstance(config, SearchConfig) else NO_SEARCH_COST
 
 
 def _cost(cell: Cell) -> int:
