@@ -134,13 +134,16 @@ def query(database: str, sql: str, **params: object) -> list[tuple[Any, ...]]:
         engine.dispose()
 
 
-def eventually(condition: Callable[[], bool], timeout: float = 10.0, what: str = "the condition") -> None:
-    """Wait until ``condition()`` holds (checked every few milliseconds), at most ``timeout`` s."""
+def eventually(
+    condition: Callable[[], bool], timeout: float = 10.0, what: str = "the condition", every: float = 0.005
+) -> None:
+    """Wait until ``condition()`` holds, checked every ``every`` s (a few milliseconds unless a check
+    costs the server a request), at most ``timeout`` s."""
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
             raise AssertionError(f"{what} did not happen within {timeout} s")
-        time.sleep(0.005)
+        time.sleep(every)
 
 
 def seated_game(client: TestClient, stack: ExitStack, players: int, **params: Any) -> tuple[int, list[Any]]:
