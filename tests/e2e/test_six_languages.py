@@ -4,9 +4,9 @@ card's choice box), then leaves the game to the bots (its confirmation), which p
 a pause; the page opened again on the finished game shows the final scores, and the results page
 follows. In each language the log, the final scores and the results read in that language (no log
 line is the English one, the buttons and headings are the catalogue's words) and no page scrolls
-sideways. In German and Japanese, the table mid-game, a
-dialog, the final scores and the results page are saved at a phone's and a laptop's size
-(``test-artifacts/languages/``) for a person to look at."""
+sideways. In German and Japanese, the table mid-game, a dialog, the final scores and the results
+page are saved at a phone's and a laptop's size (``test-artifacts/languages/``) for a person to look
+at."""
 
 from __future__ import annotations
 
@@ -117,7 +117,7 @@ def test_a_whole_game_in_each_language(quick_server: str, browser: Any, language
         # draw every move of theirs) and shows the final scores at once.
         eventually(lambda: game_over(quick_server, table), GAME_TIME, "the end of the bots' game", every=0.1)
         page.goto(f"{quick_server}/table/{table}?lang={language}")
-        page.wait_for_selector("dialog.final-dialog[open]", timeout=10_000)
+        page.wait_for_selector("dialog.final-dialog[open]")
         assert page.inner_text("dialog[open] .dialog-close") == page_words["page.final.look_at_the_board"]
         look(page, language, f"{game}-final-scores")
         log = page.evaluate(LOG_JS)
