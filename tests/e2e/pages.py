@@ -101,6 +101,14 @@ def create_table(base: str, uid: str, name: str, **params: Any) -> int:
         return int(json.load(response)["id"])
 
 
+def table_summary(base: str, table: int) -> dict[str, Any]:
+    """The lobby API's public summary of ``table`` (status, seats, options), read over HTTP: what
+    the server holds, whatever a page has drawn."""
+    with urllib.request.urlopen(f"{base}/api/tables/{table}", timeout=10) as response:
+        summary: dict[str, Any] = json.load(response)
+        return summary
+
+
 def announced(page: Any) -> list[str]:
     """Everything the live region said since the page loaded."""
     return list(page.evaluate("window.__announced"))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,7 @@ from petersburg.engine.rules import action_price, apply_action, legal_actions, s
 from petersburg.server.clock import fixed_seeds
 from petersburg.server.local import LocalServer
 from tests.e2e.conftest import shot
-from tests.e2e.pages import create_table, open_page
+from tests.e2e.pages import create_table, open_page, table_summary
 from tests.e2e.test_account_pages import play, receive
 from tests.e2e.transfer import static_from_network, visit
 from tests.server.live import guest_cookie
@@ -44,12 +43,6 @@ SUMMARIES_JS = """() => [...document.querySelectorAll('#me .me-head, #player-lis
     const box = e.getBoundingClientRect();
     return {top: box.top, bottom: box.bottom, text: e.innerText.split('\\n')[0]};
 })"""
-
-
-def table_summary(base: str, table: int) -> dict[str, Any]:
-    with urllib.request.urlopen(f"{base}/api/tables/{table}", timeout=10) as response:
-        summary: dict[str, Any] = json.load(response)
-        return summary
 
 
 def axe_violations(page: Any, where: str) -> list[str]:

@@ -21,7 +21,7 @@ from petersburg.server.local import LocalServer
 from petersburg.text.catalogues import page_forms
 from petersburg.text.languages import LANGUAGES
 from tests.e2e.conftest import shot
-from tests.e2e.pages import create_table, open_page
+from tests.e2e.pages import create_table, open_page, table_summary
 from tests.server.helpers import eventually
 
 pytestmark = [pytest.mark.browser]
@@ -51,13 +51,6 @@ def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def words(language: str) -> dict[str, Any]:
     """The page catalogue in ``language``, as the pages get it."""
     return page_forms(language, ("page",))
-
-
-def game_over(base: str, table: int) -> bool:
-    """Whether the table's game is over, as the lobby's API says (the page is not asked: a
-    ``wait_for_function`` predicate that returns a promise counts as true at once)."""
-    with urllib.request.urlopen(f"{base}/api/tables/{table}", timeout=10) as response:
-        return bool(json.load(response)["status"] == "over")
 
 
 def english_log(base: str, table: int) -> set[str]:
@@ -115,7 +108,14 @@ def test_a_whole_game_in_each_language(quick_server: str, browser: Any, language
         page.click("#leave-confirm")
         # The bots play the game out; the page is opened again on it once it is over (it need not
         # draw every move of theirs) and shows the final scores at once.
-        eventually(lambda: game_over(quick_server, table), GAME_TIME, "the end of the bots' game", every=0.1)
+        # (Asked over HTTP, not by the page: a ``wait_for_function`` predicate that returns a promise
+        # counts as true at once.)
+        eventually(
+            lambda: table_summary(quick_server, table)["status"] == "over",
+            GAME_TIME,
+            "the end of the bots' game",
+            every=0.1,
+        )
         page.goto(f"{quick_server}/table/{table}?lang={language}")
         page.wait_for_selector("dialog.final-dialog[open]")
         assert page.inner_text("dialog[open] .dialog-close") == page_words["page.final.look_at_the_board"]

@@ -3,14 +3,12 @@ creator's controls for the creator alone, spectators named as such, leaving with
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import Any
 
 import pytest
 
 from tests.e2e.conftest import shot
-from tests.e2e.pages import create_table, open_page
+from tests.e2e.pages import create_table, open_page, table_summary
 
 pytestmark = [pytest.mark.browser]
 
@@ -30,8 +28,7 @@ SEND_RAW_JS = """
 
 
 def seats_of(base: str, table: int) -> list[dict[str, Any]]:
-    with urllib.request.urlopen(f"{base}/api/tables/{table}", timeout=10) as response:
-        return list(json.load(response)["seats"])
+    return list(table_summary(base, table)["seats"])
 
 
 def test_a_visitor_cannot_change_another_persons_table(server: str, browser: Any) -> None:
