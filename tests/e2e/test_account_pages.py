@@ -8,15 +8,15 @@ from __future__ import annotations
 import json
 import random
 import urllib.request
-from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
 
 from playwright.sync_api import expect
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
 from tests.e2e.conftest import shot
 from tests.e2e.pages import create_table, open_page
+from tests.e2e.sockets import receive, receive_update
 from tests.server.helpers import pick_action, seated_update
 from tests.server.live import guest_cookie
 
@@ -33,18 +33,6 @@ def post(base: str, path: str, body: dict[str, Any], cookie: str = "") -> tuple[
     with urllib.request.urlopen(request, timeout=10) as response:
         cookie = response.headers.get("Set-Cookie", "").split(";")[0]
         return json.load(response), cookie
-
-
-def receive(ws: ClientConnection, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-    for _ in range(2000):
-        message: dict[str, Any] = json.loads(ws.recv(timeout=20))
-        if wanted(message):
-            return message
-    raise AssertionError("the expected message did not come")
-
-
-def receive_update(ws: ClientConnection, seq: int) -> dict[str, Any]:
-    return receive(ws, lambda m: m["type"] == "update" and m.get("seq") == seq and "view" in m)
 
 
 def play(base: str, table: int, players: list[tuple[str, str]], rng: random.Random) -> dict[str, Any]:

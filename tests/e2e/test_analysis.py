@@ -16,7 +16,8 @@ from websockets.sync.client import connect
 
 from tests.e2e.conftest import shot
 from tests.e2e.pages import create_table, open_page
-from tests.e2e.test_account_pages import play, receive
+from tests.e2e.sockets import receive
+from tests.e2e.test_account_pages import play
 from tests.e2e.test_languages import CHOOSE_JS
 from tests.server.live import guest_cookie
 

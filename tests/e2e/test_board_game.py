@@ -7,14 +7,11 @@ scene go to test-artifacts/board-game/; axe-core finds no violation of any impac
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from websockets.sync.client import connect
 
 from petersburg.engine import GameState, new_game, options_from_json
 from petersburg.engine.actions import ACTION_ARG, ACTION_KIND, KIND_BUY, KIND_PAY_CRATE, KIND_PUB
@@ -24,9 +21,9 @@ from petersburg.server.clock import fixed_seeds
 from petersburg.server.local import LocalServer
 from tests.e2e.conftest import shot
 from tests.e2e.pages import create_table, open_page, table_summary
-from tests.e2e.test_account_pages import play, receive
+from tests.e2e.sockets import play_moves
+from tests.e2e.test_account_pages import play
 from tests.e2e.transfer import static_from_network, visit
-from tests.server.live import guest_cookie
 
 pytestmark = [pytest.mark.browser]
 
@@ -330,10 +327,6 @@ def spend_on_crates(state: GameState) -> int:
     return pays[0] if pays else legal[0]
 
 
-def update_after(seq: int) -> Callable[[dict[str, Any]], bool]:
-    return lambda message: message["type"] == "update" and message.get("seq", 0) > seq
-
-
 def moves_to_a_crate_short_of_rubles() -> list[int]:
     """The moves of a solo Market game from the server's first seed until its player holds crates
     his rubles will not cover at the next market scoring (the engine's ``crates_short``)."""
@@ -354,15 +347,7 @@ def test_a_crate_warning_appears_when_the_rubles_will_not_cover_its_keep_price(
     with LocalServer(tmp_path, bot_delay=0.02, env=env) as local:
         base = local.base_url
         table = create_table(base, ANN, "Ann", seats=1, start=True, options=CRATE_OPTIONS)
-        address = base.replace("http://", "ws://") + f"/ws/table/{table}"
-        with connect(address, additional_headers={"Cookie": guest_cookie(base, ANN)}) as ws:
-            ws.send(json.dumps({"type": "hello", "name": "Ann"}))
-            update = receive(ws, lambda m: m["type"] == "update" and "view" in m)
-            for move in moves:
-                assert move in [a["id"] for a in update["legal"]], (move, update["legal"])
-                token, seq = update["you"]["token"], update["seq"]
-                ws.send(json.dumps({"type": "act", "token": token, "seq": seq, "action": move}))
-                update = receive(ws, update_after(seq))
+        play_moves(base, ANN, "Ann", table, moves)
         context, page = open_page(browser, base, uid=ANN, name="Ann", width=DESKTOP[0], height=DESKTOP[1])
         try:
             page.goto(f"{base}/table/{table}")

@@ -1,15 +1,22 @@
 """A whole 2-player game against a bot with the keyboard alone: Tab to a card, Enter or Space to
 open its choice box, Tab to a choice, Enter; shortcuts for pass, undo, auto-pass and chat; Escape
-closes a box and gives the focus back. No mouse or touch event happens on the page."""
+closes a box and gives the focus back; and a displacement chosen the same way, in a position dealt
+by a fixed seed. No mouse or touch event happens on the page."""
 
 from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from petersburg.engine import new_game, options_from_json
+from petersburg.engine.actions import ACTION_KIND, ACTION_TARGET, ACTION_TEXT, KIND_BUY
+from petersburg.engine.rules import action_price, apply_action, legal_actions
+from petersburg.server.clock import fixed_seeds
+from petersburg.server.local import LocalServer
 from tests.e2e.conftest import shot
 from tests.e2e.pages import (
     MY_TURN_OR_OVER,
@@ -25,6 +32,7 @@ from tests.e2e.pages import (
     table_state,
     wait_for_answer,
 )
+from tests.e2e.sockets import play_moves
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -176,48 +184,38 @@ def test_a_whole_game_with_the_keyboard_alone(server: str, browser: Any) -> None
         start_with_keyboard(page, server, solo)
         page.wait_for_function("document.body.dataset.myturn === '1'")
         check_help_undo_chat(page, KeyboardPlayer(page, rng))
-        displaced = 0
-        games = 0
-        # A displacement arises in about 99 games of 100 with this way of playing; a second game
-        # (rarely needed) makes the test certain without making it long.
-        while displaced == 0 and games < 3:
-            games += 1
-            table = create_table(server, UID, "Kim Keys", seats=2, fill="random")
-            start_with_keyboard(page, server, table)
-            player = KeyboardPlayer(page, rng)
+        table = create_table(server, UID, "Kim Keys", seats=2, fill="random")
+        start_with_keyboard(page, server, table)
+        player = KeyboardPlayer(page, rng)
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=30_000)
+        # n: the server passes for the player until the phase changes (and the button says so).
+        before = seq(page)
+        page.keyboard.press("n")
+        wait_for_answer(page, before)
+        page.wait_for_function("document.getElementById('autopass').getAttribute('aria-pressed') === 'false'")
+        deadline = time.time() + 240
+        while time.time() < deadline:
             page.wait_for_function(MY_TURN_OR_OVER, timeout=30_000)
-            # n: the server passes for the player until the phase changes (and the button says so).
+            if game_over(page):
+                break
             before = seq(page)
-            page.keyboard.press("n")
-            wait_for_answer(page, before)
-            page.wait_for_function(
-                "document.getElementById('autopass').getAttribute('aria-pressed') === 'false'"
-            )
-            deadline = time.time() + 240
-            while time.time() < deadline:
-                page.wait_for_function(MY_TURN_OR_OVER, timeout=30_000)
-                if game_over(page):
-                    break
-                before = seq(page)
-                player.take_turn()
-                try:
-                    wait_for_answer(page, before)
-                except Exception as error:
-                    raise AssertionError(f"no answer to {player.done[-1:]}: {page_story(page)}") from error
-            assert game_over(page), "the game did not end in time"
-            displaced += sum(" over " in d for d in player.done)
-            # The final scoring opens as a dialog with the focus inside; Escape closes it.
-            page.wait_for_selector("dialog.final-dialog[open]")
-            assert page.evaluate("document.activeElement.closest('dialog') !== null")
-            assert "win" in page.inner_text("dialog.final-dialog")
-            shot(page, f"keyboard/final-{games}", full_page=False)
-            page.keyboard.press("Escape")
-            page.wait_for_selector("dialog.final-dialog", state="detached")
-            page.keyboard.press("s")  # the shortcut shows the scores again
-            page.wait_for_selector("dialog.final-dialog[open]")
-            page.keyboard.press("Escape")
+            player.take_turn()
+            try:
+                wait_for_answer(page, before)
+            except Exception as error:
+                raise AssertionError(f"no answer to {player.done[-1:]}: {page_story(page)}") from error
+        assert game_over(page), "the game did not end in time"
+        # The final scoring opens as a dialog with the focus inside; Escape closes it.
+        page.wait_for_selector("dialog.final-dialog[open]")
+        assert page.evaluate("document.activeElement.closest('dialog') !== null")
+        assert "win" in page.inner_text("dialog.final-dialog")
+        shot(page, "keyboard/final", full_page=False)
+        page.keyboard.press("Escape")
+        page.wait_for_selector("dialog.final-dialog", state="detached")
+        page.keyboard.press("s")  # the shortcut shows the scores again
+        page.wait_for_selector("dialog.final-dialog[open]")
+        page.keyboard.press("Escape")
         print("keyboard decisions:", player.done)
-        assert displaced >= 1, f"no displacement in {games} games"
         # The live region told the moves, the scorings, the turn and the result.
         said = announced(page)
         for words in ("You pass.", "scoring", "Your turn", "Game over"):
@@ -270,3 +268,60 @@ def check_help_undo_chat(page: Any, player: KeyboardPlayer) -> None:
     page.wait_for_selector(".chat-line:has-text('plan: pass')")
     assert page.evaluate("document.body.dataset.myturn") == "1", "typing p in the chat passed"
     page.keyboard.press("Tab")  # leave the chat input
+
+
+DISPLACEMENT_SEED = 1
+"""The server's seed sequence for the displacement test: its first solo game, played as
+``moves_to_a_displacement`` plays it, offers a trading card over one of the player's cards."""
+DISPLACEMENT_OPTIONS = {"edition": "first"}
+
+
+def moves_to_a_displacement() -> tuple[list[int], str]:
+    """The moves of a solo game from the server's first seed, buying the cheapest card it can
+    (else passing), until a displacement is legal; those moves and the displacement's text."""
+    state = new_game(1, fixed_seeds(DISPLACEMENT_SEED)(), options_from_json(DISPLACEMENT_OPTIONS))
+    moves: list[int] = []
+    while True:
+        legal = legal_actions(state)
+        displacements = [a for a in legal if ACTION_TARGET[a]]
+        if displacements:
+            return moves, ACTION_TEXT[displacements[0]]
+        assert not state.is_over and len(moves) < 200, "the seed no longer leads to a displacement"
+        buys = [a for a in legal if ACTION_KIND[a] == KIND_BUY]
+        moves.append(min(buys, key=lambda a: action_price(state, a)) if buys else legal[0])
+        apply_action(state, moves[-1])
+
+
+def test_a_displacement_with_the_keyboard(browser: Any, tmp_path: Path) -> None:
+    """A trading card bought over one of the player's own cards, found and chosen with Tab and
+    Enter: the position is dealt by a fixed seed, so the choice is there every time."""
+    moves, displacement = moves_to_a_displacement()
+    env = {"PETERSBURG_SEED": str(DISPLACEMENT_SEED)}
+    with LocalServer(tmp_path, bot_delay=0.02, env=env) as local:
+        base = local.base_url
+        table = create_table(base, UID, "Kim Keys", seats=1, start=True, options=DISPLACEMENT_OPTIONS)
+        play_moves(base, UID, "Kim Keys", table, moves)
+        context, page = open_page(
+            browser, base, uid=UID, name="Kim Keys", width=1366, height=900, scripts=(POINTER_COUNTER_JS,)
+        )
+        try:
+            page.goto(f"{base}/table/{table}")
+            page.wait_for_function("document.body.dataset.myturn === '1'")
+            player = KeyboardPlayer(page, random.Random(7))
+            trading = [c["key"] for c in table_state(page)["cards"] if c["trading"]]
+            for key in trading:
+                if displacement in player.open_card(key):
+                    break
+                player.cancel(key)
+            else:
+                raise AssertionError(f"no trading card offers {displacement!r}: {page_story(page)}")
+            before = seq(page)
+            choose_in_dialog(page, displacement)
+            wait_for_answer(page, before)
+            told = [line for line in announced(page) if "displacing your" in line]
+            assert told and told[-1].startswith("You buy"), announced(page)
+            shot(page, "keyboard/displacement", full_page=False)
+            assert page.evaluate("window.__pointerEvents") == 0, "a pointer event happened"
+            assert not page.errors, page.errors
+        finally:
+            context.close()

@@ -1,0 +1,43 @@
+"""A game driven over the table's websocket, as a client other than the page would drive it: for
+the browser tests that set up a position before a page opens it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from websockets.sync.client import ClientConnection, connect
+
+from tests.server.live import guest_cookie
+
+
+def receive(ws: ClientConnection, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """The next message that is ``wanted`` (the ones before it are skipped)."""
+    for _ in range(2000):
+        message: dict[str, Any] = json.loads(ws.recv(timeout=20))
+        if wanted(message):
+            return message
+    raise AssertionError("the expected message did not come")
+
+
+def receive_update(ws: ClientConnection, seq: int) -> dict[str, Any]:
+    return receive(ws, lambda m: m["type"] == "update" and m.get("seq") == seq and "view" in m)
+
+
+def update_after(seq: int) -> Callable[[dict[str, Any]], bool]:
+    return lambda message: message["type"] == "update" and message.get("seq", 0) > seq
+
+
+def play_moves(base: str, uid: str, name: str, table: int, moves: list[int]) -> None:
+    """Play ``moves`` (engine action ids) at the started ``table`` as the guest a test calls
+    ``uid``, each one checked legal by the server's own list before it is sent."""
+    address = base.replace("http://", "ws://") + f"/ws/table/{table}"
+    with connect(address, additional_headers={"Cookie": guest_cookie(base, uid)}) as ws:
+        ws.send(json.dumps({"type": "hello", "name": name}))
+        update = receive(ws, lambda m: m["type"] == "update" and "view" in m)
+        for move in moves:
+            assert move in [a["id"] for a in update["legal"]], (move, update["legal"])
+            token, seq = update["you"]["token"], update["seq"]
+            ws.send(json.dumps({"type": "act", "token": token, "seq": seq, "action": move}))
+            update = receive(ws, update_after(seq))
