@@ -51,7 +51,7 @@ from bots_ratings import Game, fit
 
 from petersburg.bots import import_bot_modules, make_bot
 from petersburg.bots.ismcts import SearchConfig
-from petersburg.bots.levels import EDITIONS, TABLE_NAME, ladder, ladder_table
+from petersburg.bots.levels import EDITIONS, TABLE_NAME, definition, ladder, ladder_table
 from petersburg.engine import GameOptions, places
 from petersburg.server.accounts.ratings import shown
 from petersburg.tournament.cli import add_import_argument
@@ -341,7 +341,7 @@ def build_table(
     problems: list[str] = []
     entries = []
     for index, (level, spec) in enumerate(levels):
-        entry: dict[str, Any] = {"id": level, "spec": spec}
+        entry: dict[str, Any] = {"id": level, "spec": spec, "definition": definition(spec)}
         if index > 0:
             below = levels[index - 1][0]
             entry["below"] = below
@@ -398,7 +398,8 @@ def build_table(
             "levels are shown apart from the ladder. Per level: 2-player duels against the level below "
             "and 3-player games against two of it (wins, games, Wilson 95% interval) per edition, and "
             "its mu on the server's rating model fitted from the 4-player games of both editions "
-            "(rating = shown rating)."
+            "(rating = shown rating). 'definition': a digest of the bot measured (petersburg.bots.levels."
+            "definition); a level whose bot has changed since is shown as not measured."
         ),
         "command": command,
         "date": datetime.now(UTC).date().isoformat(),

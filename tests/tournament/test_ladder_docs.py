@@ -9,7 +9,8 @@ import pytest
 
 from petersburg.bots import levels
 from petersburg.bots.levels import bot_levels, ladder_table
-from petersburg.text.bots import level_name
+from petersburg.server.accounts.ratings import UNMEASURED_MU, bot_mu
+from petersburg.text.bots import level_name, level_text
 from petersburg.tournament import ladder_docs
 from petersburg.tournament.ladder_docs import BEGIN, DOCS, END, main, section
 
@@ -59,5 +60,30 @@ def test_a_table_with_three_player_games_shows_them_per_edition_and_an_older_one
         assert rows["Medium"][5:7] == ["130.5 / 201 (58%–71%)", "97 / 201 (41%–55%)"]
         assert rows["Hard"][5:7] == ["–", "–"]
         assert "201 per 3-player match" in section()
+    finally:
+        levels.built_in_levels.cache_clear()
+
+
+def test_a_level_whose_bot_changed_since_it_was_measured_is_shown_as_not_measured(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Figures belong to the bot that was measured: a level whose definition differs from the one
+    the table stored (here Hard, as if measured when it searched 50 iterations) shows none."""
+    table = copy.deepcopy(ladder_table())
+    hard = next(entry for entry in table["ladder"] if entry["id"] == "hard")
+    assert hard["definition"] == levels.definition("ismcts:hard")  # the shipped table is today's
+    hard["definition"] = levels.definition("ismcts:hard+iterations=50")
+    monkeypatch.setattr(levels, "ladder_table", lambda: table)
+    monkeypatch.setattr(ladder_docs, "ladder_table", lambda: table)
+    levels.built_in_levels.cache_clear()
+    try:
+        found = {level.id: level for level in levels.built_in_levels()}
+        assert found["hard"].duel() is None and found["hard"].mu is None and found["hard"].rating is None
+        assert found["hard"].below == "medium"  # still on the ladder, in its place
+        assert found["expert"].duel() is not None and found["expert"].mu is not None
+        assert level_text("hard", quoted=levels.quoted_duel(found["hard"])) == "Not measured yet."
+        assert bot_mu("hard") == UNMEASURED_MU
+        rows = {row.split(" | ")[0].removeprefix("| "): row.split(" | ") for row in section().splitlines()}
+        assert rows["Hard"][2:5] == ["–", "– vs Medium", "–"]
     finally:
         levels.built_in_levels.cache_clear()

@@ -17,13 +17,14 @@ too; a bot added with ``register_bot`` is offered after the built-in levels unde
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
-from petersburg.bots import bot_specs
+from petersburg.bots import bot_specs, make_bot
 
 TABLE_NAME = "ladder.json"
 """The measured table, a data file of this package."""
@@ -100,7 +101,23 @@ def _games_won(data: dict[str, Any]) -> GamesWon:
     return GamesWon(float(data["wins"]), int(data["games"]), float(data["low"]), float(data["high"]))
 
 
+def definition(spec: str) -> str:
+    """A short digest of what plays ``spec`` today: the bot's class and its settings (a search
+    level's configuration, a greedy policy's weights).
+
+    The table stores it beside each level's figures when they are measured, so that a level whose
+    definition has changed since (Master given more iterations, say) is shown as not measured
+    rather than with the figures of the bot it was.
+    """
+    bot = make_bot(spec)
+    settings = getattr(bot, "config", None) or getattr(bot, "weights", None)
+    return hashlib.sha256(f"{type(bot).__name__}:{settings!r}".encode()).hexdigest()[:12]
+
+
 def _level(entry: dict[str, Any], research: bool) -> BotLevel:
+    if entry.get("definition") != definition(entry["spec"]):
+        # Measured of an earlier definition of this level: its figures are not today's bot's.
+        return BotLevel(id=entry["id"], spec=entry["spec"], research=research, below=entry.get("below"))
     return BotLevel(
         id=entry["id"],
         spec=entry["spec"],
