@@ -35,7 +35,7 @@ from petersburg.bots.base import decision_rng, require_turn
 from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Weights
 from petersburg.bots.greedy import action_gains, greedy_action
 from petersburg.bots.market_outlook import position_worths
-from petersburg.bots.value_model import SHIPPED, ValueModels, load_value_models
+from petersburg.bots.value_model import ValueModels, load_value_models
 from petersburg.engine import (
     PASS_ID,
     STAGE_PUB,
@@ -51,13 +51,14 @@ from petersburg.engine import (
 from petersburg.engine.actions import ACTION_KIND, KIND_PLAY, KIND_TAKE
 from petersburg.engine.rules import apply_unchecked, legal_actions
 
-MASTER_ITERATIONS: Final = 1000
-"""Iterations of ``ismcts:master`` in a 4-player game: about a quarter of a second of one core per
-move compiled (median), a wide margin under the second a move allowed (benchmarks/bots_master.py
-measures it in games)."""
-MASTER_VALUE_SHARE: Final = 0.5
-"""Share of the learned correction in Master's cut-off evaluation: beside the hand-written worth,
-as the full correction measured no better (docs/bots.md)."""
+MASTER_ITERATIONS: Final = 1600
+"""Iterations of ``ismcts:master`` in a 4-player game (3,200 with 2 players): four times Expert's,
+which its deeper tree needs to pay (with a few hundred iterations deeper trees played worse); about
+half a second of one core per move compiled (median), under the second a move allowed
+(benchmarks/bots_speed.py measures it on positions, benchmarks/bots_master.py in games)."""
+MASTER_DEPTH: Final = 2
+"""Master's tree depth: its own next move is searched in the tree too, not left to the playout
+policy; the one change to Expert's search measured above Expert (docs/bots.md, Master)."""
 GUESS_SPREAD: Final = 4
 """Rubles each determinization's guess of a seat's hidden money may stray from the estimate, either
 way: a tuned spread of the search, so that no single guess decides it (not a rule)."""
@@ -124,22 +125,16 @@ LEVELS: dict[str, SearchConfig] = {
     "hard": SearchConfig(iterations=100, width=5, horizon=4, lite=False, deny=True),
     "expert": SearchConfig(iterations=400, width=6, horizon=4, lite=False, deny=True),
     "master": SearchConfig(
-        iterations=MASTER_ITERATIONS,
-        width=6,
-        horizon=4,
-        lite=False,
-        deny=True,
-        value_model=SHIPPED,
-        value_share=MASTER_VALUE_SHARE,
-        take_guard=True,
+        iterations=MASTER_ITERATIONS, width=6, horizon=4, depth=MASTER_DEPTH, lite=False, deny=True
     ),
 }
 """Named strengths, the rungs of the ladder (``petersburg/bots/ladder.json`` measures them):
 ``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard`` and ``ismcts:expert`` play out one round
 with the full greedy policy, denial counted, on a growing budget; ``ismcts:master`` is Expert's
-search with more iterations, the learned evaluation beside the hand-written one at the cut-off and
-the hand guard of the last round (docs/bots.md); ``ismcts:easy`` (short lite playouts) is kept for
-older seats and scripts, whose "easy" level is Greedy now."""
+search with four times the iterations and a tree two moves deep (the learned evaluation and the
+take guard, measured on top of it, each cost it games against Expert: docs/bots.md);
+``ismcts:easy`` (short lite playouts) is kept for older seats and scripts, whose "easy" level is
+Greedy now."""
 
 
 class _Node:

@@ -8,12 +8,17 @@ figures worth quoting come from ``benchmarks/bots_master.py``.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Final
 
 from petersburg.bots.ismcts import LEVELS, IsmctsBot, SearchConfig
 from petersburg.engine import apply_action, final_scores, new_game, view
 from petersburg.learning.selfplay import setting_options
 from petersburg.tournament.backends import Backend, map_in_order
 from petersburg.tournament.runner import derive_seed
+
+VALUE_SHARE: Final = 0.5
+"""Share of the learned correction beside the hand-written worth in the check's learned search:
+half, which measured no worse than the whole (docs/bots.md, Master)."""
 
 
 @dataclass(frozen=True)
@@ -53,8 +58,8 @@ def duel(
 ) -> tuple[float, int]:
     """The learned search's score (wins, ties as halves) over ``games`` games (rounded up to pairs)
     against the hand-written one, both at ``iterations`` iterations; returns (score, games)."""
-    plain = replace(LEVELS["master"], iterations=iterations, value_model=None)
-    learned = replace(plain, value_model=weights)
+    plain = replace(LEVELS["expert"], iterations=iterations)
+    learned = replace(plain, value_model=weights, value_share=VALUE_SHARE)
     pairs = max(1, (games + 1) // 2)
     tasks = [DuelTask(setting, game, seed, learned, plain) for game in range(2 * pairs)]
     return sum(map_in_order(play_duel, tasks, backend)), len(tasks)
