@@ -9,7 +9,29 @@ from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
 
+from petersburg.engine import GameState, new_game, options_from_json
+from petersburg.engine.rules import apply_action
+from petersburg.server.clock import fixed_seeds
 from tests.server.live import guest_cookie
+
+
+def solo_moves_until(
+    seed: int,
+    options: dict[str, Any],
+    reached: Callable[[GameState], bool],
+    choose: Callable[[GameState], int],
+    what: str,
+) -> tuple[list[int], GameState]:
+    """The moves ``choose`` makes in the solo game a server started with ``PETERSBURG_SEED=seed``
+    deals first, until ``reached``; those moves and the position they lead to. Fails, naming
+    ``what``, if the game ends or runs 200 moves first (the deal no longer leads there)."""
+    state = new_game(1, fixed_seeds(seed)(), options_from_json(options))
+    moves: list[int] = []
+    while not reached(state):
+        assert not state.is_over and len(moves) < 200, f"the seed no longer leads to {what}"
+        moves.append(choose(state))
+        apply_action(state, moves[-1])
+    return moves, state
 
 
 def receive(ws: ClientConnection, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:

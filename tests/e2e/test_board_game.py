@@ -13,15 +13,14 @@ from typing import Any
 
 import pytest
 
-from petersburg.engine import GameState, new_game, options_from_json
+from petersburg.engine import GameState
 from petersburg.engine.actions import ACTION_ARG, ACTION_KIND, KIND_BUY, KIND_PAY_CRATE, KIND_PUB
 from petersburg.engine.market import crates_held, crates_short
-from petersburg.engine.rules import action_price, apply_action, legal_actions, source_card
-from petersburg.server.clock import fixed_seeds
+from petersburg.engine.rules import action_price, legal_actions, source_card
 from petersburg.server.local import LocalServer
 from tests.e2e.conftest import shot
 from tests.e2e.pages import create_table, open_page, table_summary
-from tests.e2e.sockets import play_moves
+from tests.e2e.sockets import play_moves, solo_moves_until
 from tests.e2e.test_account_pages import play
 from tests.e2e.transfer import static_from_network, visit
 
@@ -330,12 +329,13 @@ def spend_on_crates(state: GameState) -> int:
 def moves_to_a_crate_short_of_rubles() -> list[int]:
     """The moves of a solo Market game from the server's first seed until its player holds crates
     his rubles will not cover at the next market scoring (the engine's ``crates_short``)."""
-    state = new_game(1, fixed_seeds(CRATE_SEED)(), options_from_json(CRATE_OPTIONS))
-    moves: list[int] = []
-    while not (crates_held(state, 0) and crates_short(state, 0)):
-        assert not state.is_over and len(moves) < 200, "the seed no longer leads to a short crate"
-        moves.append(spend_on_crates(state))
-        apply_action(state, moves[-1])
+    moves, _ = solo_moves_until(
+        CRATE_SEED,
+        CRATE_OPTIONS,
+        lambda state: bool(crates_held(state, 0) and crates_short(state, 0)),
+        spend_on_crates,
+        "a short crate",
+    )
     return moves
 
 

@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 
-from petersburg.engine import new_game, options_from_json
+from petersburg.engine import GameState
 from petersburg.engine.actions import ACTION_KIND, ACTION_TARGET, ACTION_TEXT, KIND_BUY
-from petersburg.engine.rules import action_price, apply_action, legal_actions
-from petersburg.server.clock import fixed_seeds
+from petersburg.engine.rules import action_price, legal_actions
 from petersburg.server.local import LocalServer
 from tests.e2e.conftest import shot
 from tests.e2e.pages import (
@@ -32,7 +31,7 @@ from tests.e2e.pages import (
     table_state,
     wait_for_answer,
 )
-from tests.e2e.sockets import play_moves
+from tests.e2e.sockets import play_moves, solo_moves_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -276,20 +275,29 @@ DISPLACEMENT_SEED = 1
 DISPLACEMENT_OPTIONS = {"edition": "first"}
 
 
+def displacements(state: GameState) -> list[int]:
+    """The legal actions that put a trading card over one of the player's cards."""
+    return [a for a in legal_actions(state) if ACTION_TARGET[a]]
+
+
+def cheapest_buy(state: GameState) -> int:
+    """The cheapest purchase, else the first legal action (a pass)."""
+    legal = legal_actions(state)
+    buys = [a for a in legal if ACTION_KIND[a] == KIND_BUY]
+    return min(buys, key=lambda a: action_price(state, a)) if buys else legal[0]
+
+
 def moves_to_a_displacement() -> tuple[list[int], str]:
     """The moves of a solo game from the server's first seed, buying the cheapest card it can
     (else passing), until a displacement is legal; those moves and the displacement's text."""
-    state = new_game(1, fixed_seeds(DISPLACEMENT_SEED)(), options_from_json(DISPLACEMENT_OPTIONS))
-    moves: list[int] = []
-    while True:
-        legal = legal_actions(state)
-        displacements = [a for a in legal if ACTION_TARGET[a]]
-        if displacements:
-            return moves, ACTION_TEXT[displacements[0]]
-        assert not state.is_over and len(moves) < 200, "the seed no longer leads to a displacement"
-        buys = [a for a in legal if ACTION_KIND[a] == KIND_BUY]
-        moves.append(min(buys, key=lambda a: action_price(state, a)) if buys else legal[0])
-        apply_action(state, moves[-1])
+    moves, state = solo_moves_until(
+        DISPLACEMENT_SEED,
+        DISPLACEMENT_OPTIONS,
+        lambda state: bool(displacements(state)),
+        cheapest_buy,
+        "a displacement",
+    )
+    return moves, ACTION_TEXT[displacements(state)[0]]
 
 
 def test_a_displacement_with_the_keyboard(browser: Any, tmp_path: Path) -> None:
