@@ -89,7 +89,9 @@ def test_vacation_move_deadlines_and_the_mute_button(browser: Any, server: str) 
         page.click("#more-options > summary")  # the pace and its deadlines are folded away
         page.check("input[name=mode][value=turn]")
         page.select_option("select[name=move_deadline]", "86400")
-        assert page.locator("select[name=deadline_bot] option").count() >= 5
+        # The levels arrive with the lobby's first message: wait for them, never count before.
+        page.wait_for_function("document.querySelectorAll('select[name=deadline_bot] option').length >= 5")
+        assert page.input_value("select[name=deadline_bot]") == "easy"
         page.locator("select[name=move_deadline]").scroll_into_view_if_needed()
         shot(page, f"settings/lobby-deadline-{width}x{height}", full_page=False)
 
