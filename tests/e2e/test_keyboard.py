@@ -132,14 +132,6 @@ class KeyboardPlayer:
             choose_in_dialog(page, texts[0])
             self.done.append(texts[0])
             return
-        for card in [c for c in state["cards"] if c["trading"]][:3]:
-            texts = self.open_card(card["key"])
-            over = [t for t in texts if " over " in t]
-            if over:
-                choose_in_dialog(page, over[0])
-                self.done.append(over[0])
-                return
-            self.cancel(card["key"])
         if state["cards"] and (rng.random() < 0.85 or not state["canPass"]):
             key = rng.choice(state["cards"])["key"]
             text = pick_choice(self.open_card(key), rng)
