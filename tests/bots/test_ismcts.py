@@ -8,7 +8,8 @@ import re
 import pytest
 
 from petersburg.bots import VARIANT_SETTINGS, IsmctsBot, SearchConfig, make_bot, search_variant
-from petersburg.bots.ismcts import LEVELS, estimate_hidden_rubles
+from petersburg.bots.greedy import action_gains
+from petersburg.bots.ismcts import LEVELS, estimate_hidden_rubles, tree_candidates
 from petersburg.engine import (
     GameOptions,
     apply_unchecked,
@@ -18,6 +19,7 @@ from petersburg.engine import (
     view,
     winners,
 )
+from petersburg.engine.actions import ACTION_KIND, KIND_TAKE
 
 from .helpers import random_states
 
@@ -149,3 +151,24 @@ def test_deeper_trees_still_choose_legal_actions(depth: int) -> None:
     for number, state in enumerate(random_states(6, seed=25, players=(2, 4))):
         bot = IsmctsBot(number, SearchConfig(iterations=20, width=4, horizon=2, depth=depth))
         assert bot.choose(view(state, state.current_player)) in legal_actions(state)
+
+
+def test_below_the_root_the_tree_weighs_the_moves_its_playouts_would_play() -> None:
+    """With ``tree_lite`` off, a node below the root ranks its candidates by the playout policy's
+    own gains (full greedy with denial for Expert's and Master's searches), so the move a playout
+    would make there is always among them; greedy-lite's ranking, the cheaper one, leaves out
+    takes into hand that the playouts make."""
+    full = dataclasses.replace(LEVELS["expert"], depth=2, tree_lite=False)
+    lite = dataclasses.replace(full, tree_lite=True)
+    takes_left_out = 0
+    for state in random_states(80, seed=31, players=(2, 3, 4)):
+        legal = legal_actions(state)
+        gains = action_gains(state, legal, full.weights, full.lite, full.deny)
+        best = max(gains)
+        chosen = tree_candidates(state, full)
+        assert set(chosen) <= set(legal) and len(chosen) <= full.width + 1
+        assert max(gains[legal.index(action)] for action in chosen) == best
+        playout_move = legal[gains.index(best)]
+        if ACTION_KIND[playout_move] == KIND_TAKE and playout_move not in tree_candidates(state, lite):
+            takes_left_out += 1
+    assert takes_left_out > 0

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from petersburg.bots import levels
+from petersburg.bots import SearchConfig, levels
+from petersburg.bots.ismcts import LEVELS
 from petersburg.bots.levels import bot_levels, ladder_table
 from petersburg.server.accounts.ratings import UNMEASURED_MU, bot_mu
 from petersburg.text.bots import level_name, level_text
@@ -87,3 +88,14 @@ def test_a_level_whose_bot_changed_since_it_was_measured_is_shown_as_not_measure
         assert rows["Hard"][2:5] == ["–", "– vs Medium", "–"]
     finally:
         levels.built_in_levels.cache_clear()
+
+
+def test_a_level_digest_counts_only_settings_that_change_its_play() -> None:
+    """A setting added with a default that plays as before (``tree_lite``, say) leaves every
+    measured level's digest as it was; the same setting changed makes the digest another."""
+    expert = levels.definition("ismcts:expert")
+    assert levels.definition("ismcts:expert+tree_lite=true") == expert
+    assert levels.definition("ismcts:expert+tree_lite=false") != expert
+    assert levels.definition("ismcts:expert+iterations=401") != expert
+    assert levels.changed_settings(SearchConfig()) == "SearchConfig()"
+    assert levels.changed_settings(LEVELS["expert"]) == "SearchConfig(iterations=400, lite=False, deny=True)"

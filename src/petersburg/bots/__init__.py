@@ -128,6 +128,7 @@ VARIANT_SETTINGS: dict[str, Callable[[str], Any]] = {
     "value_model": _optional(str),
     "value_share": float,
     "take_guard": _flag,
+    "tree_lite": _flag,
 }
 """The ``SearchConfig`` settings a variant may change, and how each is read from its text (a
 test checks they are the config's fields; the weights are not set this way)."""

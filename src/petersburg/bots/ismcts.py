@@ -17,10 +17,12 @@ public information), then walks one shared tree:
   end of the game the final totals are used;
 * **backpropagation** of each seat's reward to the nodes where that seat moved.
 
-The tree depth is limited by ``depth`` (the named levels use 1: the root's candidates, with every
-later move, ours and the opponents', from the playout policy; with this budget deeper trees played
-worse, see docs/bots.md). The choice is the root child with the most visits. The budget is a number
-of iterations (the default, so a seed makes every decision reproducible) or a time limit.
+The tree depth is limited by ``depth`` (the named levels but Master use 1: the root's candidates,
+with every later move, ours and the opponents', from the playout policy; with a few hundred
+iterations deeper trees played worse, see docs/bots.md). Below the root, candidates are ranked by
+greedy-lite gains unless ``tree_lite`` is off. The choice is the root child with the most visits.
+The budget is a number of iterations (the default, so a seed makes every decision reproducible) or
+a time limit.
 """
 
 from __future__ import annotations
@@ -57,8 +59,9 @@ which its deeper tree needs to pay (with a few hundred iterations deeper trees p
 half a second of one core per move compiled (median), under the second a move allowed
 (benchmarks/bots_speed.py measures it on positions, benchmarks/bots_master.py in games)."""
 MASTER_DEPTH: Final = 2
-"""Master's tree depth: its own next move is searched in the tree too, not left to the playout
-policy; the one change to Expert's search measured above Expert (docs/bots.md, Master)."""
+"""Master's tree depth: the move after its own (the next player's reply, as a rule) is searched in
+the tree too, not left to the playout policy; the one change to Expert's search measured above
+Expert (docs/bots.md, Master)."""
 GUESS_SPREAD: Final = 4
 """Rubles each determinization's guess of a seat's hidden money may stray from the estimate, either
 way: a tuned spread of the search, so that no single guess decides it (not a rule)."""
@@ -100,6 +103,11 @@ class SearchConfig:
     weights) or a weights file's path; None: the hand-written worth alone."""
     value_share: float = 1.0
     """Share of the learned correction added to the hand-written worth (1: the model's prediction)."""
+    tree_lite: bool = True
+    """Candidates at the tree's nodes below the root ranked by greedy-lite gains (no takes into hand,
+    no denial: cheap); False: by the playout policy's own gains (``lite``, ``deny``), so that the
+    moves the tree weighs for every seat are those its playouts would play. Only a tree deeper than
+    the root (``depth`` > 1) has such nodes."""
     take_guard: bool = False
     """Take no card into hand while one is held or in the known last round, and in the last round
     consider every play of a hand card (``guarded_candidates``)."""
@@ -266,13 +274,7 @@ class IsmctsBot:
                 cands = root_cands
                 first = False
             else:
-                legal = legal_actions(state)
-                if len(legal) == 1:
-                    cands = legal
-                else:
-                    cands = _candidates(
-                        legal, action_gains(state, legal, config.weights, lite=True), config.width
-                    )
+                cands = tree_candidates(state, config)
             mover = state.to_act
             children = node.children
             untried = None
@@ -352,6 +354,19 @@ def phase_count(state: GameState) -> int:
     """Phases played since a start before round 1 (the horizon of a playout counts phases)."""
     shape = state.shape
     return state.round * shape.num_phases + shape.position[state.phase]
+
+
+def tree_candidates(state: GameState, config: SearchConfig) -> list[ActionId]:
+    """The actions a node below the root weighs for the seat to act (``SearchConfig.tree_lite``):
+    the ``width`` best by greedy-lite gains, or by the playout policy's own gains."""
+    legal = legal_actions(state)
+    if len(legal) == 1:
+        return legal
+    if config.tree_lite:
+        gains = action_gains(state, legal, config.weights, lite=True)
+    else:
+        gains = action_gains(state, legal, config.weights, config.lite, config.deny)
+    return _candidates(legal, gains, config.width)
 
 
 def _decided(children: dict[ActionId, _Node], remaining: int) -> bool:

@@ -17,6 +17,7 @@ too; a bot added with ``register_bot`` is offered after the built-in levels unde
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass
@@ -111,7 +112,23 @@ def definition(spec: str) -> str:
     """
     bot = make_bot(spec)
     settings = getattr(bot, "config", None) or getattr(bot, "weights", None)
-    return hashlib.sha256(f"{type(bot).__name__}:{settings!r}".encode()).hexdigest()[:12]
+    return hashlib.sha256(f"{type(bot).__name__}:{changed_settings(settings)}".encode()).hexdigest()[:12]
+
+
+def changed_settings(settings: object) -> str:
+    """``settings`` as text, a dataclass by the fields that differ from their defaults alone.
+
+    So a setting added later, whose default plays as the code did before it, leaves every
+    level's digest as it was: only what changes how a level plays makes its figures stale.
+    """
+    if not dataclasses.is_dataclass(settings) or isinstance(settings, type):
+        return repr(settings)
+    changed = []
+    for field in dataclasses.fields(settings):
+        value = getattr(settings, field.name)
+        if field.default is dataclasses.MISSING or value != field.default:
+            changed.append(f"{field.name}={changed_settings(value)}")
+    return f"{type(settings).__name__}({', '.join(changed)})"
 
 
 def _level(entry: dict[str, Any], research: bool) -> BotLevel:
