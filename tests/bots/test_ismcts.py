@@ -56,6 +56,7 @@ def test_a_search_variant_is_a_level_with_settings_changed() -> None:
         ("ismcts:expert+horizon=two", "'two' is not a value for the search setting horizon"),
         ("ismcts:expert+iterations=0", "'0' is not a value for the search setting iterations"),
         ("ismcts:expert+deny=maybe", "'maybe' is not a value for the search setting deny"),
+        ("ismcts:master+searched_replies=2", "'2' is not a value for the search setting searched_replies"),
         ("ismcts:genius+horizon=2", "starts with an ISMCTS level (ismcts:easy|medium|hard|expert|master)"),
     ],
 )
@@ -151,6 +152,28 @@ def test_deeper_trees_still_choose_legal_actions(depth: int) -> None:
     for number, state in enumerate(random_states(6, seed=25, players=(2, 4))):
         bot = IsmctsBot(number, SearchConfig(iterations=20, width=4, horizon=2, depth=depth))
         assert bot.choose(view(state, state.current_player)) in legal_actions(state)
+
+
+def test_searched_replies_is_the_share_of_iterations_that_search_past_the_root() -> None:
+    """``searched_replies``: in that share of a depth-2 search's iterations the tree chooses the
+    next player's reply; in the others the playout policy does, as at depth 1. The default (all)
+    draws nothing extra, so the levels' decisions stay as they were."""
+    states = [s for s in random_states(12, seed=33, players=(2, 4)) if len(legal_actions(s)) > 3]
+    base = dataclasses.replace(LEVELS["master"], iterations=60)
+    deep: dict[float, int] = {}
+    total: dict[float, int] = {}
+    for share in (0.0, 0.5, 1.0):
+        config = dataclasses.replace(base, searched_replies=share)
+        deep[share] = total[share] = 0
+        for number, state in enumerate(states):
+            bot = IsmctsBot(number, config)
+            assert bot.choose(view(state, state.current_player)) in legal_actions(state)
+            deep[share] += bot.last.deep_iterations
+            total[share] += bot.last.iterations
+    assert deep[0.0] == 0
+    assert 0.3 * total[0.5] < deep[0.5] < 0.7 * total[0.5]
+    assert deep[1.0] > 0.7 * total[1.0]
+    assert search_variant("ismcts:master+searched_replies=1") == LEVELS["master"]
 
 
 def test_below_the_root_the_tree_weighs_the_moves_its_playouts_would_play() -> None:

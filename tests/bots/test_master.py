@@ -15,6 +15,8 @@ SMALL = replace(LEVELS["master"], iterations=16)
 """Master's search at a test's budget: the same tree, fewer iterations."""
 GUARDED = replace(SMALL, take_guard=True)
 """The same search with the take guard."""
+LAST_ROUND_GUARDED = replace(SMALL, last_round_guard=True)
+"""The same search with the take guard in the known last round alone."""
 
 
 def _game(seed: int, players: int, options: GameOptions, config: SearchConfig) -> tuple[list[int], list[str]]:
@@ -34,7 +36,9 @@ def _game(seed: int, players: int, options: GameOptions, config: SearchConfig) -
         seen = view(state, seat)
         action = bots[seat].choose(seen)
         if seat == 0:
-            if ACTION_KIND[action] == KIND_TAKE and (state.last_round or state.players[0].hand):
+            if ACTION_KIND[action] == KIND_TAKE and state.last_round:
+                problems.append(f"took a card into hand in the known last round at step {state.step}")
+            elif ACTION_KIND[action] == KIND_TAKE and state.players[0].hand:
                 problems.append(f"took a card into hand at step {state.step} holding {state.players[0].hand}")
             if state.last_round:
                 could_play = could_play or any(ACTION_KIND[a] == KIND_PLAY for a in seen.legal_actions())
@@ -62,6 +66,14 @@ def test_the_guarded_search_leaves_no_avoidable_hand_cards() -> None:
         assert _game(seed, players, options, GUARDED)[1] == []
 
 
+def test_the_last_round_guard_takes_no_card_in_the_last_round() -> None:
+    """It keeps only that promise: cards held from earlier rounds may outnumber the plays the last
+    round leaves room for (in the first of these games it ends with three)."""
+    for seed, players, options in ((1, 2, GameOptions()), (2, 3, GameOptions(edition="second", market=True))):
+        problems = _game(seed, players, options, LAST_ROUND_GUARDED)[1]
+        assert not [problem for problem in problems if "known last round" in problem]
+
+
 def test_the_guard_drops_takes_and_adds_every_hand_play() -> None:
     state = new_game(2, 3)
     take, play_first, play_second = TAKE_IDS[0], PLAY_IDS[0][0], PLAY_IDS[1][0]
@@ -73,3 +85,16 @@ def test_the_guard_drops_takes_and_adds_every_hand_play() -> None:
     state.last_round = True
     assert guarded_candidates(state, actions, gains, [take, PASS_ID]) == [PASS_ID, play_first, play_second]
     assert guarded_candidates(state, [take, TAKE_IDS[1]], [1.0, 2.0], [take]) == [take]  # nothing else
+
+
+def test_the_last_round_guard_lets_a_second_card_be_held_before_the_last_round() -> None:
+    state = new_game(2, 3)
+    take, play_first = TAKE_IDS[0], PLAY_IDS[0][0]
+    actions, gains = [PASS_ID, take, play_first], [0.0, 3.0, 1.0]
+    state.players[state.to_act].hand.append(3)
+    assert guarded_candidates(state, actions, gains, [take, PASS_ID], while_holding=False) == [take, PASS_ID]
+    state.last_round = True
+    assert guarded_candidates(state, actions, gains, [take, PASS_ID], while_holding=False) == [
+        PASS_ID,
+        play_first,
+    ]

@@ -109,6 +109,13 @@ def _positive(text: str) -> int:
     return value
 
 
+def _share(text: str) -> float:
+    value = float(text)
+    if not 0.0 <= value <= 1.0:
+        raise ValueError(text)
+    return value
+
+
 def _optional(parse: Callable[[str], Any]) -> Callable[[str], Any]:
     return lambda text: None if text.lower() == "none" else parse(text)
 
@@ -128,7 +135,9 @@ VARIANT_SETTINGS: dict[str, Callable[[str], Any]] = {
     "value_model": _optional(str),
     "value_share": float,
     "take_guard": _flag,
+    "last_round_guard": _flag,
     "tree_lite": _flag,
+    "searched_replies": _share,
 }
 """The ``SearchConfig`` settings a variant may change, and how each is read from its text (a
 test checks they are the config's fields; the weights are not set this way)."""

@@ -108,9 +108,18 @@ class SearchConfig:
     no denial: cheap); False: by the playout policy's own gains (``lite``, ``deny``), so that the
     moves the tree weighs for every seat are those its playouts would play. Only a tree deeper than
     the root (``depth`` > 1) has such nodes."""
+    searched_replies: float = 1.0
+    """Share of the iterations in which the tree goes below the root's move (``depth`` > 1), so that
+    the next player's reply is chosen by UCT as the reply best for that player; in the others the
+    playout policy replies, as at depth 1. Below 1 the search weighs both kinds of opponent, one
+    who searches as this bot does and one who plays as its playouts do (greedy): a depth-2 tree
+    that assumes the first loses duels to the second (docs/bots.md, Master)."""
     take_guard: bool = False
     """Take no card into hand while one is held or in the known last round, and in the last round
     consider every play of a hand card (``guarded_candidates``)."""
+    last_round_guard: bool = False
+    """The take guard in the known last round alone: no card taken into hand then, and every play
+    of a hand card considered; earlier, a second card may be held (``guarded_candidates``)."""
 
     def __reduce__(self) -> tuple[type[SearchConfig], tuple[object, ...]]:
         """Pickle as a constructor call (see ``Weights.__reduce__``); fields one by one, as
@@ -182,13 +191,15 @@ def estimate_hidden_rubles(seen: View) -> list[int]:
 
 
 class SearchStats:
-    """What the last decision cost: iterations run and seconds spent."""
+    """What the last decision cost: iterations run and seconds spent, and how many of those
+    iterations searched past the root's move (``SearchConfig.searched_replies``)."""
 
-    __slots__ = ("iterations", "seconds")
+    __slots__ = ("deep_iterations", "iterations", "seconds")
 
     def __init__(self) -> None:
         self.iterations = 0
         self.seconds = 0.0
+        self.deep_iterations = 0
 
 
 class IsmctsBot:
@@ -219,8 +230,10 @@ class IsmctsBot:
         root_state = seen.state
         root_gains = action_gains(root_state, actions, config.weights)
         root_cands = _candidates(actions, root_gains, config.width)
-        if config.take_guard:
-            root_cands = guarded_candidates(root_state, actions, root_gains, root_cands)
+        if config.take_guard or config.last_round_guard:
+            root_cands = guarded_candidates(
+                root_state, actions, root_gains, root_cands, while_holding=config.take_guard
+            )
         if len(root_cands) == 1:
             return root_cands[0]
         rubles = estimate_hidden_rubles(seen)
@@ -247,7 +260,11 @@ class IsmctsBot:
             else:
                 state = determinize(seen, rng)
             baseline = _margins(self._values(state)) if config.centred else None
-            self._iterate(root, state, rng, target, root_cands, baseline)
+            depth = config.depth
+            if config.searched_replies < 1.0 and rng.random() >= config.searched_replies:
+                depth = 1
+            if self._iterate(root, state, rng, target, root_cands, baseline, depth) > 1:
+                self.last.deep_iterations += 1
             done += 1
         self.last.iterations = done
         self.last.seconds = time.perf_counter() - start
@@ -262,12 +279,15 @@ class IsmctsBot:
         target: int,
         root_cands: list[ActionId],
         baseline: list[float] | None,
-    ) -> None:
+        depth: int,
+    ) -> int:
+        """One iteration: down the tree at most ``depth`` moves, a playout, the rewards back up.
+        Returns how many tree moves it made (more than 1: it searched past the root's move)."""
         config = self.config
         node = root
         path = [root]
         first = True
-        depth_left = config.depth
+        depth_left = depth
         while not state.is_over and phase_count(state) < target and depth_left > 0:
             depth_left -= 1
             if first:
@@ -313,6 +333,7 @@ class IsmctsBot:
         for visited in path[1:]:
             visited.visits += 1
             visited.reward += rewards[visited.mover]
+        return len(path) - 1
 
     def _playout(self, state: GameState, rng: random.Random, target: int) -> None:
         """Play the playout policy (greedy-lite or full greedy, ``epsilon`` of random moves) up to the
@@ -400,7 +421,12 @@ def _candidates(
 
 
 def guarded_candidates(
-    state: GameState, actions: list[ActionId], gains: list[float], cands: list[ActionId]
+    state: GameState,
+    actions: list[ActionId],
+    gains: list[float],
+    cands: list[ActionId],
+    *,
+    while_holding: bool = True,
 ) -> list[ActionId]:
     """The root's candidates under the take guard (``SearchConfig.take_guard``).
 
@@ -410,9 +436,11 @@ def guarded_candidates(
     last round (nothing later would play it); and in the last round every way of playing a hand
     card is considered (each saves its penalty, which the search, reaching the final scoring,
     then sees). When only takes were candidates, the best other action stands in for them.
+    ``while_holding`` False keeps only the last round's guard (``SearchConfig.last_round_guard``):
+    holding a second card for a later round is often good play.
     """
     player = state.players[state.to_act]
-    no_takes = state.last_round or len(player.hand) > 0
+    no_takes = state.last_round or (while_holding and len(player.hand) > 0)
     kept = [action for action in cands if not (no_takes and ACTION_KIND[action] == KIND_TAKE)]
     if state.last_round:
         for action in actions:
