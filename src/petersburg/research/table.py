@@ -180,7 +180,7 @@ def section(cells: list[dict[str, Any]]) -> str:
         "",
         f"{len(cells)} cells, {games:,} games{span}, {' and '.join(builds)} build"
         f" (each cell's file in `benchmarks/results/table/` has its wall time, processes and"
-        f" every figure of the protocol); "
+        " every figure of the protocol); "
         + (f"{missing} cells not run yet." if missing else "every cell measured."),
         "",
         SECTION.end,
