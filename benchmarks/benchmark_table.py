@@ -11,7 +11,8 @@ over the same deals, seed 2026 unless ``--seed``), kept as a JSON file in ``--re
 (``benchmarks/results/table/``) with its command, build, processes and wall time
 (``petersburg.research.table``). A cell already kept is not run again, whatever its games and seed
 (``--force`` measures it anew and replaces it), so the table grows over several runs and machines
-and a smaller run never overwrites a larger one; no cell is started after ``--deadline-seconds``.
+and a smaller run never overwrites a larger one; but a cell whose bot has changed since it was
+measured (``table.changed_bots``) is measured anew. No cell is started after ``--deadline-seconds``.
 ``--write-docs`` then rewrites the page's table from the kept cells.
 """
 
@@ -68,8 +69,11 @@ def main(argv: list[str] | None = None) -> int:
                 for opponent in args.opponents:
                     label = args.label or policy
                     path = table.cell_file(args.results, setting, players, label, opponent)
-                    if path.exists() and not args.force:
-                        kept = json.loads(path.read_text(encoding="utf-8"))
+                    kept = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+                    changed = table.changed_bots(kept) if kept is not None else []
+                    if changed:
+                        print(f"{path}: measured of an earlier {', '.join(changed)}; measuring it anew")
+                    elif kept is not None and not args.force:
                         if (kept["games"], kept["seed"]) == (whole_deals(args.games, players), args.seed):
                             print(f"kept: {path}")
                         else:
@@ -96,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
                         "jobs": args.jobs,
                         "build": "compiled" if build_info().compiled else "pure Python",
                         "measured": datetime.date.today().isoformat(),
+                        "definitions": table.bot_definitions(policy, opponent),
                     }
                     kept_at = table.save_cell(args.results, result)
                     print(f"{result['command']} ({result['wall_seconds']} s) -> {kept_at}")

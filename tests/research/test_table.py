@@ -81,6 +81,35 @@ def test_rows_follow_the_ladder_and_what_is_not_run_says_so_with_its_command(tmp
     assert f"{2 * len(table.EXPECTED) + 2 - 6} cells not run yet" in lines[-3]
 
 
+def test_a_cell_whose_bot_has_changed_since_is_shown_as_not_run(tmp_path: Path) -> None:
+    current = _cell("first", 2, "ismcts:hard", "random", 20) | {
+        "definitions": table.bot_definitions("ismcts:hard", "random")
+    }
+    earlier = _cell("first", 2, "ismcts:hard", "greedy", 17) | {
+        "definitions": table.bot_definitions("ismcts:hard", "greedy") | {"ismcts:hard": "0123456789ab"}
+    }
+    assert table.changed_bots(current) == []
+    assert table.changed_bots(earlier) == ["ismcts:hard"]
+    for cell in (current, earlier):
+        table.save_cell(tmp_path, cell)
+    lines = table.section(table.load_cells(tmp_path)).splitlines()
+    hard = next(line for line in lines if line.startswith("| first | 2 | ismcts:hard |")).split(" | ")
+    assert hard[3:6] == ["100.0 % (20/20; 10.0–90.0)", "not run (its bot changed since)", "12.5"]
+    assert lines[-3].startswith("1 cell, 20 games")
+    assert lines[-3].endswith(
+        f"{2 * len(table.EXPECTED) - 1} cells not run yet"
+        " (1 of them measured of a bot that has changed since)."
+    )
+    only_earlier = tmp_path / "earlier"
+    table.save_cell(only_earlier, earlier)
+    lines = table.section(table.load_cells(only_earlier)).splitlines()
+    hard = next(line for line in lines if line.startswith("| first | 2 | ismcts:hard |")).split(" | ")
+    assert hard[5:] == [
+        "–",
+        "`petersburg evaluate --policy ismcts:hard --opponent OPP --players 2 --games 200 --seed 2026` |",
+    ]
+
+
 def test_the_script_measures_a_missing_cell_and_keeps_it(tmp_path: Path) -> None:
     command = [
         sys.executable,
@@ -109,3 +138,13 @@ def test_the_script_measures_a_missing_cell_and_keeps_it(tmp_path: Path) -> None
     )
     assert smaller.stdout.strip() == f"kept: {path} (4 games, seed 2026); --force measures it anew"
     assert json.loads(path.read_text(encoding="utf-8")) == cell  # a smaller run overwrites nothing
+    assert cell["definitions"] == table.bot_definitions("greedy", "random")
+    path.write_text(
+        json.dumps(cell | {"definitions": {"greedy": "0123456789ab", "random": "ba9876543210"}}),
+        encoding="utf-8",
+    )
+    anew = subprocess.run(command, capture_output=True, text=True, env=environment, check=True)
+    assert anew.stdout.startswith(f"{path}: measured of an earlier greedy, random; measuring it anew\n")
+    remeasured = json.loads(path.read_text(encoding="utf-8"))
+    assert remeasured["definitions"] == cell["definitions"]
+    assert remeasured["wins"] == cell["wins"]  # the same seeded games, played again

@@ -10,6 +10,12 @@ at 200 games), so they are measured when and where CPU is found, by
 ``benchmarks/benchmark_table.py``, which runs only the cells missing; the page's table is written
 from the files there, so that every figure it shows is a file that names its command, and a test
 fails when the page and the files differ.
+
+Each cell also records what played it: the digest of every bot's definition (its class and
+settings, ``petersburg.bots.levels.definition``), as the ladder does. A cell whose bot plays
+differently today (Master given a new search setting, say) is shown as not run, with the command
+that measures it again, and the script measures it anew: the page never shows the figures of a
+bot that no longer plays.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from petersburg.bots.levels import definition
 from petersburg.written_section import WrittenSection
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -113,6 +120,25 @@ def save_cell(directory: Path, cell: dict[str, Any]) -> Path:
     return path
 
 
+def bot_definitions(policy: str, opponent: str) -> dict[str, str]:
+    """The definition digest of each bot of a cell, by spec (a bot from a module that is not
+    imported here cannot be built, and is left out: nothing to compare it with)."""
+    found = {}
+    for spec in dict.fromkeys((policy, opponent)):
+        try:
+            found[spec] = definition(spec)
+        except ValueError:
+            continue
+    return found
+
+
+def changed_bots(cell: dict[str, Any]) -> list[str]:
+    """The specs of the cell's bots that play differently today than when it was measured."""
+    recorded: dict[str, str] = cell.get("definitions", {})
+    today = bot_definitions(cell["policy"], cell["opponent"])
+    return [spec for spec, digest in recorded.items() if spec in today and today[spec] != digest]
+
+
 def load_cells(directory: Path) -> list[dict[str, Any]]:
     """Every cell kept in ``directory`` (none when it does not exist)."""
     if not directory.is_dir():
@@ -126,9 +152,11 @@ def _row_order(row: tuple[str, int, str]) -> tuple[int, int, int, str]:
     return (list(SETTINGS).index(setting), players, known, label)
 
 
-def _cell_text(cell: dict[str, Any] | None) -> str:
+def _cell_text(cell: dict[str, Any] | None, changed: bool) -> str:
     if cell is None:
         return "not run"
+    if changed:
+        return "not run (its bot changed since)"
     return (
         f"{100 * cell['win_rate']:.1f} % ({cell['wins']:g}/{cell['games']};"
         f" {100 * cell['win_rate_low']:.1f}–{100 * cell['win_rate_high']:.1f})"
@@ -147,8 +175,11 @@ def _row_commands(cells: list[dict[str, Any]]) -> str:
 def section(cells: list[dict[str, Any]]) -> str:
     """The table as the cells make it, marker lines included."""
     rows: dict[tuple[str, int, str], dict[str, dict[str, Any]]] = {row: {} for row in EXPECTED}
+    changed: set[int] = set()  # the ids of the cells measured of a bot since changed (dicts: by identity)
     for cell in cells:
         rows.setdefault((cell["setting"], cell["players"], cell["label"]), {})[cell["opponent"]] = cell
+        if changed_bots(cell):
+            changed.add(id(cell))
     lines = [
         SECTION.begin,
         "",
@@ -159,8 +190,11 @@ def section(cells: list[dict[str, Any]]) -> str:
     for row in sorted(rows, key=_row_order):
         setting, players, label = row
         by_opponent = rows[row]
-        measured = list(by_opponent.values())
-        columns = " | ".join(_cell_text(by_opponent.get(opponent)) for opponent in OPPONENTS)
+        measured = [cell for cell in by_opponent.values() if id(cell) not in changed]
+        columns = " | ".join(
+            _cell_text(by_opponent.get(opponent), id(by_opponent.get(opponent)) in changed)
+            for opponent in OPPONENTS
+        )
         if measured:
             ms = f"{1000 * max(cell['mean_decision_seconds'] for cell in measured):.1f}"
             command = _row_commands(measured)
@@ -169,19 +203,24 @@ def section(cells: list[dict[str, Any]]) -> str:
             arguments = evaluate_arguments(label, OPPONENT_PLACEHOLDER, players, setting)
             command = f"`petersburg {shlex.join(arguments)}`"
         lines.append(f"| {setting} | {players} | {label} | {columns} | {ms} | {command} |")
-    games = sum(cell["games"] for cell in cells)
-    missing = sum(opponent not in by_opponent for by_opponent in rows.values() for opponent in OPPONENTS)
-    builds = sorted({cell.get("build", "unknown") for cell in cells})
-    dates = sorted(cell.get("measured", "") for cell in cells if cell.get("measured"))
+    current = [cell for cell in cells if id(cell) not in changed]
+    games = sum(cell["games"] for cell in current)
+    missing = len(changed) + sum(
+        opponent not in by_opponent for by_opponent in rows.values() for opponent in OPPONENTS
+    )
+    builds = sorted({cell.get("build", "unknown") for cell in current})
+    dates = sorted(cell.get("measured", "") for cell in current if cell.get("measured"))
     span = (
         "" if not dates else f", measured {dates[0]}" + (f" to {dates[-1]}" if dates[-1] != dates[0] else "")
     )
     lines += [
         "",
-        f"{len(cells)} cells, {games:,} games{span}, {' and '.join(builds)} build"
+        f"{len(current)} cell{'' if len(current) == 1 else 's'}, {games:,} games{span},"
+        f" {' and '.join(builds)} build"
         f" (each cell's file in `benchmarks/results/table/` has its wall time, processes and"
         " every figure of the protocol); "
-        + (f"{missing} cells not run yet." if missing else "every cell measured."),
+        + (f"{missing} cells not run yet" if missing else "every cell measured")
+        + (f" ({len(changed)} of them measured of a bot that has changed since)." if changed else "."),
         "",
         SECTION.end,
     ]
