@@ -138,15 +138,19 @@ def format_summary(summary: dict[str, Any], seconds: float, stopped: bool) -> st
         + (" (stopped at the deadline)" if stopped else "")
     ]
     for row in summary["matchups"]:
+        if not row["games"]:  # left out by --matchups, or not reached before the deadline
+            lines.append(f"  {row['matchup']:<38} not played")
+            continue
         lines.append(
             f"  {row['matchup']:<38} {row['wins']:6.1f}/{row['games']:<4} {100 * row['rate']:5.1f}%"
             f"  95% CI {100 * row['low']:5.1f}-{100 * row['high']:5.1f}%"
             f"  target >= {100 * row['target']:.0f}%  {'met' if row['met'] else 'not met'}"
         )
     hands = summary["hand_penalty_per_game"]
+    median = summary["median_seconds_per_move_4p"]
     lines.append(
-        f"  median time per move, 4 players (medians of Master's games, weighted by decisions):"
-        f" {summary['median_seconds_per_move_4p']:.3f} s (target <= 1 s)"
+        "  median time per move, 4 players (medians of Master's games, weighted by decisions):"
+        + (" no 4-player games played" if math.isnan(median) else f" {median:.3f} s (target <= 1 s)")
     )
     lines.append(
         f"  hand penalty per game: Master {hands['master']:.2f} VP ({hands['master_seat_games']} seat-games),"

@@ -173,7 +173,7 @@ def test_searched_replies_is_the_share_of_iterations_that_search_past_the_root()
     assert deep[0.0] == 0
     assert 0.3 * total[0.5] < deep[0.5] < 0.7 * total[0.5]
     assert deep[1.0] > 0.7 * total[1.0]
-    assert search_variant("ismcts:master+searched_replies=1") == LEVELS["master"]
+    assert search_variant("ismcts:expert+iterations=1600+depth=2+searched_replies=0.5") == LEVELS["master"]
 
 
 def test_below_the_root_the_tree_weighs_the_moves_its_playouts_would_play() -> None:

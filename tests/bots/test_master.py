@@ -49,10 +49,14 @@ def _game(seed: int, players: int, options: GameOptions, config: SearchConfig) -
     return actions, problems
 
 
-def test_master_is_experts_search_with_a_deeper_tree_and_more_iterations() -> None:
+def test_master_is_experts_search_with_more_iterations_and_a_deeper_tree_in_part_of_them() -> None:
     master, expert = LEVELS["master"], LEVELS["expert"]
     assert master.depth > expert.depth and master.iterations > expert.iterations
-    assert replace(master, depth=expert.depth, iterations=expert.iterations) == expert
+    assert 0 < master.searched_replies < expert.searched_replies == 1
+    shallow = replace(
+        master, depth=expert.depth, iterations=expert.iterations, searched_replies=expert.searched_replies
+    )
+    assert shallow == expert
     assert make_bot("ismcts:master", 1).name == "ismcts:master"
 
 

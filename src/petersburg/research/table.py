@@ -220,11 +220,19 @@ def section(cells: list[dict[str, Any]]) -> str:
         f" (each cell's file in `benchmarks/results/table/` has its wall time, processes and"
         " every figure of the protocol); "
         + (f"{missing} cells not run yet" if missing else "every cell measured")
-        + (f" ({len(changed)} of them measured of a bot that has changed since)." if changed else "."),
+        + (
+            f" ({_how_many(len(changed), missing)} measured of a bot that has changed since)."
+            if changed
+            else "."
+        ),
         "",
         SECTION.end,
     ]
     return "\n".join(lines)
+
+
+def _how_many(part: int, whole: int) -> str:
+    return "all of them" if part == whole else f"{part} of them"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -44,8 +44,8 @@ LEVEL_TEXTS: dict[str, str] = {
         "2-player games against {below}."
     ),
     "master": (
-        "Plays out some sixteen hundred futures a round ahead for each move, weighing in each the "
-        "next player's best replies too; won {wins} of {games} 2-player games against {below}."
+        "Plays out some sixteen hundred futures a round ahead for each move, weighing in half of them "
+        "the next player's best replies too; won {wins} of {games} 2-player games against {below}."
     ),
     "random": (
         "For research, not a level of the ladder: plays any legal move at random; lost {losses} of "
