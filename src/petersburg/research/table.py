@@ -153,14 +153,12 @@ def _row_order(row: tuple[str, int, str]) -> tuple[int, int, int, str]:
 
 
 def _cell_text(cell: dict[str, Any] | None, changed: bool) -> str:
-    if cell is None:
-        return "not run"
-    if changed:
-        return "not run (its bot changed since)"
-    return (
-        f"{100 * cell['win_rate']:.1f} % ({cell['wins']:g}/{cell['games']};"
-        f" {100 * cell['win_rate_low']:.1f}–{100 * cell['win_rate_high']:.1f})"
-    )
+    if cell is not None:
+        return (
+            f"{100 * cell['win_rate']:.1f} % ({cell['wins']:g}/{cell['games']};"
+            f" {100 * cell['win_rate_low']:.1f}–{100 * cell['win_rate_high']:.1f})"
+        )
+    return "not run (its bot changed since)" if changed else "not run"
 
 
 def _row_commands(cells: list[dict[str, Any]]) -> str:
@@ -175,11 +173,16 @@ def _row_commands(cells: list[dict[str, Any]]) -> str:
 def section(cells: list[dict[str, Any]]) -> str:
     """The table as the cells make it, marker lines included."""
     rows: dict[tuple[str, int, str], dict[str, dict[str, Any]]] = {row: {} for row in EXPECTED}
-    changed: set[int] = set()  # the ids of the cells measured of a bot since changed (dicts: by identity)
+    changed: set[tuple[str, int, str, str]] = set()
+    """The cells measured of a bot that has changed since: shown as not run."""
+    current: list[dict[str, Any]] = []
     for cell in cells:
-        rows.setdefault((cell["setting"], cell["players"], cell["label"]), {})[cell["opponent"]] = cell
+        kept = rows.setdefault((cell["setting"], cell["players"], cell["label"]), {})
         if changed_bots(cell):
-            changed.add(id(cell))
+            changed.add((cell["setting"], cell["players"], cell["label"], cell["opponent"]))
+        else:
+            kept[cell["opponent"]] = cell
+            current.append(cell)
     lines = [
         SECTION.begin,
         "",
@@ -190,10 +193,9 @@ def section(cells: list[dict[str, Any]]) -> str:
     for row in sorted(rows, key=_row_order):
         setting, players, label = row
         by_opponent = rows[row]
-        measured = [cell for cell in by_opponent.values() if id(cell) not in changed]
+        measured = list(by_opponent.values())
         columns = " | ".join(
-            _cell_text(by_opponent.get(opponent), id(by_opponent.get(opponent)) in changed)
-            for opponent in OPPONENTS
+            _cell_text(by_opponent.get(opponent), (*row, opponent) in changed) for opponent in OPPONENTS
         )
         if measured:
             ms = f"{1000 * max(cell['mean_decision_seconds'] for cell in measured):.1f}"
@@ -203,11 +205,8 @@ def section(cells: list[dict[str, Any]]) -> str:
             arguments = evaluate_arguments(label, OPPONENT_PLACEHOLDER, players, setting)
             command = f"`petersburg {shlex.join(arguments)}`"
         lines.append(f"| {setting} | {players} | {label} | {columns} | {ms} | {command} |")
-    current = [cell for cell in cells if id(cell) not in changed]
     games = sum(cell["games"] for cell in current)
-    missing = len(changed) + sum(
-        opponent not in by_opponent for by_opponent in rows.values() for opponent in OPPONENTS
-    )
+    missing = sum(opponent not in by_opponent for by_opponent in rows.values() for opponent in OPPONENTS)
     builds = sorted({cell.get("build", "unknown") for cell in current})
     dates = sorted(cell.get("measured", "") for cell in current if cell.get("measured"))
     span = (
