@@ -238,6 +238,7 @@ def test_a_vacation_moves_the_deadline_and_is_counted(make_client: Callable[...,
         table, alice = duel(client, bob, stack, move_deadline=HALF_DAY)
         update = with_deadline(alice, alice_until_bob(alice))
         started = update["deadline"] - HALF_DAY
+        wait_for(lambda: titles(hook) == ["Your turn, Bob"], what="the turn alert")
         clock.advance(3600)
         info = bob.post("/api/alerts/settings", {"vacation_days": 2}).json()
         assert (info["vacation_until"], info["vacation_left"]) == (clock.now + 2 * 86400, 12)
