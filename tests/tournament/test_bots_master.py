@@ -1,0 +1,52 @@
+"""``benchmarks/bots_master.py --out``: a measurement of Master's targets kept game by game, so that
+one too long for a sitting grows over several runs (the script is run as a person runs it, on
+cheap bots in Master's seat)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def measure(out: Path, *arguments: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    command = [
+        sys.executable,
+        str(ROOT / "benchmarks" / "bots_master.py"),
+        *("--matchups", "1", "--out", str(out), "--json", *arguments),
+    ]
+    environment = os.environ | {"PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
+    return subprocess.run(command, capture_output=True, text=True, env=environment, check=check)
+
+
+def kept(out: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+
+
+def test_a_run_kept_in_a_file_is_resumed_and_counts_every_game(tmp_path: Path) -> None:
+    out = tmp_path / "master.jsonl"
+    first = json.loads(measure(out, "--master", "beginner", "--games", "2").stdout)
+    assert first["matchups"][0]["games"] == 2
+    earlier = kept(out)
+    assert sorted(line["game"] for line in earlier) == [0, 1]
+    assert {(line["master"], line["seed"], line["matchup"]) for line in earlier} == {("beginner", 2026, 0)}
+
+    more = json.loads(measure(out, "--master", "beginner", "--games", "4").stdout)
+    lines = kept(out)
+    assert lines[:2] == earlier, "the games kept are not played again"
+    assert sorted(line["game"] for line in lines) == [0, 1, 2, 3]
+    row = more["matchups"][0]
+    assert row["games"] == 4
+    assert row["wins"] == sum(
+        1.0 / len(line["winners"]) for line in lines if line["entries"].index(0) in line["winners"]
+    )
+
+    other = measure(out, "--master", "random", "--games", "2", check=False)
+    assert other.returncode != 0
+    assert f"{out} holds games of beginner with seed 2026, not of random with seed 2026" in other.stderr
+    assert kept(out) == lines, "a refused run changes nothing"
