@@ -56,7 +56,7 @@ from petersburg.engine import GameOptions, places
 from petersburg.server.accounts.ratings import shown
 from petersburg.tournament.cli import add_import_argument
 from petersburg.tournament.ladder_docs import EDITION_WORDS
-from petersburg.tournament.runner import TournamentSpec, derive_seed, play_game, whole_deals
+from petersburg.tournament.runner import TournamentSpec, derive_seed, kept_lines, play_game, whole_deals
 from petersburg.tournament.stats import summarize
 
 HERE = Path(__file__).resolve().parent
@@ -125,16 +125,7 @@ def plan(levels: list[tuple[str, str]], games: int, seed: int) -> list[Cell]:
 
 def read_lines(path: Path) -> dict[int, dict[str, Any]]:
     """The games already played of a cell (by game index); a line cut short by a stop is dropped."""
-    done: dict[int, dict[str, Any]] = {}
-    if not path.exists():
-        return done
-    for text in path.read_text(encoding="utf-8").splitlines():
-        try:
-            line = json.loads(text)
-        except json.JSONDecodeError:
-            continue
-        done[line["game"]] = line
-    return done
+    return {line["game"]: line for line in kept_lines(path)}
 
 
 def _play(task: tuple[str, TournamentSpec, int]) -> tuple[str, dict[str, Any]]:

@@ -45,7 +45,7 @@ from typing import Any
 
 from petersburg.engine import GameOptions, GameRecord, final_scores
 from petersburg.tournament.backends import add_backend_arguments, backend_from_args, map_in_order
-from petersburg.tournament.runner import TournamentSpec, play_game, whole_deals
+from petersburg.tournament.runner import TournamentSpec, kept_lines, play_game, whole_deals
 from petersburg.tournament.stats import wilson_interval
 
 MASTER = "ismcts:master"
@@ -85,13 +85,7 @@ def kept_games(path: Path, master: str, seed: int) -> dict[tuple[int, int], dict
     """The games already in ``path`` by (match-up, game); a line cut short by a stop is dropped.
     Raises ``SystemExit`` with a sentence when the file holds games of another Master or seed."""
     kept: dict[tuple[int, int], dict[str, Any]] = {}
-    if not path.exists():
-        return kept
-    for text in path.read_text(encoding="utf-8").splitlines():
-        try:
-            line = json.loads(text)
-        except json.JSONDecodeError:
-            continue
+    for line in kept_lines(path):
         if (line["master"], line["seed"]) != (master, seed):
             raise SystemExit(
                 f"{path} holds games of {line['master']} with seed {line['seed']}, not of {master} with "

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from petersburg.engine import GameOptions, GameRecord
 from petersburg.tournament import TournamentSpec, derive_seed, game_seed, play_game, run_games, seating
+from petersburg.tournament.runner import kept_lines
 
 
 def _without_timing(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -104,3 +107,13 @@ def test_options_that_do_not_go_together_are_refused_before_any_game() -> None:
         TournamentSpec(("random",) * 2, games=1, options=GameOptions(market=True))
     with pytest.raises(ValueError, match="1 to 5 bots"):
         TournamentSpec(("random",) * 6, games=1, options=GameOptions(edition="second", market=True))
+
+
+def test_a_resumed_run_reads_its_whole_lines_and_drops_one_cut_short(tmp_path: Path) -> None:
+    spec = TournamentSpec(("greedy", "random"), games=2, seed=3)
+    path = tmp_path / "cell.jsonl"
+    assert kept_lines(path) == [], "no file yet: nothing played"
+    played = [play_game(spec, game) for game in spec.game_indices()]
+    whole = "".join(json.dumps(line) + "\n" for line in played)
+    path.write_text(whole + json.dumps(played[0])[:40], encoding="utf-8")  # a stop mid-write
+    assert kept_lines(path) == played

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from petersburg.bots import make_bot
@@ -157,6 +159,20 @@ def game_result(state: GameState) -> dict[str, Any]:
         "winners": winners(state),
         "rounds": state.round,
     }
+
+
+def kept_lines(path: Path) -> list[dict[str, Any]]:
+    """The games a resumable run has appended to ``path`` as JSON lines (none if there is no such
+    file yet); a line cut short by a run stopped mid-write is left out, so its game is played again."""
+    if not path.exists():
+        return []
+    lines = []
+    for text in path.read_text(encoding="utf-8").splitlines():
+        try:
+            lines.append(json.loads(text))
+        except json.JSONDecodeError:
+            continue
+    return lines
 
 
 def _median(values: list[float]) -> float:
