@@ -9,7 +9,17 @@ from collections.abc import Callable
 from fastapi.testclient import TestClient
 
 from petersburg.bots import make_bot
-from petersburg.bots.levels import OLDER_IDS, bot_levels, find_level, ladder_table, quoted_duel, spec_of
+from petersburg.bots.levels import (
+    MIN_QUOTED_GAMES,
+    OLDER_IDS,
+    BotLevel,
+    GamesWon,
+    bot_levels,
+    find_level,
+    ladder_table,
+    quoted_duel,
+    spec_of,
+)
 from petersburg.server.persistence.store import SeatRow
 from petersburg.server.settings import Settings
 from petersburg.text.bots import level_name, level_text, seat_name
@@ -141,3 +151,13 @@ def test_a_seat_stored_with_an_older_id_still_plays(make_client: Callable[..., T
             ws, lambda m: m["type"] == "update" and any(line["seat"] == 1 for line in m.get("log", []))
         )
         assert moved["names"][1] == "Ismcts:easy bot 2"
+
+
+def test_a_duel_of_a_handful_of_games_is_not_quoted_to_people() -> None:
+    few = GamesWon(1.0, MIN_QUOTED_GAMES - 1, 0.05, 0.7)
+    enough = GamesWon(7.0, MIN_QUOTED_GAMES, 0.4, 0.9)
+    level = BotLevel("master", "ismcts:master", below="expert", duels=(("first", few),))
+    assert quoted_duel(level) is None
+    assert level_text("master", quoted=quoted_duel(level)) == "Not measured yet."
+    measured = BotLevel("master", "ismcts:master", below="expert", duels=(("first", enough),))
+    assert quoted_duel(measured) == (7.0, MIN_QUOTED_GAMES, "expert")

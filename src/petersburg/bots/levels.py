@@ -23,7 +23,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from petersburg.bots import bot_specs, make_bot
 
@@ -171,16 +171,25 @@ def ladder() -> list[BotLevel]:
     return [level for level in built_in_levels() if not level.research]
 
 
+MIN_QUOTED_GAMES: Final = 10
+"""Fewest games of a duel that a level's sentence quotes: a run cut short leaves the dearest levels
+a handful (its 95 % interval spans most of 0–100 %), which would tell people more than was measured;
+the ladder's table and docs/bots.md still show them, with their interval."""
+
+
 def quoted_duel(level: BotLevel) -> tuple[float, int, str] | None:
     """The 1st-edition duel a level's sentence quotes, as (wins, games, the other level): a ladder
     level's against the level below it; a research level's against the ladder level just above it
-    (its wins there are that level's losses). None where the table has none."""
+    (its wins there are that level's losses). None where the table has none, or fewer than
+    ``MIN_QUOTED_GAMES`` games."""
     if not level.research:
         duel = level.duel()
-        return None if duel is None or level.below is None else (duel.wins, duel.games, level.below)
+        if duel is None or level.below is None or duel.games < MIN_QUOTED_GAMES:
+            return None
+        return (duel.wins, duel.games, level.below)
     for above in built_in_levels():
         duel = above.duel()
-        if above.below == level.id and duel is not None:
+        if above.below == level.id and duel is not None and duel.games >= MIN_QUOTED_GAMES:
             return (duel.games - duel.wins, duel.games, above.id)
     return None
 
