@@ -56,7 +56,14 @@ from petersburg.engine import GameOptions, places
 from petersburg.server.accounts.ratings import shown
 from petersburg.tournament.cli import add_import_argument
 from petersburg.tournament.ladder_docs import EDITION_WORDS
-from petersburg.tournament.runner import TournamentSpec, derive_seed, kept_lines, play_game, whole_deals
+from petersburg.tournament.runner import (
+    TournamentSpec,
+    append_lines,
+    derive_seed,
+    kept_lines,
+    play_game,
+    whole_deals,
+)
 from petersburg.tournament.stats import summarize
 
 HERE = Path(__file__).resolve().parent
@@ -185,7 +192,7 @@ def run(
         f"{len(tasks)} games to play in {sum(1 for c in cells if len(results[c.name]) < c.spec.games)} cells",
         flush=True,
     )
-    files = {name: (out / f"{name}.jsonl").open("a", encoding="utf-8") for name in results}
+    files = {name: append_lines(out / f"{name}.jsonl") for name in results}
     started = time.monotonic()
     played = [0]
 

@@ -45,7 +45,7 @@ from typing import Any
 
 from petersburg.engine import GameOptions, GameRecord, final_scores
 from petersburg.tournament.backends import add_backend_arguments, backend_from_args, map_in_order
-from petersburg.tournament.runner import TournamentSpec, kept_lines, play_game, whole_deals
+from petersburg.tournament.runner import TournamentSpec, append_lines, kept_lines, play_game, whole_deals
 from petersburg.tournament.stats import wilson_interval
 
 MASTER = "ismcts:master"
@@ -215,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     stopped = False
     games = map_in_order(functools.partial(_play, specs), tasks, backend_from_args(args))
     with contextlib.ExitStack() as stack:
-        out = stack.enter_context(args.out.open("a", encoding="utf-8")) if args.out is not None else None
+        out = stack.enter_context(append_lines(args.out)) if args.out is not None else None
         stack.callback(getattr(games, "close", lambda: None))
         for result in games:
             results.append(result)

@@ -10,7 +10,7 @@ import pytest
 
 from petersburg.engine import GameOptions, GameRecord
 from petersburg.tournament import TournamentSpec, derive_seed, game_seed, play_game, run_games, seating
-from petersburg.tournament.runner import kept_lines
+from petersburg.tournament.runner import append_lines, kept_lines
 
 
 def _without_timing(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -117,3 +117,6 @@ def test_a_resumed_run_reads_its_whole_lines_and_drops_one_cut_short(tmp_path: P
     whole = "".join(json.dumps(line) + "\n" for line in played)
     path.write_text(whole + json.dumps(played[0])[:40], encoding="utf-8")  # a stop mid-write
     assert kept_lines(path) == played
+    with append_lines(path) as resumed:  # the run resumed: the cut game played again
+        resumed.write(json.dumps(played[0]) + "\n")
+    assert kept_lines(path) == [*played, played[0]], "the line after the cut one is read whole"

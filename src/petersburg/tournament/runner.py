@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from petersburg.bots import make_bot
 from petersburg.engine import (
@@ -173,6 +173,17 @@ def kept_lines(path: Path) -> list[dict[str, Any]]:
         except json.JSONDecodeError:
             continue
     return lines
+
+
+def append_lines(path: Path) -> TextIO:
+    """``path`` opened to append a resumable run's JSON lines: a last line cut short by a run
+    stopped mid-write is ended first, so that the next game's line starts a line of its own
+    (``kept_lines`` leaves the cut one out, and its game is played again)."""
+    cut_short = path.exists() and path.stat().st_size > 0 and not path.read_bytes().endswith(b"\n")
+    handle = path.open("a", encoding="utf-8")
+    if cut_short:
+        handle.write("\n")
+    return handle
 
 
 def _median(values: list[float]) -> float:
