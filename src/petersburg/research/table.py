@@ -175,14 +175,12 @@ def section(cells: list[dict[str, Any]]) -> str:
     rows: dict[tuple[str, int, str], dict[str, dict[str, Any]]] = {row: {} for row in EXPECTED}
     changed: set[tuple[str, int, str, str]] = set()
     """The cells measured of a bot that has changed since: shown as not run."""
-    current: list[dict[str, Any]] = []
     for cell in cells:
         kept = rows.setdefault((cell["setting"], cell["players"], cell["label"]), {})
         if changed_bots(cell):
             changed.add((cell["setting"], cell["players"], cell["label"], cell["opponent"]))
         else:
             kept[cell["opponent"]] = cell
-            current.append(cell)
     lines = [
         SECTION.begin,
         "",
@@ -205,6 +203,7 @@ def section(cells: list[dict[str, Any]]) -> str:
             arguments = evaluate_arguments(label, OPPONENT_PLACEHOLDER, players, setting)
             command = f"`petersburg {shlex.join(arguments)}`"
         lines.append(f"| {setting} | {players} | {label} | {columns} | {ms} | {command} |")
+    current = [cell for by_opponent in rows.values() for cell in by_opponent.values()]
     games = sum(cell["games"] for cell in current)
     missing = sum(opponent not in by_opponent for by_opponent in rows.values() for opponent in OPPONENTS)
     builds = sorted({cell.get("build", "unknown") for cell in current})

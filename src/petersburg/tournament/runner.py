@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -179,7 +180,11 @@ def append_lines(path: Path) -> TextIO:
     """``path`` opened to append a resumable run's JSON lines: a last line cut short by a run
     stopped mid-write is ended first, so that the next game's line starts a line of its own
     (``kept_lines`` leaves the cut one out, and its game is played again)."""
-    cut_short = path.exists() and path.stat().st_size > 0 and not path.read_bytes().endswith(b"\n")
+    cut_short = False
+    if path.exists() and path.stat().st_size > 0:
+        with path.open("rb") as ending:  # its last byte alone, not the whole file
+            ending.seek(-1, os.SEEK_END)
+            cut_short = ending.read(1) != b"\n"
     handle = path.open("a", encoding="utf-8")
     if cut_short:
         handle.write("\n")
