@@ -25,6 +25,9 @@ A level "holds" when it wins at least 60 % of its duels and more than its third 
 games in both editions, and ranks above the level below it in both fits. Every game is appended
 to ``--out-dir/<cell>.jsonl`` as it finishes, so a run stopped (by ``--deadline-seconds``, Ctrl-C
 or SIGTERM, which stop cleanly and write the table, or by anything else) resumes where it was.
+Each line records what played it (``levels.definition`` of each bot): after a level is retuned,
+the same command plays its cells again and resumes every other, the old games left in the files
+and out of the figures.
 Each cell's figures are printed as soon as its games are in; the cells share the CPU time alike,
 in whole deals, so that a run stopped early has its cheap cells complete and a share of each dear
 one; progress is printed every 5 %. At the end the table is written to the package (``--table``;
@@ -130,9 +133,26 @@ def plan(levels: list[tuple[str, str]], games: int, seed: int) -> list[Cell]:
     return cells
 
 
-def read_lines(path: Path) -> dict[int, dict[str, Any]]:
-    """The games already played of a cell (by game index); a line cut short by a stop is dropped."""
-    return {line["game"]: line for line in kept_lines(path)}
+def definitions(cell: Cell) -> list[str]:
+    """What plays each of the cell's bots today (``levels.definition``, in the order of its
+    entries): every game's line records it, so that a resumed run can tell its games from those
+    of a level since retuned."""
+    return [definition(spec) for spec in cell.spec.bots]
+
+
+def read_lines(path: Path, played_by: list[str]) -> tuple[dict[int, dict[str, Any]], int]:
+    """The games already played of a cell by bots of the definitions ``played_by`` (by game
+    index), and the number of the file's other games, left aside: games of a level whose bot has
+    changed since (or of a run that did not record its bots' definitions), which are not today's
+    bots' figures. They stay in the file; a line cut short by a stop is dropped."""
+    kept: dict[int, dict[str, Any]] = {}
+    aside = 0
+    for line in kept_lines(path):
+        if line.get("definitions") == played_by:
+            kept[line["game"]] = line
+        else:
+            aside += 1
+    return kept, aside
 
 
 def _play(task: tuple[str, TournamentSpec, int]) -> tuple[str, dict[str, Any]]:
@@ -173,7 +193,17 @@ def run(
     is complete; stop cleanly at ``deadline`` (a ``time.monotonic`` value). Returns every game read or
     played, by cell."""
     out.mkdir(parents=True, exist_ok=True)
-    results = {cell.name: read_lines(out / f"{cell.name}.jsonl") for cell in cells}
+    played_by = {cell.name: definitions(cell) for cell in cells}
+    results = {}
+    for cell in cells:
+        path = out / f"{cell.name}.jsonl"
+        results[cell.name], aside = read_lines(path, played_by[cell.name])
+        if aside:
+            print(
+                f"{cell.name}: {aside} games in {path} were played by bots that have changed since "
+                "(or by a run that did not record them): left aside, and played again",
+                flush=True,
+            )
     by_name = {cell.name: cell for cell in cells}
     costs = {cell.name: _cost(cell) for cell in cells}
     tasks = sorted(
@@ -197,6 +227,7 @@ def run(
     played = [0]
 
     def record(name: str, line: dict[str, Any]) -> None:
+        line["definitions"] = played_by[name]
         files[name].write(json.dumps(line) + "\n")
         files[name].flush()
         results[name][line["game"]] = line

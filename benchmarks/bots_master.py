@@ -27,7 +27,8 @@ pool or Ray (``tournament.backends``).
 only the games not in it yet and counts them all: a measurement too long for one sitting (Master's
 4-player games take about 45 s of CPU each) grows over several runs, and a run stopped by its
 deadline, Ctrl-C or anything else loses only the games under way. A file of another Master or
-seed is refused, so that one file never mixes two bots' games.
+seed, or of a Master or Expert whose settings have changed since (each game records what played
+it, ``levels.definition``), is refused, so that one file never mixes two bots' games.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from petersburg.bots.levels import definition
 from petersburg.engine import GameOptions, GameRecord, final_scores
 from petersburg.tournament.backends import add_backend_arguments, backend_from_args, map_in_order
 from petersburg.tournament.runner import TournamentSpec, append_lines, kept_lines, play_game, whole_deals
@@ -70,6 +72,7 @@ def _play(specs: list[TournamentSpec], task: tuple[int, int]) -> dict[str, Any]:
     state = GameRecord.from_json(line["record"]).replay()
     return {
         "master": specs[matchup].bots[0],
+        "definitions": played_by(specs[matchup]),
         "seed": specs[matchup].seed,
         "matchup": matchup,
         "game": game,
@@ -81,15 +84,31 @@ def _play(specs: list[TournamentSpec], task: tuple[int, int]) -> dict[str, Any]:
     }
 
 
-def kept_games(path: Path, master: str, seed: int) -> dict[tuple[int, int], dict[str, Any]]:
+def played_by(spec: TournamentSpec) -> list[str]:
+    """What plays each bot of a match-up today (``levels.definition``): a kept game records it,
+    so that games of a Master or Expert whose settings have changed since are not counted as
+    today's."""
+    return [definition(bot) for bot in spec.bots]
+
+
+def kept_games(
+    path: Path, master: str, seed: int, specs: list[TournamentSpec]
+) -> dict[tuple[int, int], dict[str, Any]]:
     """The games already in ``path`` by (match-up, game); a line cut short by a stop is dropped.
-    Raises ``SystemExit`` with a sentence when the file holds games of another Master or seed."""
+    Raises ``SystemExit`` with a sentence when the file holds games of another Master or seed, or
+    of bots whose settings have changed since (``specs``: the match-ups as they are today)."""
     kept: dict[tuple[int, int], dict[str, Any]] = {}
     for line in kept_lines(path):
         if (line["master"], line["seed"]) != (master, seed):
             raise SystemExit(
                 f"{path} holds games of {line['master']} with seed {line['seed']}, not of {master} with "
                 f"seed {seed}: name another file."
+            )
+        if line.get("definitions") != played_by(specs[line["matchup"]]):
+            raise SystemExit(
+                f"{path} holds games played by {' and '.join(dict.fromkeys(specs[line['matchup']].bots))} "
+                "as they were before their settings changed (or by a run that did not record them): "
+                "name another file."
             )
         kept[line["matchup"], line["game"]] = line
     return kept
@@ -207,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         TournamentSpec((args.master, *bots[1:]), whole_deals(args.games, len(bots)), args.seed, options)
         for bots, options in ((m[1], m[2]) for m in MATCHUPS)
     ]
-    kept = kept_games(args.out, args.master, args.seed) if args.out is not None else {}
+    kept = kept_games(args.out, args.master, args.seed, specs) if args.out is not None else {}
     wanted = [task for task in interleaved(specs) if task[0] in chosen]
     results = [kept[task] for task in wanted if task in kept]
     tasks = [task for task in wanted if task not in kept]

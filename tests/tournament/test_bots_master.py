@@ -50,3 +50,18 @@ def test_a_run_kept_in_a_file_is_resumed_and_counts_every_game(tmp_path: Path) -
     assert other.returncode != 0
     assert f"{out} holds games of beginner with seed 2026, not of random with seed 2026" in other.stderr
     assert kept(out) == lines, "a refused run changes nothing"
+
+
+def test_games_of_a_bot_whose_settings_have_changed_are_refused(tmp_path: Path) -> None:
+    out = tmp_path / "master.jsonl"
+    measure(out, "--master", "beginner", "--games", "2")
+    lines = kept(out)
+    assert all(line["definitions"] == lines[0]["definitions"] for line in lines)
+    # What the file holds after Beginner's settings change: its games recorded another digest.
+    older = [{**line, "definitions": ["0" * 12, *line["definitions"][1:]]} for line in lines]
+    out.write_text("".join(json.dumps(line) + "\n" for line in older), encoding="utf-8")
+
+    refused = measure(out, "--master", "beginner", "--games", "4", check=False)
+    assert refused.returncode != 0
+    assert "as they were before their settings changed" in refused.stderr
+    assert kept(out) == older, "a refused run changes nothing"

@@ -1,0 +1,52 @@
+"""``benchmarks/bots_ladder.py --out-dir``: the ladder's measurement resumes game by game, and
+after a level is retuned it plays that level's games again instead of counting the old bot's
+(the script is run as a person runs it, on the cheap bots at the foot of the ladder)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def measure(out_dir: Path) -> subprocess.CompletedProcess[str]:
+    command = [
+        sys.executable,
+        str(ROOT / "benchmarks" / "bots_ladder.py"),
+        *("--levels", "beginner=beginner,easy=greedy", "--games", "4", "--jobs", "1"),
+        *("--out-dir", str(out_dir), "--no-write"),
+    ]
+    environment = os.environ | {"PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
+    return subprocess.run(command, capture_output=True, text=True, env=environment, check=True)
+
+
+def kept(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_a_resumed_run_replays_only_the_games_of_a_level_retuned_since(tmp_path: Path) -> None:
+    first = measure(tmp_path)
+    assert "games to play in 10 cells" in first.stdout
+    duel = tmp_path / "duel-first-easy.jsonl"
+    played = kept(duel)
+    assert sorted(line["game"] for line in played) == [0, 1, 2, 3]
+    assert all(len(line["definitions"]) == 2 for line in played), "Easy and Beginner, in entry order"
+
+    again = measure(tmp_path)
+    assert "0 games to play in 0 cells" in again.stdout, "every game is kept: nothing is played again"
+
+    # What the duel's file holds after Easy is retuned: its games recorded another digest.
+    older = [{**line, "definitions": ["0" * 12, *line["definitions"][1:]]} for line in played]
+    duel.write_text("".join(json.dumps(line) + "\n" for line in older), encoding="utf-8")
+    resumed = measure(tmp_path)
+    assert f"duel-first-easy: 4 games in {duel} were played by bots that have changed since" in resumed.stdout
+    assert "4 games to play in 1 cells" in resumed.stdout, "only the retuned level's cell is played again"
+    lines = kept(duel)
+    assert lines[:4] == older, "the old games stay in the file"
+    assert [line["definitions"] for line in lines[4:]] == [played[0]["definitions"]] * 4
+    assert [line["result"] for line in lines[4:]] == [line["result"] for line in played], "same deals, seeded"
