@@ -218,10 +218,8 @@ def run(
     for cell in cells:
         if len(results[cell.name]) >= cell.spec.games:
             report(cell, results[cell.name])
-    print(
-        f"{len(tasks)} games to play in {sum(1 for c in cells if len(results[c.name]) < c.spec.games)} cells",
-        flush=True,
-    )
+    unfinished = sum(1 for cell in cells if len(results[cell.name]) < cell.spec.games)
+    print(f"{len(tasks)} games to play in {unfinished} cell{'' if unfinished == 1 else 's'}", flush=True)
     files = {name: append_lines(out / f"{name}.jsonl") for name in results}
     started = time.monotonic()
     played = [0]

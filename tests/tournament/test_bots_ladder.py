@@ -45,7 +45,7 @@ def test_a_resumed_run_replays_only_the_games_of_a_level_retuned_since(tmp_path:
     duel.write_text("".join(json.dumps(line) + "\n" for line in older), encoding="utf-8")
     resumed = measure(tmp_path)
     assert f"duel-first-easy: 4 games in {duel} were played by bots that have changed since" in resumed.stdout
-    assert "4 games to play in 1 cells" in resumed.stdout, "only the retuned level's cell is played again"
+    assert "4 games to play in 1 cell\n" in resumed.stdout, "only the retuned level's cell is played again"
     lines = kept(duel)
     assert lines[:4] == older, "the old games stay in the file"
     assert [line["definitions"] for line in lines[4:]] == [played[0]["definitions"]] * 4
