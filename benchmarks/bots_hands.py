@@ -2,10 +2,10 @@
 
     python benchmarks/bots_hands.py results.jsonl [more.jsonl ...] [--games N] [--json]
 
-Reads tournament result files (``petersburg tournament --out``), replays every game's record and
-follows each hand card from the step it entered a hand (taken from the board, or drawn with the
-Observatory and kept) to the step it left it (played). Per bot (``greedy#2`` counts as ``greedy``)
-and per file it prints:
+Reads result files (``petersburg tournament --out``, ``benchmarks/bots_master.py --out``),
+replays every game's record and follows each hand card from the step it entered a hand (taken from
+the board, or drawn with the Observatory and kept) to the step it left it (played). Per bot
+(``greedy#2`` counts as ``greedy``) and per file it prints:
 
 * the seat-games, how many ended with a hand card, the cards left in hand and the VP they cost;
 * the cards left in hand by when they were taken: the round counted back from the game's last
@@ -133,16 +133,23 @@ def _follow(line: dict[str, object], tallies: dict[str, Tally]) -> None:
 
 
 def tally_file(path: str, games: int | None) -> dict[str, Tally]:
-    """Per bot, the hand figures of every game of one result file (below game ``games``)."""
+    """Per bot, the hand figures of every game of one result file (below game ``games``); games
+    kept without their record (``bots_master.py --out`` before it kept them) are counted apart."""
     tallies: dict[str, Tally] = {}
+    unrecorded = 0
     with open(path, encoding="utf-8") as lines:
         for text in lines:
             line = json.loads(text)
             if games is not None and line["game"] >= games:
                 continue
+            if "record" not in line:
+                unrecorded += 1
+                continue
             for name in line["record"]["names"]:
                 tallies.setdefault(_bot(name), Tally())
             _follow(line, tallies)
+    if unrecorded:
+        print(f"{path}: {unrecorded} games without their record left out", file=sys.stderr)
     return tallies
 
 

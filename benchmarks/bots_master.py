@@ -26,7 +26,9 @@ pool or Ray (``tournament.backends``).
 ``--out FILE`` keeps every game as a JSON line as it finishes, and a run with the same file plays
 only the games not in it yet and counts them all: a measurement too long for one sitting (Master's
 4-player games take about 45 s of CPU each) grows over several runs, and a run stopped by its
-deadline, Ctrl-C or anything else loses only the games under way. A file of another Master or
+deadline, Ctrl-C or anything else loses only the games under way. Each line keeps the game's
+record, so ``benchmarks/bots_hands.py FILE`` tells when Master's hand cards were taken and whether
+it could have played them before the end. A file of another Master or
 seed, or of a Master or Expert whose settings have changed since (each game records what played
 it, ``levels.definition``), is refused, so that one file never mixes two bots' games.
 """
@@ -81,6 +83,7 @@ def _play(specs: list[TournamentSpec], task: tuple[int, int]) -> dict[str, Any]:
         "hand_penalty": [-score.hand_penalty for score in final_scores(state)],
         "median_seconds": line["timing"]["median_seconds"],
         "decisions": line["timing"]["decisions"],
+        "record": line["record"],
     }
 
 

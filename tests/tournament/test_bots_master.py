@@ -65,3 +65,22 @@ def test_games_of_a_bot_whose_settings_have_changed_are_refused(tmp_path: Path) 
     assert refused.returncode != 0
     assert "as they were before their settings changed" in refused.stderr
     assert kept(out) == older, "a refused run changes nothing"
+
+
+def test_the_kept_games_tell_where_the_hand_cards_came_from(tmp_path: Path) -> None:
+    """Every kept game holds its record, which ``bots_hands.py`` follows card by card."""
+    out = tmp_path / "master.jsonl"
+    measure(out, "--master", "beginner", "--games", "4")
+    lines = kept(out)
+    hands = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bots_hands.py"), str(out), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=os.environ | {"PYTHONPATH": str(ROOT / "src")},
+    )
+    tallies = json.loads(hands.stdout.splitlines()[-1])[str(out)]
+    assert {bot: tally["seat_games"] for bot, tally in tallies.items()} == {"beginner": 4, "greedy": 4}
+    for entry, bot in enumerate(("beginner", "greedy")):
+        penalties = [line["hand_penalty"][line["entries"].index(entry)] for line in lines]
+        assert tallies[bot]["penalty"] == sum(penalties), "the record's hand cards are the line's penalty"
