@@ -7,9 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from petersburg.bots import Bot, GreedyBot, IsmctsBot, make_bot
-from petersburg.bots.ismcts import LEVELS, SearchConfig, guarded_candidates
-from petersburg.engine import GameOptions, apply_action, new_game, view
+from petersburg.bots.evaluation import schedule
+from petersburg.bots.ismcts import LEVELS, SearchConfig, cutoff_weights, guarded_candidates
+from petersburg.bots.levels import definition
+from petersburg.engine import HAND_PENALTY, GameOptions, apply_action, new_game, view
 from petersburg.engine.actions import ACTION_KIND, KIND_PLAY, KIND_TAKE, PASS_ID, PLAY_IDS, TAKE_IDS
+
+from .helpers import random_states
 
 SMALL = replace(LEVELS["master"], iterations=16)
 """Master's search at a test's budget: the same tree, fewer iterations."""
@@ -102,3 +106,34 @@ def test_the_last_round_guard_lets_a_second_card_be_held_before_the_last_round()
         PASS_ID,
         play_first,
     ]
+
+
+def test_certain_liabilities_count_a_card_that_would_not_pay_for_itself_as_a_certain_penalty() -> None:
+    """The cut-off evaluation's hand value of a card not worth its price is the whole −5 (and its
+    slot) under ``certain_liabilities``, a share of it otherwise; other hand cards keep their value."""
+    certain = replace(SMALL, certain_liabilities=True)
+    assert cutoff_weights(SMALL) == SMALL.weights, "off: the evaluation as it was"
+    weights = cutoff_weights(certain)
+    assert weights.liability_risk == 1.0
+    assert replace(weights, liability_risk=SMALL.weights.liability_risk) == SMALL.weights, "nothing else"
+    liabilities = kept = 0
+    for state in random_states(40, seed=41, players=(2, 3, 4)):
+        as_is, counted = schedule(state, SMALL.weights), schedule(state, weights)
+        for player in state.players:
+            for kind in state.shape.kinds:
+                before, after = as_is.hand_value(player, kind), counted.hand_value(player, kind)
+                if after == -HAND_PENALTY - weights.hand_slot:
+                    liabilities += 1
+                    assert before > after, "a share of the penalty before, all of it now"
+                else:
+                    kept += 1
+                    assert before == after
+    assert liabilities and kept
+
+
+def test_certain_liabilities_is_a_variant_of_its_own() -> None:
+    """Its games are never counted as Master's: the spec changes the level's definition."""
+    variant = make_bot("ismcts:master+certain_liabilities=true")
+    assert isinstance(variant, IsmctsBot) and variant.config.certain_liabilities
+    assert definition("ismcts:master+certain_liabilities=true") != definition("ismcts:master")
+    assert definition("ismcts:master+certain_liabilities=false") == definition("ismcts:master")

@@ -72,6 +72,10 @@ class Weights:
     """Share of a hand card's later play value that counts while it waits in hand."""
     hand_slot: float = 1.0
     """VP charged for every card in hand (a slot of a 3-card hand, and tempo to play it)."""
+    liability_risk: float = 0.3
+    """Least share of the hand penalty counted for a hand card that would not pay for itself
+    when played (it is likely to stay in hand, or be played at a loss); 1 counts the penalty as
+    certain (``SearchConfig.certain_liabilities``)."""
     deny: float = 0.4
     """Share of the best opponent's gain from a board card that taking it away is worth."""
     gap: float = 0.3
@@ -271,7 +275,8 @@ class Schedule:
         )
         later += self.aristocrat_gain(player, kind)
         if later <= 0.0:
-            return -HAND_PENALTY * (risk if risk > 0.3 else 0.3) - weights.hand_slot
+            floor = weights.liability_risk
+            return -HAND_PENALTY * (risk if risk > floor else floor) - weights.hand_slot
         return (1.0 - risk) * weights.hand_keep * later - HAND_PENALTY * risk - weights.hand_slot
 
     def evaluate(self, state: GameState, seat: int) -> float:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Final
 
 from petersburg.bots.base import decision_rng, require_turn
@@ -126,6 +126,12 @@ class SearchConfig:
     last_round_guard: bool = False
     """The take guard in the known last round alone: no card taken into hand then, and every play
     of a hand card considered; earlier, a second card may be held (``guarded_candidates``)."""
+    certain_liabilities: bool = False
+    """The cut-off evaluation counts the hand penalty of a hand card that would not pay for itself
+    as certain (``Weights.liability_risk`` 1), not as a risk of 0.3: a one-round playout never
+    reaches the final scoring, so a take for denial alone looked cheap to the search, and such
+    cards were most of the search levels' hand penalty (docs/bots.md). Candidates and playouts
+    keep their weights."""
 
     def __reduce__(self) -> tuple[type[SearchConfig], tuple[object, ...]]:
         """Pickle as a constructor call (see ``Weights.__reduce__``); fields one by one, as
@@ -226,6 +232,7 @@ class IsmctsBot:
         self.models: ValueModels | None = None
         if self.config.value_model is not None:
             self.models = load_value_models(self.config.value_model)
+        self.eval_weights = cutoff_weights(self.config)
 
     def choose(self, seen: View) -> ActionId:
         """The most visited root action after the search budget is spent."""
@@ -362,11 +369,19 @@ class IsmctsBot:
         """Every seat's worth: final totals when the game is over, else the heuristic evaluation."""
         if state.is_over:
             return [float(line.total) + line.rubles * 1e-3 for line in final_scores(state)]
-        config = self.config
-        weights = config.eval_weights if config.eval_weights is not None else config.weights
         if self.models is not None:
-            return self.models.worths(state, weights, config.value_share)
-        return position_worths(state, weights)
+            return self.models.worths(state, self.eval_weights, self.config.value_share)
+        return position_worths(state, self.eval_weights)
+
+
+def cutoff_weights(config: SearchConfig) -> Weights:
+    """The weights of the cut-off evaluation: ``eval_weights`` (else the policy's), with a hand
+    card that would not pay for itself counted as a certain penalty under
+    ``certain_liabilities``."""
+    weights = config.eval_weights if config.eval_weights is not None else config.weights
+    if config.certain_liabilities:
+        weights = replace(weights, liability_risk=1.0)
+    return weights
 
 
 def policy_action(
