@@ -28,9 +28,9 @@ only the games not in it yet and counts them all: a measurement too long for one
 4-player games take about 45 s of CPU each) grows over several runs, and a run stopped by its
 deadline, Ctrl-C or anything else loses only the games under way. Each line keeps the game's
 record, so ``benchmarks/bots_hands.py FILE`` tells when Master's hand cards were taken and whether
-it could have played them before the end. A file of another Master or
-seed, or of a Master or Expert whose settings have changed since (each game records what played
-it, ``levels.definition``), is refused, so that one file never mixes two bots' games.
+it could have played them before the end. A file of another Master or seed, or of a Master or
+Expert whose settings have changed since (each game records what played it,
+``levels.definition``), is refused, so that one file never mixes two bots' games.
 """
 
 from __future__ import annotations
