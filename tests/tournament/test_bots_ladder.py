@@ -5,28 +5,18 @@ after a level is retuned it plays that level's games again instead of counting t
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
-from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+from .benchmark_scripts import kept, run_script
 
 
 def measure(out_dir: Path) -> subprocess.CompletedProcess[str]:
-    command = [
-        sys.executable,
-        str(ROOT / "benchmarks" / "bots_ladder.py"),
+    return run_script(
+        "bots_ladder.py",
         *("--levels", "beginner=beginner,easy=greedy", "--games", "4", "--jobs", "1"),
         *("--out-dir", str(out_dir), "--no-write"),
-    ]
-    environment = os.environ | {"PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
-    return subprocess.run(command, capture_output=True, text=True, env=environment, check=True)
-
-
-def kept(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    )
 
 
 def test_a_resumed_run_replays_only_the_games_of_a_level_retuned_since(tmp_path: Path) -> None:

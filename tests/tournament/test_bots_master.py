@@ -5,27 +5,16 @@ cheap bots in Master's seat)."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
-from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+from .benchmark_scripts import kept, run_script
 
 
 def measure(out: Path, *arguments: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    command = [
-        sys.executable,
-        str(ROOT / "benchmarks" / "bots_master.py"),
-        *("--matchups", "1", "--out", str(out), "--json", *arguments),
-    ]
-    environment = os.environ | {"PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
-    return subprocess.run(command, capture_output=True, text=True, env=environment, check=check)
-
-
-def kept(out: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    return run_script(
+        "bots_master.py", "--matchups", "1", "--out", str(out), "--json", *arguments, check=check
+    )
 
 
 def test_a_run_kept_in_a_file_is_resumed_and_counts_every_game(tmp_path: Path) -> None:
@@ -72,13 +61,7 @@ def test_the_kept_games_tell_where_the_hand_cards_came_from(tmp_path: Path) -> N
     out = tmp_path / "master.jsonl"
     measure(out, "--master", "beginner", "--games", "4")
     lines = kept(out)
-    hands = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bots_hands.py"), str(out), "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-        env=os.environ | {"PYTHONPATH": str(ROOT / "src")},
-    )
+    hands = run_script("bots_hands.py", str(out), "--json")
     tallies = json.loads(hands.stdout.splitlines()[-1])[str(out)]
     assert {bot: tally["seat_games"] for bot, tally in tallies.items()} == {"beginner": 4, "greedy": 4}
     for entry, bot in enumerate(("beginner", "greedy")):
