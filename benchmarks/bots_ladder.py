@@ -25,7 +25,7 @@ A level "holds" when it wins at least 60 % of its duels and more than its third 
 games in both editions, and ranks above the level below it in both fits. Every game is appended
 to ``--out-dir/<cell>.jsonl`` as it finishes, so a run stopped (by ``--deadline-seconds``, Ctrl-C
 or SIGTERM, which stop cleanly and write the table, or by anything else) resumes where it was.
-Each line records what played it (``levels.definition`` of each bot): after a level is retuned,
+Each line records what played it (``levels.definitions`` of its bots): after a level is retuned,
 the same command plays its cells again and resumes every other, the old games left in the files
 and out of the figures.
 Each cell's figures are printed as soon as its games are in; the cells share the CPU time alike,
@@ -54,7 +54,7 @@ from bots_ratings import Game, fit
 
 from petersburg.bots import import_bot_modules, make_bot
 from petersburg.bots.ismcts import SearchConfig
-from petersburg.bots.levels import EDITIONS, TABLE_NAME, definition, ladder, ladder_table
+from petersburg.bots.levels import EDITIONS, TABLE_NAME, definition, definitions, ladder, ladder_table
 from petersburg.engine import GameOptions, places
 from petersburg.server.accounts.ratings import shown
 from petersburg.tournament.cli import add_import_argument
@@ -133,13 +133,6 @@ def plan(levels: list[tuple[str, str]], games: int, seed: int) -> list[Cell]:
     return cells
 
 
-def definitions(cell: Cell) -> list[str]:
-    """What plays each of the cell's bots today (``levels.definition``, in the order of its
-    entries): every game's line records it, so that a resumed run can tell its games from those
-    of a level since retuned."""
-    return [definition(spec) for spec in cell.spec.bots]
-
-
 def read_lines(path: Path, played_by: list[str]) -> tuple[dict[int, dict[str, Any]], int]:
     """The games already played of a cell by bots of the definitions ``played_by`` (by game
     index), and the number of the file's other games, left aside: games of a level whose bot has
@@ -193,7 +186,7 @@ def run(
     is complete; stop cleanly at ``deadline`` (a ``time.monotonic`` value). Returns every game read or
     played, by cell."""
     out.mkdir(parents=True, exist_ok=True)
-    played_by = {cell.name: definitions(cell) for cell in cells}
+    played_by = {cell.name: definitions(cell.spec.bots) for cell in cells}
     results = {}
     for cell in cells:
         path = out / f"{cell.name}.jsonl"

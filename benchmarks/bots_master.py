@@ -46,7 +46,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from petersburg.bots.levels import definition
+from petersburg.bots.levels import definitions
 from petersburg.engine import GameOptions, GameRecord, final_scores
 from petersburg.tournament.backends import add_backend_arguments, backend_from_args, map_in_order
 from petersburg.tournament.runner import TournamentSpec, append_lines, kept_lines, play_game, whole_deals
@@ -74,7 +74,7 @@ def _play(specs: list[TournamentSpec], task: tuple[int, int]) -> dict[str, Any]:
     state = GameRecord.from_json(line["record"]).replay()
     return {
         "master": specs[matchup].bots[0],
-        "definitions": played_by(specs[matchup]),
+        "definitions": definitions(specs[matchup].bots),
         "seed": specs[matchup].seed,
         "matchup": matchup,
         "game": game,
@@ -87,19 +87,13 @@ def _play(specs: list[TournamentSpec], task: tuple[int, int]) -> dict[str, Any]:
     }
 
 
-def played_by(spec: TournamentSpec) -> list[str]:
-    """What plays each bot of a match-up today (``levels.definition``): a kept game records it,
-    so that games of a Master or Expert whose settings have changed since are not counted as
-    today's."""
-    return [definition(bot) for bot in spec.bots]
-
-
 def kept_games(
     path: Path, master: str, seed: int, specs: list[TournamentSpec]
 ) -> dict[tuple[int, int], dict[str, Any]]:
     """The games already in ``path`` by (match-up, game); a line cut short by a stop is dropped.
     Raises ``SystemExit`` with a sentence when the file holds games of another Master or seed, or
     of bots whose settings have changed since (``specs``: the match-ups as they are today)."""
+    today = [definitions(spec.bots) for spec in specs]
     kept: dict[tuple[int, int], dict[str, Any]] = {}
     for line in kept_lines(path):
         if (line["master"], line["seed"]) != (master, seed):
@@ -107,7 +101,7 @@ def kept_games(
                 f"{path} holds games of {line['master']} with seed {line['seed']}, not of {master} with "
                 f"seed {seed}: name another file."
             )
-        if line.get("definitions") != played_by(specs[line["matchup"]]):
+        if line.get("definitions") != today[line["matchup"]]:
             raise SystemExit(
                 f"{path} holds games played by {' and '.join(dict.fromkeys(specs[line['matchup']].bots))} "
                 "as they were before their settings changed (or by a run that did not record them): "

@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -113,6 +114,12 @@ def definition(spec: str) -> str:
     bot = make_bot(spec)
     settings = getattr(bot, "config", None) or getattr(bot, "weights", None)
     return hashlib.sha256(f"{type(bot).__name__}:{changed_settings(settings)}".encode()).hexdigest()[:12]
+
+
+def definitions(specs: Sequence[str]) -> list[str]:
+    """``definition`` of each of ``specs``: what a resumable measurement records beside every
+    game, so that a resumed run tells today's bots' games from those of a level since retuned."""
+    return [definition(spec) for spec in specs]
 
 
 def changed_settings(settings: object) -> str:
