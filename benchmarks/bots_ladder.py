@@ -42,7 +42,6 @@ import itertools
 import json
 import multiprocessing
 import os
-import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -57,6 +56,7 @@ from petersburg.bots.ismcts import SearchConfig
 from petersburg.bots.levels import EDITIONS, TABLE_NAME, definition, definitions, ladder, ladder_table
 from petersburg.engine import GameOptions, places
 from petersburg.server.accounts.ratings import shown
+from petersburg.tournament.backends import interrupted_on_term, start_worker
 from petersburg.tournament.cli import add_import_argument
 from petersburg.tournament.ladder_docs import EDITION_WORDS
 from petersburg.tournament.runner import (
@@ -244,7 +244,7 @@ def run(
                 record(*_play(task))
         else:
             pool = multiprocessing.get_context("spawn").Pool(
-                jobs, initializer=import_bot_modules, initargs=(modules,)
+                jobs, initializer=start_worker, initargs=(modules,)
             )
             try:
                 pending = pool.imap_unordered(_play, tasks, chunksize=1)
@@ -261,21 +261,12 @@ def run(
             finally:
                 pool.terminate()
                 pool.join()
-    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (``stop_on_term``): stop as at the deadline
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (``interrupted_on_term``): stop as at the deadline
         print("interrupted: stopping", flush=True)
     finally:
         for file in files.values():
             file.close()
     return results
-
-
-def stop_on_term() -> None:
-    """Make SIGTERM stop the run as Ctrl-C does: cleanly, the table written with what is in."""
-
-    def interrupt(_signal: int, _frame: object) -> None:
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, interrupt)
 
 
 def _first_entry_row(cell: Cell, lines: dict[int, dict[str, Any]]) -> dict[str, Any]:
@@ -469,12 +460,12 @@ def main() -> int:
     if args.games < 2 or args.games % 4:
         raise SystemExit("--games must be a positive multiple of 4 (whole deals of 2 and of 4 games).")
     import_bot_modules(args.modules)
-    stop_on_term()
     deadline = None if args.deadline_seconds is None else time.monotonic() + args.deadline_seconds
     levels = chosen_levels(args.levels)
     cells = plan(levels, args.games, args.seed)
     started = time.monotonic()
-    results = run(cells, Path(args.out_dir), args.jobs, deadline, tuple(args.modules))
+    with interrupted_on_term():
+        results = run(cells, Path(args.out_dir), args.jobs, deadline, tuple(args.modules))
     command = "python benchmarks/bots_ladder.py " + " ".join(sys.argv[1:])
     table, problems = build_table(levels, cells, results, args.games, command)
     cpu = sum(sum(line["timing"]["total_seconds"]) for lines in results.values() for line in lines.values())

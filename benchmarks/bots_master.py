@@ -26,7 +26,8 @@ pool or Ray (``tournament.backends``).
 ``--out FILE`` keeps every game as a JSON line as it finishes, and a run with the same file plays
 only the games not in it yet and counts them all: a measurement too long for one sitting (Master's
 4-player games take about 45 s of CPU each) grows over several runs, and a run stopped by its
-deadline, Ctrl-C or anything else loses only the games under way. Each line keeps the game's
+deadline, Ctrl-C or anything else loses only the games under way. Stopped by its deadline, Ctrl-C
+or SIGTERM, it also prints the figures of the games played so far. Each line keeps the game's
 record, so ``benchmarks/bots_hands.py FILE`` tells when Master's hand cards were taken and whether
 it could have played them before the end. A file of another Master or seed, or of a Master or
 Expert whose settings have changed since (each game records what played it,
@@ -48,7 +49,12 @@ from typing import Any
 
 from petersburg.bots.levels import definitions
 from petersburg.engine import GameOptions, GameRecord, final_scores
-from petersburg.tournament.backends import add_backend_arguments, backend_from_args, map_in_order
+from petersburg.tournament.backends import (
+    add_backend_arguments,
+    backend_from_args,
+    interrupted_on_term,
+    map_in_order,
+)
 from petersburg.tournament.runner import TournamentSpec, append_lines, kept_lines, play_game, whole_deals
 from petersburg.tournament.stats import wilson_interval
 
@@ -173,10 +179,11 @@ def summarize(results: list[dict[str, Any]], specs: list[TournamentSpec]) -> dic
     }
 
 
-def format_summary(summary: dict[str, Any], seconds: float, stopped: bool) -> str:
+def format_summary(summary: dict[str, Any], seconds: float, stopped: str | None) -> str:
+    """The figures as text; ``stopped`` says why games were left unplayed (``None``: none were)."""
     lines = [
         f"Master ({summary['master']}), seed {summary['seed']}, {seconds:.0f} s"
-        + (" (stopped at the deadline)" if stopped else "")
+        + (f" (stopped {stopped})" if stopped else "")
     ]
     for row in summary["matchups"]:
         if not row["games"]:  # left out by --matchups, or not reached before the deadline
@@ -228,19 +235,24 @@ def main(argv: list[str] | None = None) -> int:
     results = [kept[task] for task in wanted if task in kept]
     tasks = [task for task in wanted if task not in kept]
     start = time.perf_counter()
-    stopped = False
+    stopped: str | None = None
     games = map_in_order(functools.partial(_play, specs), tasks, backend_from_args(args))
     with contextlib.ExitStack() as stack:
+        stack.enter_context(interrupted_on_term())  # with --jobs 1 too, where no pool installs it
         out = stack.enter_context(append_lines(args.out)) if args.out is not None else None
         stack.callback(getattr(games, "close", lambda: None))
-        for result in games:
-            results.append(result)
-            if out is not None:
-                out.write(json.dumps(result) + "\n")
-                out.flush()
-            if args.deadline_seconds is not None and time.perf_counter() - start > args.deadline_seconds:
-                stopped = len(results) < len(wanted)
-                break
+        try:
+            for result in games:
+                if out is not None:  # kept before it is counted: no game counted is ever lost
+                    out.write(json.dumps(result) + "\n")
+                    out.flush()
+                results.append(result)
+                if args.deadline_seconds is not None and time.perf_counter() - start > args.deadline_seconds:
+                    stopped = "at the deadline" if len(results) < len(wanted) else None
+                    break
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM: stop as at the deadline
+            print("interrupted: stopping", file=sys.stderr, flush=True)
+            stopped = "when interrupted"
     summary = summarize(results, specs)
     print(
         json.dumps(summary, indent=2)

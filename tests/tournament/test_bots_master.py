@@ -8,7 +8,7 @@ import json
 import subprocess
 from pathlib import Path
 
-from .benchmark_scripts import kept, run_script
+from .benchmark_scripts import kept, run_script, script, terminated_once_a_game_is_kept
 
 
 def measure(out: Path, *arguments: str, check: bool = True) -> subprocess.CompletedProcess[str]:
@@ -67,3 +67,19 @@ def test_the_kept_games_tell_where_the_hand_cards_came_from(tmp_path: Path) -> N
     for entry, bot in enumerate(("beginner", "greedy")):
         penalties = [line["hand_penalty"][line["entries"].index(entry)] for line in lines]
         assert tallies[bot]["penalty"] == sum(penalties), "the record's hand cards are the line's penalty"
+
+
+def test_sigterm_stops_a_run_with_the_figures_of_its_games_and_no_worker_left(tmp_path: Path) -> None:
+    """Stopped by SIGTERM while its two workers play, the run ends (its workers with it), prints
+    the figures of the games it counted, and every game counted is in the file."""
+    out = tmp_path / "master.jsonl"
+    command = script(
+        "bots_master.py",
+        *("--matchups", "1", "--master", "ismcts:medium", "--games", "400", "--jobs", "2"),
+        *("--out", str(out), "--json"),
+    )
+    stopped = terminated_once_a_game_is_kept(command, out)
+    assert stopped.returncode == 0, stopped.stderr
+    assert "interrupted: stopping" in stopped.stderr
+    counted = json.loads(stopped.stdout)["matchups"][0]["games"]
+    assert 1 <= counted <= len(kept(out)) < 400

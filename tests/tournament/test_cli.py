@@ -9,6 +9,8 @@ import pytest
 
 from petersburg.cli import main
 
+from .benchmark_scripts import PETERSBURG, kept, terminated_once_a_game_is_kept
+
 BASE = ["tournament", "--bots", "greedy,random", "--seed", "3", "--no-progress"]
 
 
@@ -100,3 +102,17 @@ def test_market_options_without_the_market_are_a_one_line_error(capsys: pytest.C
     ]
     assert main(argv) == 2
     assert "applies only to a game with the Market" in capsys.readouterr().err
+
+
+def test_sigterm_stops_a_tournament_and_its_worker_processes(tmp_path: Path) -> None:
+    """SIGTERM ends a tournament as Ctrl-C does (status 130), its local pool's workers with it,
+    where it used to end the command alone and leave its workers playing on."""
+    out = tmp_path / "games.jsonl"
+    command = [
+        *PETERSBURG,
+        *("tournament", "--bots", "ismcts:medium,greedy", "--games", "400", "--jobs", "2"),
+        *("--out", str(out), "--no-progress"),
+    ]
+    stopped = terminated_once_a_game_is_kept(command, out)
+    assert stopped.returncode == 130, stopped.stderr
+    assert 1 <= len(kept(out)) < 400

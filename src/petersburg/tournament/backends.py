@@ -11,6 +11,11 @@ only when it is asked for.
 The function and the tasks travel to the workers by pickling: give a module-level function (or a
 ``functools.partial`` of one). ``modules`` are the bot modules (``--import``) each worker imports
 before it plays, as bots registered in one process are unknown in another.
+
+Stopping: a local pool's workers ignore Ctrl-C, so that the one process that started them answers
+it (a terminal sends it to the whole process group) and takes its workers down with it; and while a
+local pool plays, SIGTERM stops its parent as Ctrl-C does (``interrupted_on_term``), rather than
+killing it outright and leaving its workers to play on.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import multiprocessing
+import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -75,7 +82,9 @@ def map_in_order(
     backend: Backend = Backend(),
     modules: Sequence[str] = (),
 ) -> Iterator[Result]:
-    """``function(task)`` for every task, yielded in the tasks' order as each is done."""
+    """``function(task)`` for every task, yielded in the tasks' order as each is done. While a local
+    pool plays them, SIGTERM raises ``KeyboardInterrupt`` here as Ctrl-C does (``interrupted_on_term``),
+    so the caller stops as it would on Ctrl-C and the pool's workers stop with it."""
     if backend.name == "ray":
         yield from _ray_map(function, tasks, backend, tuple(modules))
         return
@@ -84,10 +93,43 @@ def map_in_order(
         for task in tasks:
             yield function(task)
         return
-    with multiprocessing.get_context("spawn").Pool(
-        min(backend.jobs, len(tasks)), initializer=import_bot_modules, initargs=(tuple(modules),)
-    ) as pool:
+    with (
+        interrupted_on_term(),
+        multiprocessing.get_context("spawn").Pool(
+            min(backend.jobs, len(tasks)), initializer=start_worker, initargs=(tuple(modules),)
+        ) as pool,
+    ):
         yield from pool.imap(function, tasks, chunksize=1)
+
+
+def start_worker(modules: Sequence[str]) -> None:
+    """A local pool worker's start: Ctrl-C is left to the parent, which terminates the pool (a
+    worker interrupted as well would die mid-task with a traceback of its own, and one that died
+    while holding the pool's task queue would leave the parent's ``terminate`` waiting for ever);
+    then the bot modules."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    import_bot_modules(modules)
+
+
+@contextlib.contextmanager
+def interrupted_on_term() -> Iterator[None]:
+    """While inside, SIGTERM raises ``KeyboardInterrupt`` in this process, as Ctrl-C does: a command
+    then stops as it would at a deadline (its local pool terminated, what is done kept and
+    reported), where SIGTERM's default would end it at once and leave its pool's workers playing on.
+    The handler before is put back on leaving, so a caller in the same process (a test) keeps its
+    own; outside the main thread, where Python takes no signal handler, it changes nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(_signal: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def _call_with_modules(modules: tuple[str, ...], function: Callable[[Any], Any], task: Any) -> Any:
@@ -143,5 +185,7 @@ __all__ = [
     "add_backend_arguments",
     "backend_from_args",
     "backend_session",
+    "interrupted_on_term",
     "map_in_order",
+    "start_worker",
 ]
