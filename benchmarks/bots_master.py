@@ -14,7 +14,9 @@ cancels out; ``petersburg tournament``'s runner):
 * 3 players, 2nd edition with the Market: Master against two Experts (target: at least 50 %).
 
 A shared first place counts as that share of a win. Each rate is printed with its Wilson 95 %
-interval. The time per move is the median over Master's decisions in the 4-player games, each game's
+interval, and beside it Master's lead (its score less the mean of the other seats', VP a game, with
+its 95 % interval) and mean place: at 4 players a win rate moves by a game in four, these with
+every point, so they tell a stronger bot in fewer games. The time per move is the median over Master's decisions in the 4-player games, each game's
 decisions counted at that game's median (the runner keeps per-game medians). The hand penalty per
 game is the VP lost to cards left in hand at the final scoring, per seat and game, for Master and
 for the Experts of the same games.
@@ -56,7 +58,7 @@ from petersburg.tournament.backends import (
     map_in_order,
 )
 from petersburg.tournament.runner import TournamentSpec, append_lines, kept_lines, play_game, whole_deals
-from petersburg.tournament.stats import wilson_interval
+from petersburg.tournament.stats import Z95, wilson_interval
 
 MASTER = "ismcts:master"
 EXPERT = "ismcts:expert"
@@ -130,6 +132,49 @@ def interleaved(specs: list[TournamentSpec]) -> list[tuple[int, int]]:
     return tasks
 
 
+def scores(result: dict[str, Any]) -> list[int] | None:
+    """Every seat's final score in a kept game (from its record: lines kept before records were
+    kept have none)."""
+    record = result.get("record")
+    if record is None:
+        return None
+    return [line["total"] for line in record["scores"]]
+
+
+def standing(games: list[dict[str, Any]]) -> dict[str, Any]:
+    """Master's lead (its score less the mean of the other seats' scores, VP a game) with its 95 %
+    interval (normal), and its mean place (1 first; a shared place counts as the best of it), over
+    the games whose scores are kept. Where a win rate at 4 players moves by a game in four, these
+    two move with every point, so they tell a stronger bot from its opponents in fewer games."""
+    leads: list[float] = []
+    places: list[int] = []
+    for result in games:
+        totals = scores(result)
+        if totals is None:
+            continue
+        seat = result["entries"].index(0)
+        others = totals[:seat] + totals[seat + 1 :]
+        leads.append(totals[seat] - statistics.fmean(others))
+        places.append(1 + sum(other > totals[seat] for other in others))
+    if not leads:
+        return {
+            "scored_games": 0,
+            "lead": math.nan,
+            "lead_low": math.nan,
+            "lead_high": math.nan,
+            "place": math.nan,
+        }
+    lead = statistics.fmean(leads)
+    half = Z95 * statistics.stdev(leads) / math.sqrt(len(leads)) if len(leads) > 1 else math.inf
+    return {
+        "scored_games": len(leads),
+        "lead": lead,
+        "lead_low": lead - half,
+        "lead_high": lead + half,
+        "place": statistics.fmean(places),
+    }
+
+
 def summarize(results: list[dict[str, Any]], specs: list[TournamentSpec]) -> dict[str, Any]:
     """Per match-up: games, wins, rate and interval, target; Master's and Expert's hand penalties."""
     rows = []
@@ -156,6 +201,7 @@ def summarize(results: list[dict[str, Any]], specs: list[TournamentSpec]) -> dic
         rows.append(
             {
                 "matchup": label,
+                "players": len(bots),
                 "games": len(games),
                 "wins": wins,
                 "rate": rate,
@@ -163,6 +209,7 @@ def summarize(results: list[dict[str, Any]], specs: list[TournamentSpec]) -> dic
                 "high": high,
                 "target": target,
                 "met": bool(games) and rate >= target,
+                **standing(games),
             }
         )
     return {
@@ -194,6 +241,12 @@ def format_summary(summary: dict[str, Any], seconds: float, stopped: str | None)
             f"  95% CI {100 * row['low']:5.1f}-{100 * row['high']:5.1f}%"
             f"  target >= {100 * row['target']:.0f}%  {'met' if row['met'] else 'not met'}"
         )
+        if row["scored_games"]:
+            lines.append(
+                f"  {'':<38} lead over the others' mean {row['lead']:+.1f} VP a game"
+                f" (95% CI {row['lead_low']:+.1f} to {row['lead_high']:+.1f}), mean place {row['place']:.2f}"
+                f" (chance {(row['players'] + 1) / 2:.2f}; {row['scored_games']} games with scores)"
+            )
     hands = summary["hand_penalty_per_game"]
     median = summary["median_seconds_per_move_4p"]
     lines.append(

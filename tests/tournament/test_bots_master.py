@@ -8,6 +8,8 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from .benchmark_scripts import kept, run_script, script, terminated_once_a_game_is_kept
 
 
@@ -34,6 +36,16 @@ def test_a_run_kept_in_a_file_is_resumed_and_counts_every_game(tmp_path: Path) -
     assert row["wins"] == sum(
         1.0 / len(line["winners"]) for line in lines if line["entries"].index(0) in line["winners"]
     )
+    leads, places = [], []
+    for line in lines:  # Master's seat's score against the other seat's, from each kept record
+        totals = [score["total"] for score in line["record"]["scores"]]
+        seat = line["entries"].index(0)
+        leads.append(totals[seat] - totals[1 - seat])
+        places.append(1 if totals[seat] >= totals[1 - seat] else 2)
+    assert row["scored_games"] == 4
+    assert row["lead"] == pytest.approx(sum(leads) / 4)
+    assert row["lead_low"] < row["lead"] < row["lead_high"]
+    assert row["place"] == sum(places) / 4
 
     other = measure(out, "--master", "random", "--games", "2", check=False)
     assert other.returncode != 0
