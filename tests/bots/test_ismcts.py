@@ -9,7 +9,8 @@ import pytest
 
 from petersburg.bots import VARIANT_SETTINGS, IsmctsBot, SearchConfig, make_bot, search_variant
 from petersburg.bots.greedy import action_gains
-from petersburg.bots.ismcts import LEVELS, estimate_hidden_rubles, tree_candidates
+from petersburg.bots.ismcts import LEVELS, cutoff_weights, estimate_hidden_rubles, tree_candidates
+from petersburg.bots.levels import definition
 from petersburg.engine import (
     GameOptions,
     apply_unchecked,
@@ -48,6 +49,21 @@ def test_a_search_variant_is_a_level_with_settings_changed() -> None:
     assert set(VARIANT_SETTINGS) <= {field.name for field in dataclasses.fields(SearchConfig)}
 
 
+def test_a_search_variant_changes_the_evaluation_figures_it_names() -> None:
+    """``weights.<name>=<number>`` changes that figure of the level's weights, the others kept;
+    the variant is a bot of its own definition."""
+    config = search_variant("ismcts:master+weights.diversity=0.3+Weights.Deny=0.6+iterations=40")
+    master = LEVELS["master"]
+    assert config == dataclasses.replace(
+        master, iterations=40, weights=dataclasses.replace(master.weights, diversity=0.3, deny=0.6)
+    )
+    assert cutoff_weights(config).diversity == 0.3, "the cut-off counts them too"
+    assert definition("ismcts:master+weights.diversity=0.3") != definition("ismcts:master")
+    assert definition("ismcts:master+weights.diversity=0") == definition("ismcts:master"), (
+        "a default, unchanged"
+    )
+
+
 @pytest.mark.parametrize(
     ("spec", "words"),
     [
@@ -58,6 +74,9 @@ def test_a_search_variant_is_a_level_with_settings_changed() -> None:
         ("ismcts:expert+deny=maybe", "'maybe' is not a value for the search setting deny"),
         ("ismcts:master+searched_replies=2", "'2' is not a value for the search setting searched_replies"),
         ("ismcts:genius+horizon=2", "starts with an ISMCTS level (ismcts:easy|medium|hard|expert|master)"),
+        ("ismcts:master+weights.speed=1", "or weights.<name> with a name among: ruble_base, ruble_slope"),
+        ("ismcts:master+weights.deny=much", "'much' is not a value for the search setting weights.deny"),
+        ("ismcts:master+weights.deny=nan", "'nan' is not a value for the search setting weights.deny"),
     ],
 )
 def test_a_wrong_search_variant_is_refused_with_a_sentence(spec: str, words: str) -> None:

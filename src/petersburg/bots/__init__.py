@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import importlib.util
+import math
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import Any
 
 from petersburg.bots.base import Bot, decision_rng
 from petersburg.bots.beginner import BeginnerBot
+from petersburg.bots.evaluation import Weights
 from petersburg.bots.greedy import GreedyBot
 from petersburg.bots.ismcts import LEVELS, IsmctsBot, SearchConfig
 from petersburg.bots.random_bot import RandomBot
@@ -116,6 +118,13 @@ def _share(text: str) -> float:
     return value
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
+
+
 def _optional(parse: Callable[[str], Any]) -> Callable[[str], Any]:
     return lambda text: None if text.lower() == "none" else parse(text)
 
@@ -141,7 +150,12 @@ VARIANT_SETTINGS: dict[str, Callable[[str], Any]] = {
     "searched_replies": _share,
 }
 """The ``SearchConfig`` settings a variant may change, and how each is read from its text (a
-test checks they are the config's fields; the weights are not set this way)."""
+test checks they are the config's fields)."""
+WEIGHTS_PREFIX = "weights."
+"""A variant's setting ``weights.<name>=<number>`` changes one of the evaluation's figures
+(``Weights``: the playouts' greedy policy and, unless the level has weights of its own for it, the
+cut-off), e.g. ``ismcts:master+weights.deny=0.6``."""
+WEIGHT_NAMES = tuple(field.name for field in dataclasses.fields(Weights))
 
 
 def search_variant(spec: str) -> SearchConfig:
@@ -156,19 +170,28 @@ def search_variant(spec: str) -> SearchConfig:
             f"A search variant starts with an ISMCTS level (ismcts:{'|'.join(LEVELS)}), not '{base}'."
         )
     values: dict[str, Any] = {}
+    weights: dict[str, float] = {}
     for change in changes:
         name, equals, text = change.partition("=")
         name = name.lower()
-        if name not in VARIANT_SETTINGS or not equals:
+        weight = name.removeprefix(WEIGHTS_PREFIX) if name.startswith(WEIGHTS_PREFIX) else None
+        if not equals or (name not in VARIANT_SETTINGS and weight not in WEIGHT_NAMES):
             raise ValueError(
                 f"'{change}' in '{spec}' is not setting=value with a setting among:"
-                f" {', '.join(VARIANT_SETTINGS)}."
+                f" {', '.join(VARIANT_SETTINGS)}, or {WEIGHTS_PREFIX}<name> with a name among:"
+                f" {', '.join(WEIGHT_NAMES)}."
             )
         try:
-            values[name] = VARIANT_SETTINGS[name](text)
+            if weight is not None:
+                weights[weight] = _finite(text)
+            else:
+                values[name] = VARIANT_SETTINGS[name](text)
         except (ValueError, KeyError):
             raise ValueError(f"'{text}' is not a value for the search setting {name} in '{spec}'.") from None
-    return dataclasses.replace(LEVELS[level], **values)
+    config = LEVELS[level]
+    if weights:
+        values["weights"] = dataclasses.replace(config.weights, **weights)
+    return dataclasses.replace(config, **values)
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
