@@ -16,10 +16,10 @@ cancels out; ``petersburg tournament``'s runner):
 A shared first place counts as that share of a win. Each rate is printed with its Wilson 95 %
 interval, and beside it Master's lead (its score less the mean of the other seats', VP a game, with
 its 95 % interval) and mean place: at 4 players a win rate moves by a game in four, these with
-every point, so they tell a stronger bot in fewer games. The time per move is the median over Master's decisions in the 4-player games, each game's
-decisions counted at that game's median (the runner keeps per-game medians). The hand penalty per
-game is the VP lost to cards left in hand at the final scoring, per seat and game, for Master and
-for the Experts of the same games.
+every point, so they tell a stronger bot in fewer games. The time per move is the median over
+Master's decisions in the 4-player games, each game's decisions counted at that game's median (the
+runner keeps per-game medians). The hand penalty per game is the VP lost to cards left in hand at
+the final scoring, per seat and game, for Master and for the Experts of the same games.
 
 The games of all match-ups are interleaved, so that ``--deadline-seconds`` (stop starting games,
 print what was played) leaves figures for every match-up. The games run on the local process
