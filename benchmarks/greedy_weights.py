@@ -28,13 +28,11 @@ import sys
 import time
 from typing import Any
 
-from petersburg.bots import GreedyBot
+from petersburg.bots import WEIGHT_NAMES, GreedyBot
 from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Weights
 from petersburg.engine import GameOptions, apply_unchecked, final_scores, new_game, view, winners
 from petersburg.tournament.runner import derive_seed
 from petersburg.tournament.stats import Z95, wilson_interval
-
-WEIGHT_NAMES = tuple(field.name for field in dataclasses.fields(Weights))
 
 
 def parse_variant(text: str) -> Weights:

@@ -153,9 +153,10 @@ VARIANT_SETTINGS: dict[str, Callable[[str], Any]] = {
 test checks they are the config's fields)."""
 WEIGHTS_PREFIX = "weights."
 """A variant's setting ``weights.<name>=<number>`` changes one of the evaluation's figures
-(``Weights``: the playouts' greedy policy and, unless the level has weights of its own for it, the
-cut-off), e.g. ``ismcts:master+weights.deny=0.6``."""
+(``Weights``, the config's ``weights``: its playouts' greedy policy, its candidates, and its cut-off
+unless the level sets ``eval_weights`` apart), e.g. ``ismcts:master+weights.deny=0.6``."""
 WEIGHT_NAMES = tuple(field.name for field in dataclasses.fields(Weights))
+"""The names of the evaluation's figures (``Weights``' fields)."""
 
 
 def search_variant(spec: str) -> SearchConfig:
