@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
                         "jobs": args.jobs,
                         "build": "compiled" if build_info().compiled else "pure Python",
                         "measured": datetime.date.today().isoformat(),
-                        "definitions": table.bot_definitions(policy, opponent),
+                        "definitions": table.bot_definitions(policy, opponent, setting, players),
                     }
                     kept_at = table.save_cell(args.results, result)
                     print(f"{result['command']} ({result['wall_seconds']} s) -> {kept_at}")

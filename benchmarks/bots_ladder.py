@@ -186,7 +186,7 @@ def run(
     is complete; stop cleanly at ``deadline`` (a ``time.monotonic`` value). Returns every game read or
     played, by cell."""
     out.mkdir(parents=True, exist_ok=True)
-    played_by = {cell.name: definitions(cell.spec.bots) for cell in cells}
+    played_by = {cell.name: definitions(cell.spec.bots, cell.spec.options.market) for cell in cells}
     results = {}
     for cell in cells:
         path = out / f"{cell.name}.jsonl"

@@ -82,7 +82,7 @@ def _play(specs: list[TournamentSpec], task: tuple[int, int]) -> dict[str, Any]:
     state = GameRecord.from_json(line["record"]).replay()
     return {
         "master": specs[matchup].bots[0],
-        "definitions": definitions(specs[matchup].bots),
+        "definitions": definitions(specs[matchup].bots, specs[matchup].options.market),
         "seed": specs[matchup].seed,
         "matchup": matchup,
         "game": game,
@@ -101,7 +101,7 @@ def kept_games(
     """The games already in ``path`` by (match-up, game); a line cut short by a stop is dropped.
     Raises ``SystemExit`` with a sentence when the file holds games of another Master or seed, or
     of bots whose settings have changed since (``specs``: the match-ups as they are today)."""
-    today = [definitions(spec.bots) for spec in specs]
+    today = [definitions(spec.bots, spec.options.market) for spec in specs]
     kept: dict[tuple[int, int], dict[str, Any]] = {}
     for line in kept_lines(path):
         if (line["master"], line["seed"]) != (master, seed):

@@ -20,7 +20,6 @@ are their cut-off's, so a figure that makes greedy stronger is the first thing t
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import math
 import statistics
@@ -28,7 +27,7 @@ import sys
 import time
 from typing import Any
 
-from petersburg.bots import WEIGHT_NAMES, GreedyBot
+from petersburg.bots import WEIGHT_NAMES, GreedyBot, changed_weights
 from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Weights
 from petersburg.engine import GameOptions, apply_unchecked, final_scores, new_game, view, winners
 from petersburg.tournament.runner import derive_seed
@@ -38,19 +37,16 @@ from petersburg.tournament.stats import Z95, wilson_interval
 def parse_variant(text: str) -> Weights:
     """``name=number,…`` as the default weights with those figures changed; SystemExit with a
     sentence when a name or number is wrong."""
-    changes: dict[str, float] = {}
+    changes = []
     for pair in text.split(","):
         name, equals, number = pair.strip().partition("=")
-        if name not in WEIGHT_NAMES or not equals:
+        if not equals:
             raise SystemExit(f"'{pair}' is not name=number with a name among: {', '.join(WEIGHT_NAMES)}.")
-        try:
-            value = float(number)
-        except ValueError:
-            value = math.nan
-        if not math.isfinite(value):
-            raise SystemExit(f"'{number}' is not a number for {name}.")
-        changes[name] = value
-    return dataclasses.replace(DEFAULT_WEIGHTS, **changes)
+        changes.append((name, number))
+    try:
+        return changed_weights(DEFAULT_WEIGHTS, changes)
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
 
 
 def probe(weights: Weights, players: int, deals: int, seed: int, options: GameOptions) -> dict[str, Any]:

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import re
 
 import pytest
 
 from petersburg.bots import VARIANT_SETTINGS, IsmctsBot, SearchConfig, make_bot, search_variant
+from petersburg.bots.evaluation import DEFAULT_WEIGHTS
 from petersburg.bots.greedy import action_gains
-from petersburg.bots.ismcts import LEVELS, cutoff_weights, estimate_hidden_rubles, tree_candidates
+from petersburg.bots.ismcts import (
+    LEVELS,
+    TableWeights,
+    cutoff_weights,
+    estimate_hidden_rubles,
+    tree_candidates,
+)
 from petersburg.bots.levels import definition
 from petersburg.engine import (
     GameOptions,
@@ -54,14 +62,54 @@ def test_a_search_variant_changes_the_evaluation_figures_it_names() -> None:
     the variant is a bot of its own definition."""
     config = search_variant("ismcts:master+weights.diversity=0.3+Weights.Deny=0.6+iterations=40")
     master = LEVELS["master"]
+    assert master.table_weights, "Master has figures of its own at some tables"
     assert config == dataclasses.replace(
-        master, iterations=40, weights=dataclasses.replace(master.weights, diversity=0.3, deny=0.6)
-    )
+        master,
+        iterations=40,
+        weights=dataclasses.replace(master.weights, diversity=0.3, deny=0.6),
+        table_weights=tuple(
+            dataclasses.replace(table, weights=dataclasses.replace(table.weights, diversity=0.3, deny=0.6))
+            for table in master.table_weights
+        ),
+    ), "changed at every table"
     assert cutoff_weights(config).diversity == 0.3, "the cut-off counts them too"
     assert definition("ismcts:master+weights.diversity=0.3") != definition("ismcts:master")
-    assert definition("ismcts:master+weights.diversity=0") == definition("ismcts:master"), (
+    assert definition(f"ismcts:master+weights.deny={DEFAULT_WEIGHTS.deny}") == definition("ismcts:master"), (
         "a default, unchanged"
     )
+
+
+def test_table_weights_replace_the_figures_at_the_tables_they_fit() -> None:
+    """The last of ``table_weights`` that fits a table gives its figures; no other table's change."""
+    larger = dataclasses.replace(DEFAULT_WEIGHTS, diversity=1.0)
+    market_four = dataclasses.replace(DEFAULT_WEIGHTS, deny=0.8)
+    config = SearchConfig(table_weights=(TableWeights(3, larger), TableWeights(4, market_four, market=True)))
+    assert config.at_table(2, market=False) == config.at_table(2, market=True) == SearchConfig()
+    assert config.at_table(3, market=True).weights == larger
+    assert config.at_table(5, market=False).weights == larger
+    assert config.at_table(4, market=True).weights == market_four
+    assert config.at_table(4, market=True) == dataclasses.replace(
+        config, weights=market_four, table_weights=()
+    )
+    assert pickle.loads(pickle.dumps(config)) == config, "a process pool sends it to its workers"
+
+
+def test_a_bot_plays_each_table_with_its_figures() -> None:
+    """One bot, playing 2- and 4-player positions in turn, chooses at each as the search with
+    that table's figures would: the figures change choices, so a bot ignoring them would not."""
+    tuned = dataclasses.replace(DEFAULT_WEIGHTS, diversity=1.0, deny=1.5)
+    base = SearchConfig(iterations=40, width=4, horizon=2, lite=False, deny=True)
+    bot = IsmctsBot(5, dataclasses.replace(base, table_weights=(TableWeights(3, tuned),)))
+    changed = 0
+    for state in random_states(24, seed=31, players=(2, 4)):
+        seen = view(state, state.current_player)
+        plain, with_tuned = (
+            IsmctsBot(5, base).choose(seen),
+            IsmctsBot(5, dataclasses.replace(base, weights=tuned)).choose(seen),
+        )
+        assert bot.choose(seen) == (with_tuned if state.num_players >= 3 else plain)
+        changed += state.num_players >= 3 and plain != with_tuned
+    assert changed, "no position whose choice the figures change"
 
 
 @pytest.mark.parametrize(
@@ -75,8 +123,8 @@ def test_a_search_variant_changes_the_evaluation_figures_it_names() -> None:
         ("ismcts:master+searched_replies=2", "'2' is not a value for the search setting searched_replies"),
         ("ismcts:genius+horizon=2", "starts with an ISMCTS level (ismcts:easy|medium|hard|expert|master)"),
         ("ismcts:master+weights.speed=1", "or weights.<name> with a name among: ruble_base, ruble_slope"),
-        ("ismcts:master+weights.deny=much", "'much' is not a value for the search setting weights.deny"),
-        ("ismcts:master+weights.deny=nan", "'nan' is not a value for the search setting weights.deny"),
+        ("ismcts:master+weights.deny=much", "'much' is not a finite number for the figure deny"),
+        ("ismcts:master+weights.deny=nan", "'nan' is not a finite number for the figure deny"),
     ],
 )
 def test_a_wrong_search_variant_is_refused_with_a_sentence(spec: str, words: str) -> None:
@@ -192,7 +240,11 @@ def test_searched_replies_is_the_share_of_iterations_that_search_past_the_root()
     assert deep[0.0] == 0
     assert 0.3 * total[0.5] < deep[0.5] < 0.7 * total[0.5]
     assert deep[1.0] > 0.7 * total[1.0]
-    assert search_variant("ismcts:expert+iterations=1600+depth=2+searched_replies=0.5") == LEVELS["master"]
+    assert search_variant(
+        "ismcts:expert+iterations=1600+depth=2+searched_replies=0.5"
+    ) == dataclasses.replace(LEVELS["master"], table_weights=()), (
+        "Master, but for its figures at larger tables"
+    )
 
 
 def test_below_the_root_the_tree_weighs_the_moves_its_playouts_would_play() -> None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from petersburg.bots import Bot, GreedyBot, IsmctsBot, make_bot
-from petersburg.bots.evaluation import schedule
+from petersburg.bots.evaluation import DEFAULT_WEIGHTS, schedule
 from petersburg.bots.ismcts import LEVELS, SearchConfig, cutoff_weights, guarded_candidates
-from petersburg.bots.levels import definition
+from petersburg.bots.levels import definition, definitions
 from petersburg.engine import HAND_PENALTY, GameOptions, apply_action, new_game, view
 from petersburg.engine.actions import ACTION_KIND, KIND_PLAY, KIND_TAKE, PASS_ID, PLAY_IDS, TAKE_IDS
 
@@ -58,10 +58,25 @@ def test_master_is_experts_search_with_more_iterations_and_a_deeper_tree_in_part
     assert master.depth > expert.depth and master.iterations > expert.iterations
     assert 0 < master.searched_replies < expert.searched_replies == 1
     shallow = replace(
-        master, depth=expert.depth, iterations=expert.iterations, searched_replies=expert.searched_replies
+        master,
+        depth=expert.depth,
+        iterations=expert.iterations,
+        searched_replies=expert.searched_replies,
+        table_weights=expert.table_weights,
     )
     assert shallow == expert
     assert make_bot("ismcts:master", 1).name == "ismcts:master"
+
+
+def test_master_counts_later_aristocrat_scorings_at_larger_first_edition_tables() -> None:
+    """Its figures: the aristocrat figure at 4-player 1st-edition tables (where it was measured
+    winning games), the level's at every other table."""
+    master = LEVELS["master"]
+    assert master.at_table(4, market=False).weights == replace(DEFAULT_WEIGHTS, diversity=1.0)
+    for players in (1, 2, 3):
+        assert master.at_table(players, market=False).weights == master.weights == DEFAULT_WEIGHTS
+    for players in (2, 3, 4, 5):
+        assert master.at_table(players, market=True).weights == DEFAULT_WEIGHTS
 
 
 def test_master_plays_legal_reproducible_games() -> None:
@@ -137,3 +152,18 @@ def test_certain_liabilities_is_a_variant_of_its_own() -> None:
     assert isinstance(variant, IsmctsBot) and variant.config.certain_liabilities
     assert definition("ismcts:master+certain_liabilities=true") != definition("ismcts:master")
     assert definition("ismcts:master+certain_liabilities=false") == definition("ismcts:master")
+
+
+def test_a_measurement_at_one_table_is_of_what_plays_there() -> None:
+    """A table's definition digest is that of the search playing there, so that figures changed
+    at 4-player 1st-edition tables leave Master's 2-player and Market measurements
+    standing, and a 4-player game of the variant with those figures counts as Master's."""
+    at = {
+        (players, market): definition("ismcts:master", players, market)
+        for players in (2, 4)
+        for market in (False, True)
+    }
+    assert at[2, False] == at[2, True] == at[4, True] != at[4, False]
+    assert at[4, False] == definition("ismcts:master+weights.diversity=1.0", 4, market=False)
+    assert definition("ismcts:master") not in at.values(), "the level as a whole: every table's figures"
+    assert definitions(["greedy", "ismcts:master"]) == [definition("greedy"), at[2, False]]

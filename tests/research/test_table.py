@@ -83,10 +83,11 @@ def test_rows_follow_the_ladder_and_what_is_not_run_says_so_with_its_command(tmp
 
 def test_a_cell_whose_bot_has_changed_since_is_shown_as_not_run(tmp_path: Path) -> None:
     current = _cell("first", 2, "ismcts:hard", "random", 20) | {
-        "definitions": table.bot_definitions("ismcts:hard", "random")
+        "definitions": table.bot_definitions("ismcts:hard", "random", "first", 2)
     }
     earlier = _cell("first", 2, "ismcts:hard", "greedy", 17) | {
-        "definitions": table.bot_definitions("ismcts:hard", "greedy") | {"ismcts:hard": "0123456789ab"}
+        "definitions": table.bot_definitions("ismcts:hard", "greedy", "first", 2)
+        | {"ismcts:hard": "0123456789ab"}
     }
     assert table.changed_bots(current) == []
     assert table.changed_bots(earlier) == ["ismcts:hard"]
@@ -138,7 +139,7 @@ def test_the_script_measures_a_missing_cell_and_keeps_it(tmp_path: Path) -> None
     )
     assert smaller.stdout.strip() == f"kept: {path} (4 games, seed 2026); --force measures it anew"
     assert json.loads(path.read_text(encoding="utf-8")) == cell  # a smaller run overwrites nothing
-    assert cell["definitions"] == table.bot_definitions("greedy", "random")
+    assert cell["definitions"] == table.bot_definitions("greedy", "random", "first", 2)
     path.write_text(
         json.dumps(cell | {"definitions": {"greedy": "0123456789ab", "random": "ba9876543210"}}),
         encoding="utf-8",

@@ -38,8 +38,9 @@ def test_a_variant_gets_its_lead_and_games_won_with_intervals() -> None:
 
 def test_a_wrong_figure_is_refused_with_a_sentence() -> None:
     for variant, words in (
-        ("speed=2", "'speed=2' is not name=number"),
-        ("deny=lots", "'lots' is not a number"),
+        ("speed", "'speed' is not name=number"),
+        ("speed=2", "'speed' is not one of the evaluation's figures: ruble_base"),
+        ("deny=lots", "'lots' is not a finite number for the figure deny"),
     ):
         result = run_script("greedy_weights.py", "--deals", "1", variant, check=False)
         assert result.returncode != 0 and words in result.stderr

@@ -118,13 +118,6 @@ def _share(text: str) -> float:
     return value
 
 
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(text)
-    return value
-
-
 def _optional(parse: Callable[[str], Any]) -> Callable[[str], Any]:
     return lambda text: None if text.lower() == "none" else parse(text)
 
@@ -159,6 +152,24 @@ WEIGHT_NAMES = tuple(field.name for field in dataclasses.fields(Weights))
 """The names of the evaluation's figures (``Weights``' fields)."""
 
 
+def changed_weights(weights: Weights, changes: Iterable[tuple[str, str]]) -> Weights:
+    """``weights`` with each named figure set to its number, read from text: the one reader of
+    the figure changes people type, in search variants (``weights.<name>=<number>``) and in
+    benchmarks/greedy_weights.py. ValueError with a sentence naming a wrong name or number."""
+    figures: dict[str, float] = {}
+    for name, text in changes:
+        if name not in WEIGHT_NAMES:
+            raise ValueError(f"'{name}' is not one of the evaluation's figures: {', '.join(WEIGHT_NAMES)}.")
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value):
+            raise ValueError(f"'{text}' is not a finite number for the figure {name}.")
+        figures[name] = value
+    return dataclasses.replace(weights, **figures)
+
+
 def search_variant(spec: str) -> SearchConfig:
     """The search of ``ismcts:<level>+<setting>=<value>+…``: the level's ``SearchConfig`` with
     those settings changed, so that a variant is tried from the command line (a tournament, the
@@ -171,7 +182,7 @@ def search_variant(spec: str) -> SearchConfig:
             f"A search variant starts with an ISMCTS level (ismcts:{'|'.join(LEVELS)}), not '{base}'."
         )
     values: dict[str, Any] = {}
-    weights: dict[str, float] = {}
+    figures: list[tuple[str, str]] = []
     for change in changes:
         name, equals, text = change.partition("=")
         name = name.lower()
@@ -182,16 +193,24 @@ def search_variant(spec: str) -> SearchConfig:
                 f" {', '.join(VARIANT_SETTINGS)}, or {WEIGHTS_PREFIX}<name> with a name among:"
                 f" {', '.join(WEIGHT_NAMES)}."
             )
+        if weight is not None:
+            figures.append((weight, text))
+            continue
         try:
-            if weight is not None:
-                weights[weight] = _finite(text)
-            else:
-                values[name] = VARIANT_SETTINGS[name](text)
+            values[name] = VARIANT_SETTINGS[name](text)
         except (ValueError, KeyError):
             raise ValueError(f"'{text}' is not a value for the search setting {name} in '{spec}'.") from None
     config = LEVELS[level]
-    if weights:
-        values["weights"] = dataclasses.replace(config.weights, **weights)
+    if figures:
+        # A figure changed is changed at every table, those with figures of their own included.
+        try:
+            values["weights"] = changed_weights(config.weights, figures)
+        except ValueError as error:
+            raise ValueError(f"{error} ('{spec}')") from None
+        values["table_weights"] = tuple(
+            dataclasses.replace(table, weights=changed_weights(table.weights, figures))
+            for table in config.table_weights
+        )
     return dataclasses.replace(config, **values)
 
 
@@ -216,6 +235,7 @@ __all__ = [
     "RandomBot",
     "SearchConfig",
     "bot_specs",
+    "changed_weights",
     "decision_rng",
     "import_bot_module",
     "import_bot_modules",

@@ -74,6 +74,43 @@ way: a tuned spread of the search, so that no single guess decides it (not a rul
 
 
 @dataclass(frozen=True, slots=True)
+class TableWeights:
+    """The evaluation's figures a search plays with at some tables only.
+
+    Figures tuned at one table size are not right at another: greedy self-play measured the
+    aristocrat figure (``Weights.diversity``) costing games at 2 players and winning them at 3
+    and 4 (benchmarks/greedy_weights.py, docs/bots.md), so a level may keep its 2-player figures
+    and play larger tables with others.
+    """
+
+    players: int
+    """The fewest players at a table these figures are for."""
+    weights: Weights
+    """The figures there, in place of ``SearchConfig.weights``."""
+    market: bool | None = None
+    """Only in games with the Market (True), only without it (False), or in both (None)."""
+
+    def fits(self, num_players: int, market: bool) -> bool:
+        """Whether a table of ``num_players``, with the Market or not, plays with these figures."""
+        return num_players >= self.players and self.market in (None, market)
+
+    def __reduce__(self) -> tuple[type[TableWeights], tuple[object, ...]]:
+        """Pickle as a constructor call (see ``Weights.__reduce__``)."""
+        return (TableWeights, (self.players, self.weights, self.market))
+
+
+MASTER_TABLE_WEIGHTS: Final = (
+    TableWeights(players=4, weights=replace(DEFAULT_WEIGHTS, diversity=1.0), market=False),
+)
+"""Master's figures at 4-player 1st-edition tables: a new aristocrat counted with the worth of
+its later aristocrat scorings (``Weights.diversity`` 1, the default 0). Greedy self-play found it
+costing games at 2 players, changing none at 3 and winning some at 4; Master's search with it won
+far more 4-player games against three Experts than with the 2-player figures (docs/bots.md,
+Master). At 3 players and in Market games, where Master with it is not measured, the level's
+figures stay."""
+
+
+@dataclass(frozen=True, slots=True)
 class SearchConfig:
     """Strength and cost of an ISMCTS bot."""
 
@@ -133,6 +170,21 @@ class SearchConfig:
     cards were most of the search levels' hand penalty (docs/bots.md). Candidates and playouts
     keep their weights."""
 
+    table_weights: tuple[TableWeights, ...] = ()
+    """Figures in place of ``weights`` at the tables they fit (the last that fits), e.g. other
+    figures from 4 players on; ``weights`` at every other table (``at_table``)."""
+
+    def at_table(self, num_players: int, market: bool) -> SearchConfig:
+        """The search as it plays at a table of ``num_players``, with the Market or not: its
+        ``weights`` those of the last of ``table_weights`` that fits, if one does, and no figures
+        for other tables left (so that it equals a search made for that table alone)."""
+        if not self.table_weights:
+            return self
+        for table in reversed(self.table_weights):
+            if table.fits(num_players, market):
+                return replace(self, weights=table.weights, table_weights=())
+        return replace(self, table_weights=())
+
     def __reduce__(self) -> tuple[type[SearchConfig], tuple[object, ...]]:
         """Pickle as a constructor call (see ``Weights.__reduce__``); fields one by one, as
         ``astuple`` would turn the weights into tuples."""
@@ -161,14 +213,15 @@ LEVELS: dict[str, SearchConfig] = {
         lite=False,
         deny=True,
         searched_replies=MASTER_SEARCHED_REPLIES,
+        table_weights=MASTER_TABLE_WEIGHTS,
     ),
 }
 """Named strengths, the rungs of the ladder (``petersburg/bots/ladder.json`` measures them):
 ``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard`` and ``ismcts:expert`` play out one round
 with the full greedy policy, denial counted, on a growing budget; ``ismcts:master`` is Expert's
-search with four times the iterations and a tree two moves deep in half of them (the learned
-evaluation and the take guard, measured on top of it, each cost it games against Expert:
-docs/bots.md);
+search with four times the iterations, a tree two moves deep in half of them, and figures of its
+own at 4-player 1st-edition tables (``MASTER_TABLE_WEIGHTS``; the learned evaluation
+and the take guard, measured on top of it, each cost it games against Expert: docs/bots.md);
 ``ismcts:easy`` (short lite playouts) is kept for older seats and scripts, whose "easy" level is
 Greedy now."""
 
@@ -228,11 +281,23 @@ class IsmctsBot:
         self.name = name
         self.seed = seed
         self.config = config if config is not None else LEVELS["medium"]
+        """The level's search, as given (its ``table_weights`` included)."""
         self.last = SearchStats()
         self.models: ValueModels | None = None
         if self.config.value_model is not None:
             self.models = load_value_models(self.config.value_model)
+        self.playing = self.config
+        """The search at the table of the decision under way (``SearchConfig.at_table``)."""
         self.eval_weights = cutoff_weights(self.config)
+        """The cut-off's weights at that table."""
+
+    def _sit_at(self, state: GameState) -> SearchConfig:
+        """Set ``playing`` and ``eval_weights`` for ``state``'s table and return the search."""
+        playing = self.config.at_table(state.num_players, state.market is not None)
+        if playing != self.playing:
+            self.playing = playing
+            self.eval_weights = cutoff_weights(playing)
+        return playing
 
     def choose(self, seen: View) -> ActionId:
         """The most visited root action after the search budget is spent."""
@@ -241,7 +306,7 @@ class IsmctsBot:
         self.last = SearchStats()
         if len(actions) == 1:
             return actions[0]
-        config = self.config
+        config = self._sit_at(seen.state)
         rng = decision_rng(self.seed, seen)
         if seen.state.stage == STAGE_PUB:
             # Buying VP at the Pub changes nothing the opponents see before the next phase: the
@@ -303,7 +368,7 @@ class IsmctsBot:
     ) -> int:
         """One iteration: down the tree at most ``depth`` moves, a playout, the rewards back up.
         Returns how many tree moves it made (more than 1: it searched past the root's move)."""
-        config = self.config
+        config = self.playing
         node = root
         path = [root]
         first = True
@@ -349,7 +414,7 @@ class IsmctsBot:
         margins = _margins(self._values(state))
         if baseline is not None:
             margins = [m - b for m, b in zip(margins, baseline, strict=True)]
-        rewards = _rewards(margins, self.config.scale)
+        rewards = _rewards(margins, config.scale)
         for visited in path[1:]:
             visited.visits += 1
             visited.reward += rewards[visited.mover]
@@ -358,7 +423,7 @@ class IsmctsBot:
     def _playout(self, state: GameState, rng: random.Random, target: int) -> None:
         """Play the playout policy (greedy-lite or full greedy, ``epsilon`` of random moves) up to the
         horizon, in place."""
-        config = self.config
+        config = self.playing
         weights = config.weights
         epsilon = config.epsilon
         while not state.is_over and phase_count(state) < target:
@@ -370,7 +435,7 @@ class IsmctsBot:
         if state.is_over:
             return [float(line.total) + line.rubles * 1e-3 for line in final_scores(state)]
         if self.models is not None:
-            return self.models.worths(state, self.eval_weights, self.config.value_share)
+            return self.models.worths(state, self.eval_weights, self.playing.value_share)
         return position_worths(state, self.eval_weights)
 
 

@@ -26,7 +26,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
-from petersburg.bots import bot_specs, make_bot
+from petersburg.bots import SearchConfig, bot_specs, make_bot
 
 TABLE_NAME = "ladder.json"
 """The measured table, a data file of this package."""
@@ -103,23 +103,29 @@ def _games_won(data: dict[str, Any]) -> GamesWon:
     return GamesWon(float(data["wins"]), int(data["games"]), float(data["low"]), float(data["high"]))
 
 
-def definition(spec: str) -> str:
+def definition(spec: str, players: int | None = None, market: bool = False) -> str:
     """A short digest of what plays ``spec`` today: the bot's class and its settings (a search
-    level's configuration, a greedy policy's weights).
+    level's configuration, a greedy policy's weights); with ``players`` (and ``market``), of what
+    plays at that table alone: a search's figures for other tables left out
+    (``SearchConfig.at_table``).
 
     The table stores it beside each level's figures when they are measured, so that a level whose
     definition has changed since (Master given more iterations, say) is shown as not measured
-    rather than with the figures of the bot it was.
+    rather than with the figures of the bot it was; a measurement of one table size records that
+    table's, so that a change at 4-player tables leaves 2-player figures standing.
     """
     bot = make_bot(spec)
     settings = getattr(bot, "config", None) or getattr(bot, "weights", None)
+    if players is not None and isinstance(settings, SearchConfig):
+        settings = settings.at_table(players, market)
     return hashlib.sha256(f"{type(bot).__name__}:{changed_settings(settings)}".encode()).hexdigest()[:12]
 
 
-def definitions(specs: Sequence[str]) -> list[str]:
-    """``definition`` of each of ``specs``: what a resumable measurement records beside every
-    game, so that a resumed run tells today's bots' games from those of a level since retuned."""
-    return [definition(spec) for spec in specs]
+def definitions(specs: Sequence[str], market: bool = False) -> list[str]:
+    """``definition`` of each of ``specs`` at their table (as many players as specs, with the
+    Market or not): what a resumable measurement records beside every game, so that a resumed
+    run tells today's bots' games from those of a level since retuned."""
+    return [definition(spec, len(specs), market) for spec in specs]
 
 
 def changed_settings(settings: object) -> str:

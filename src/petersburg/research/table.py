@@ -120,22 +120,24 @@ def save_cell(directory: Path, cell: dict[str, Any]) -> Path:
     return path
 
 
-def bot_definitions(policy: str, opponent: str) -> dict[str, str]:
-    """The definition digest of each bot of a cell, by spec (a bot from a module that is not
-    imported here cannot be built, and is left out: nothing to compare it with)."""
+def bot_definitions(policy: str, opponent: str, setting: str, players: int) -> dict[str, str]:
+    """The definition digest of each bot of a cell, by spec, at the cell's table (a bot from a
+    module that is not imported here cannot be built, and is left out: nothing to compare it
+    with)."""
     found = {}
     for spec in dict.fromkeys((policy, opponent)):
         try:
-            found[spec] = definition(spec)
+            found[spec] = definition(spec, players, market=setting == "market")
         except ValueError:
             continue
     return found
 
 
 def changed_bots(cell: dict[str, Any]) -> list[str]:
-    """The specs of the cell's bots that play differently today than when it was measured."""
+    """The specs of the cell's bots that play differently at its table today than when it was
+    measured."""
     recorded: dict[str, str] = cell.get("definitions", {})
-    today = bot_definitions(cell["policy"], cell["opponent"])
+    today = bot_definitions(cell["policy"], cell["opponent"], cell["setting"], cell["players"])
     return [spec for spec, digest in recorded.items() if spec in today and today[spec] != digest]
 
 
