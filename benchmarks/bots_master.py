@@ -100,16 +100,21 @@ def kept_games(
 ) -> dict[tuple[int, int], dict[str, Any]]:
     """The games already in ``path`` by (match-up, game); a line cut short by a stop is dropped.
     Raises ``SystemExit`` with a sentence when the file holds games of another Master or seed, or
-    of bots whose settings have changed since (``specs``: the match-ups as they are today)."""
+    of bots whose settings have changed since (``specs``: the match-ups as they are today).
+
+    A game kept under another spec whose bots play at its table as today's do (the same
+    definitions: Master's variant with the figures it has since taken at that table, say) is
+    the game today's bots play on that deal, and counts."""
     today = [definitions(spec.bots, spec.options.market) for spec in specs]
     kept: dict[tuple[int, int], dict[str, Any]] = {}
     for line in kept_lines(path):
-        if (line["master"], line["seed"]) != (master, seed):
+        same_bots = line.get("definitions") == today[line["matchup"]]
+        if line["seed"] != seed or (line["master"] != master and not same_bots):
             raise SystemExit(
                 f"{path} holds games of {line['master']} with seed {line['seed']}, not of {master} with "
                 f"seed {seed}: name another file."
             )
-        if line.get("definitions") != today[line["matchup"]]:
+        if not same_bots:
             raise SystemExit(
                 f"{path} holds games played by {' and '.join(dict.fromkeys(specs[line['matchup']].bots))} "
                 "as they were before their settings changed (or by a run that did not record them): "

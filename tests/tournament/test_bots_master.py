@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,6 +52,23 @@ def test_a_run_kept_in_a_file_is_resumed_and_counts_every_game(tmp_path: Path) -
     assert other.returncode != 0
     assert f"{out} holds games of beginner with seed 2026, not of random with seed 2026" in other.stderr
     assert kept(out) == lines, "a refused run changes nothing"
+
+
+def test_games_kept_under_another_spec_of_the_same_bot_count(tmp_path: Path) -> None:
+    """A variant that sets a level's own settings is that level: its games are the level's."""
+    out, fresh = tmp_path / "variant.jsonl", tmp_path / "level.jsonl"
+    measure(out, "--master", "ismcts:easy+iterations=30", "--games", "2")
+    earlier = kept(out)
+    resumed = json.loads(measure(out, "--master", "ismcts:easy", "--games", "4").stdout)
+    assert resumed["matchups"][0]["games"] == 4
+    assert kept(out)[:2] == earlier, "the variant's games are not played again"
+    measure(fresh, "--master", "ismcts:easy", "--games", "2")
+
+    def played(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The records but for the seats' names (the spec each was given)."""
+        return [{key: value for key, value in line["record"].items() if key != "names"} for line in lines]
+
+    assert played(kept(fresh)) == played(earlier), "the level plays the variant's games move for move"
 
 
 def test_games_of_a_bot_whose_settings_have_changed_are_refused(tmp_path: Path) -> None:
