@@ -53,7 +53,15 @@ from bots_ratings import Game, fit
 
 from petersburg.bots import import_bot_modules, make_bot
 from petersburg.bots.ismcts import SearchConfig
-from petersburg.bots.levels import EDITIONS, TABLE_NAME, definition, definitions, ladder, ladder_table
+from petersburg.bots.levels import (
+    EDITIONS,
+    TABLE_NAME,
+    definition,
+    definitions,
+    ladder,
+    ladder_table,
+    table_definitions,
+)
 from petersburg.engine import GameOptions, places
 from petersburg.server.accounts.ratings import shown
 from petersburg.tournament.backends import interrupted_on_term, start_worker
@@ -352,7 +360,12 @@ def build_table(
     problems: list[str] = []
     entries = []
     for index, (level, spec) in enumerate(levels):
-        entry: dict[str, Any] = {"id": level, "spec": spec, "definition": definition(spec)}
+        entry: dict[str, Any] = {
+            "id": level,
+            "spec": spec,
+            "definition": definition(spec),
+            "tables": table_definitions(spec),
+        }
         if index > 0:
             below = levels[index - 1][0]
             entry["below"] = below
@@ -410,7 +423,8 @@ def build_table(
             "and 3-player games against two of it (wins, games, Wilson 95% interval) per edition, and "
             "its mu on the server's rating model fitted from the 4-player games of both editions "
             "(rating = shown rating). 'definition': a digest of the bot measured (petersburg.bots.levels."
-            "definition); a level whose bot has changed since is shown as not measured."
+            "definition), 'tables': the same at each table measured; a figure of a table where the "
+            "level's bot has changed since is shown as not measured."
         ),
         "command": command,
         "date": datetime.now(UTC).date().isoformat(),

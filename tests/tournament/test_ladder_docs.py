@@ -72,8 +72,9 @@ def test_a_level_whose_bot_changed_since_it_was_measured_is_shown_as_not_measure
     the table stored (here Hard, as if measured when it searched 50 iterations) shows none."""
     table = copy.deepcopy(ladder_table())
     hard = next(entry for entry in table["ladder"] if entry["id"] == "hard")
-    assert hard["definition"] == levels.definition("ismcts:hard")  # the shipped table is today's
-    hard["definition"] = levels.definition("ismcts:hard+iterations=50")
+    assert hard["tables"] == levels.table_definitions("ismcts:hard")  # the shipped table is today's
+    earlier = levels.table_definitions("ismcts:hard+iterations=50")
+    hard["definition"], hard["tables"] = levels.definition("ismcts:hard+iterations=50"), earlier
     monkeypatch.setattr(levels, "ladder_table", lambda: table)
     monkeypatch.setattr(ladder_docs, "ladder_table", lambda: table)
     levels.built_in_levels.cache_clear()
@@ -86,6 +87,30 @@ def test_a_level_whose_bot_changed_since_it_was_measured_is_shown_as_not_measure
         assert bot_mu("hard") == UNMEASURED_MU
         rows = {row.split(" | ")[0].removeprefix("| "): row.split(" | ") for row in section().splitlines()}
         assert rows["Hard"][2:5] == ["–", "– vs Medium", "–"]
+    finally:
+        levels.built_in_levels.cache_clear()
+
+
+def test_a_level_changed_at_some_tables_keeps_the_figures_of_the_others(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Expert as if measured before a change at 4-player 1st-edition tables alone: its duels and
+    3-player figures are still today's bot's; its rating, fitted from both editions' 4-player
+    games, is not. A table written before definitions by table judges the level as a whole."""
+    table = copy.deepcopy(ladder_table())
+    expert = next(entry for entry in table["ladder"] if entry["id"] == "expert")
+    expert["tables"]["first"]["4"] = levels.definition("ismcts:expert+iterations=401", 4)
+    monkeypatch.setattr(levels, "ladder_table", lambda: table)
+    levels.built_in_levels.cache_clear()
+    try:
+        found = {level.id: level for level in levels.built_in_levels()}["expert"]
+        assert found.duel() is not None and found.duel("second_market") is not None
+        assert found.trio() is not None and found.trio("second_market") is not None
+        assert found.mu is None and found.rating is None and found.seconds is None
+        del expert["tables"]
+        levels.built_in_levels.cache_clear()
+        whole = {level.id: level for level in levels.built_in_levels()}["expert"]
+        assert whole.duel() is not None and whole.mu is not None, "its one definition is today's"
     finally:
         levels.built_in_levels.cache_clear()
 

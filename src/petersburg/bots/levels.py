@@ -128,6 +128,21 @@ def definitions(specs: Sequence[str], market: bool = False) -> list[str]:
     return [definition(spec, len(specs), market) for spec in specs]
 
 
+LADDER_TABLES: Final = (2, 3, 4)
+"""The table sizes the ladder measures every level at: duels, 3-player matches against two of the
+level below, and 4-player tournaments."""
+
+
+def table_definitions(spec: str) -> dict[str, dict[str, str]]:
+    """``definition`` of ``spec`` at each table the ladder measures it at, by edition and number of
+    players: the table stores them beside its figures, so that a level changed at some tables
+    (Master's figures at 4-player 1st-edition tables, say) keeps the figures of the others."""
+    return {
+        edition: {str(players): definition(spec, players, edition != "first") for players in LADDER_TABLES}
+        for edition in EDITIONS
+    }
+
+
 def changed_settings(settings: object) -> str:
     """``settings`` as text, a dataclass by the fields that differ from their defaults alone.
 
@@ -145,19 +160,33 @@ def changed_settings(settings: object) -> str:
 
 
 def _level(entry: dict[str, Any], research: bool) -> BotLevel:
-    if entry.get("definition") != definition(entry["spec"]):
-        # Measured of an earlier definition of this level: its figures are not today's bot's.
-        return BotLevel(id=entry["id"], spec=entry["spec"], research=research, below=entry.get("below"))
+    """A level as the table measured it, keeping only the figures of tables where today's bot is
+    the one measured (a figure measured of an earlier definition is not today's bot's)."""
+    spec = entry["spec"]
+    measured_at: dict[str, dict[str, str]] | None = entry.get("tables")
+    if measured_at is None:  # a table written before definitions by table: one for all of them
+        whole = entry.get("definition") == definition(spec)
+        standing = {(edition, players): whole for edition in EDITIONS for players in LADDER_TABLES}
+    else:
+        today = table_definitions(spec)
+        standing = {
+            (edition, players): measured_at.get(edition, {}).get(str(players)) == today[edition][str(players)]
+            for edition in EDITIONS
+            for players in LADDER_TABLES
+        }
+    duels = entry.get("duels", {})
+    trios = entry.get("trios", {})
+    rated = all(standing[edition, 4] for edition in EDITIONS)  # fitted from both editions' games
     return BotLevel(
         id=entry["id"],
-        spec=entry["spec"],
+        spec=spec,
         research=research,
         below=entry.get("below"),
-        duels=tuple((edition, _games_won(entry["duels"][edition])) for edition in entry.get("duels", {})),
-        trios=tuple((edition, _games_won(entry["trios"][edition])) for edition in entry.get("trios", {})),
-        mu=entry.get("mu"),
-        rating=entry.get("rating"),
-        seconds=entry.get("seconds_per_move"),
+        duels=tuple((edition, _games_won(duels[edition])) for edition in duels if standing[edition, 2]),
+        trios=tuple((edition, _games_won(trios[edition])) for edition in trios if standing[edition, 3]),
+        mu=entry.get("mu") if rated else None,
+        rating=entry.get("rating") if rated else None,
+        seconds=entry.get("seconds_per_move") if rated else None,
     )
 
 
