@@ -13,7 +13,7 @@ from petersburg.bots.evaluation import DEFAULT_WEIGHTS
 from petersburg.bots.greedy import action_gains
 from petersburg.bots.ismcts import (
     LEVELS,
-    TableWeights,
+    TableSettings,
     cutoff_weights,
     estimate_hidden_rubles,
     tree_candidates,
@@ -58,20 +58,19 @@ def test_a_search_variant_is_a_level_with_settings_changed() -> None:
 
 
 def test_a_search_variant_changes_the_evaluation_figures_it_names() -> None:
-    """``weights.<name>=<number>`` changes that figure of the level's weights, the others kept;
-    the variant is a bot of its own definition."""
+    """``weights.<name>=<number>`` changes that figure of the level's weights, the others kept,
+    at every table (those where the level has figures of its own too); the variant is a bot of its
+    own definition."""
     config = search_variant("ismcts:master+weights.diversity=0.3+Weights.Deny=0.6+iterations=40")
     master = LEVELS["master"]
-    assert master.table_weights, "Master has figures of its own at some tables"
-    assert config == dataclasses.replace(
-        master,
-        iterations=40,
-        weights=dataclasses.replace(master.weights, diversity=0.3, deny=0.6),
-        table_weights=tuple(
-            dataclasses.replace(table, weights=dataclasses.replace(table.weights, diversity=0.3, deny=0.6))
-            for table in master.table_weights
-        ),
-    ), "changed at every table"
+    changed = dataclasses.replace(master.weights, diversity=0.3, deny=0.6)
+    assert config == dataclasses.replace(master, iterations=40, weights=changed, tables=config.tables), (
+        "the level's settings, but for those named"
+    )
+    for players, market in ((2, False), (4, False), (4, True)):
+        table = master.at_table(players, market).weights
+        assert config.at_table(players, market).weights == dataclasses.replace(table, diversity=0.3, deny=0.6)
+    assert master.at_table(4, market=False).weights != master.weights, "Master has figures of its own there"
     assert cutoff_weights(config).diversity == 0.3, "the cut-off counts them too"
     assert definition("ismcts:master+weights.diversity=0.3") != definition("ismcts:master")
     assert definition(f"ismcts:master+weights.deny={DEFAULT_WEIGHTS.deny}") == definition("ismcts:master"), (
@@ -79,37 +78,46 @@ def test_a_search_variant_changes_the_evaluation_figures_it_names() -> None:
     )
 
 
-def test_table_weights_replace_the_figures_at_the_tables_they_fit() -> None:
-    """The last of ``table_weights`` that fits a table gives its figures; no other table's change."""
+def test_table_settings_replace_the_levels_at_the_tables_they_fit() -> None:
+    """The last of ``tables`` that fits a table gives its settings; no other table's change."""
     larger = dataclasses.replace(DEFAULT_WEIGHTS, diversity=1.0)
     market_four = dataclasses.replace(DEFAULT_WEIGHTS, deny=0.8)
-    config = SearchConfig(table_weights=(TableWeights(3, larger), TableWeights(4, market_four, market=True)))
-    assert config.at_table(2, market=False) == config.at_table(2, market=True) == SearchConfig()
-    assert config.at_table(3, market=True).weights == larger
-    assert config.at_table(5, market=False).weights == larger
-    assert config.at_table(4, market=True).weights == market_four
-    assert config.at_table(4, market=True) == dataclasses.replace(
-        config, weights=market_four, table_weights=()
+    config = SearchConfig(
+        tables=(
+            TableSettings((3, 4), changes=(("weights", larger),)),
+            TableSettings(
+                (4,), market=True, changes=(("weights", market_four), ("certain_liabilities", True))
+            ),
+        )
     )
+    assert config.at_table(2, market=False) == config.at_table(2, market=True) == SearchConfig()
+    assert config.at_table(5, market=True) == SearchConfig()
+    assert config.at_table(3, market=True) == config.at_table(4, market=False) == SearchConfig(weights=larger)
+    assert config.at_table(4, market=True) == SearchConfig(weights=market_four, certain_liabilities=True)
     assert pickle.loads(pickle.dumps(config)) == config, "a process pool sends it to its workers"
+    for level in LEVELS.values():
+        for table in level.tables:
+            assert {name for name, _ in table.changes} <= {
+                field.name for field in dataclasses.fields(SearchConfig)
+            }
 
 
-def test_a_bot_plays_each_table_with_its_figures() -> None:
+def test_a_bot_plays_each_table_with_its_settings() -> None:
     """One bot, playing 2- and 4-player positions in turn, chooses at each as the search with
-    that table's figures would: the figures change choices, so a bot ignoring them would not."""
+    that table's settings would: the settings change choices, so a bot ignoring them would not."""
     tuned = dataclasses.replace(DEFAULT_WEIGHTS, diversity=1.0, deny=1.5)
     base = SearchConfig(iterations=40, width=4, horizon=2, lite=False, deny=True)
-    bot = IsmctsBot(5, dataclasses.replace(base, table_weights=(TableWeights(3, tuned),)))
+    bot = IsmctsBot(
+        5, dataclasses.replace(base, tables=(TableSettings((4,), changes=(("weights", tuned),)),))
+    )
     changed = 0
     for state in random_states(24, seed=31, players=(2, 4)):
         seen = view(state, state.current_player)
-        plain, with_tuned = (
-            IsmctsBot(5, base).choose(seen),
-            IsmctsBot(5, dataclasses.replace(base, weights=tuned)).choose(seen),
-        )
-        assert bot.choose(seen) == (with_tuned if state.num_players >= 3 else plain)
-        changed += state.num_players >= 3 and plain != with_tuned
-    assert changed, "no position whose choice the figures change"
+        plain = IsmctsBot(5, base).choose(seen)
+        with_tuned = IsmctsBot(5, dataclasses.replace(base, weights=tuned)).choose(seen)
+        assert bot.choose(seen) == (with_tuned if state.num_players == 4 else plain)
+        changed += state.num_players == 4 and plain != with_tuned
+    assert changed, "no position whose choice the settings change"
 
 
 @pytest.mark.parametrize(
@@ -242,9 +250,7 @@ def test_searched_replies_is_the_share_of_iterations_that_search_past_the_root()
     assert deep[1.0] > 0.7 * total[1.0]
     assert search_variant(
         "ismcts:expert+iterations=1600+depth=2+searched_replies=0.5"
-    ) == dataclasses.replace(LEVELS["master"], table_weights=()), (
-        "Master, but for its figures at larger tables"
-    )
+    ) == dataclasses.replace(LEVELS["master"], tables=()), "Master, but for its figures at larger tables"
 
 
 def test_below_the_root_the_tree_weighs_the_moves_its_playouts_would_play() -> None:

@@ -62,7 +62,7 @@ def test_master_is_experts_search_with_more_iterations_and_a_deeper_tree_in_part
         depth=expert.depth,
         iterations=expert.iterations,
         searched_replies=expert.searched_replies,
-        table_weights=expert.table_weights,
+        tables=expert.tables,
     )
     assert shallow == expert
     assert make_bot("ismcts:master", 1).name == "ismcts:master"

@@ -207,9 +207,15 @@ def search_variant(spec: str) -> SearchConfig:
             values["weights"] = changed_weights(config.weights, figures)
         except ValueError as error:
             raise ValueError(f"{error} ('{spec}')") from None
-        values["table_weights"] = tuple(
-            dataclasses.replace(table, weights=changed_weights(table.weights, figures))
-            for table in config.table_weights
+        values["tables"] = tuple(
+            dataclasses.replace(
+                table,
+                changes=tuple(
+                    (name, changed_weights(value, figures) if name == "weights" else value)
+                    for name, value in table.changes
+                ),
+            )
+            for table in config.tables
         )
     return dataclasses.replace(config, **values)
 

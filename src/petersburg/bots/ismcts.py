@@ -31,7 +31,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, fields, replace
-from typing import Final
+from typing import Any, Final
 
 from petersburg.bots.base import decision_rng, require_turn
 from petersburg.bots.evaluation import DEFAULT_WEIGHTS, Weights
@@ -74,40 +74,41 @@ way: a tuned spread of the search, so that no single guess decides it (not a rul
 
 
 @dataclass(frozen=True, slots=True)
-class TableWeights:
-    """The evaluation's figures a search plays with at some tables only.
+class TableSettings:
+    """Search settings a level plays with at some tables only.
 
-    Figures tuned at one table size are not right at another: greedy self-play measured the
-    aristocrat figure (``Weights.diversity``) costing games at 2 players and winning them at 3
-    and 4 (benchmarks/greedy_weights.py, docs/bots.md), so a level may keep its 2-player figures
-    and play larger tables with others.
+    Settings tuned at one table are not right at another: greedy self-play measured the aristocrat
+    figure (``Weights.diversity``) costing games at 2 players and winning them at 4
+    (benchmarks/greedy_weights.py, docs/bots.md), so a level may keep its 2-player settings and
+    play other tables with others.
     """
 
-    players: int
-    """The fewest players at a table these figures are for."""
-    weights: Weights
-    """The figures there, in place of ``SearchConfig.weights``."""
+    players: tuple[int, ...]
+    """The numbers of players of the tables these settings are for."""
     market: bool | None = None
     """Only in games with the Market (True), only without it (False), or in both (None)."""
+    changes: tuple[tuple[str, Any], ...] = ()
+    """(name, value) of each ``SearchConfig`` setting changed there, e.g. ``("weights", …)``."""
 
     def fits(self, num_players: int, market: bool) -> bool:
-        """Whether a table of ``num_players``, with the Market or not, plays with these figures."""
-        return num_players >= self.players and self.market in (None, market)
+        """Whether a table of ``num_players``, with the Market or not, plays with these settings."""
+        return num_players in self.players and self.market in (None, market)
 
-    def __reduce__(self) -> tuple[type[TableWeights], tuple[object, ...]]:
+    def __reduce__(self) -> tuple[type[TableSettings], tuple[object, ...]]:
         """Pickle as a constructor call (see ``Weights.__reduce__``)."""
-        return (TableWeights, (self.players, self.weights, self.market))
+        return (TableSettings, (self.players, self.market, self.changes))
 
 
-MASTER_TABLE_WEIGHTS: Final = (
-    TableWeights(players=4, weights=replace(DEFAULT_WEIGHTS, diversity=1.0), market=False),
+MASTER_TABLES: Final = (
+    TableSettings(
+        players=(4,), market=False, changes=(("weights", replace(DEFAULT_WEIGHTS, diversity=1.0)),)
+    ),
 )
-"""Master's figures at 4-player 1st-edition tables: a new aristocrat counted with the worth of
+"""Master's settings at 4-player 1st-edition tables: a new aristocrat counted with the worth of
 its later aristocrat scorings (``Weights.diversity`` 1, the default 0). Greedy self-play found it
 costing games at 2 players, changing none at 3 and winning some at 4; Master's search with it won
-far more 4-player games against three Experts than with the 2-player figures (docs/bots.md,
-Master). At 3 players and in Market games, where Master with it is not measured, the level's
-figures stay."""
+more 4-player games against three Experts than with the level's figures (docs/bots.md, Master).
+At other tables, where Master with it is not measured, the level's settings stay."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,20 +171,20 @@ class SearchConfig:
     cards were most of the search levels' hand penalty (docs/bots.md). Candidates and playouts
     keep their weights."""
 
-    table_weights: tuple[TableWeights, ...] = ()
-    """Figures in place of ``weights`` at the tables they fit (the last that fits), e.g. other
-    figures from 4 players on; ``weights`` at every other table (``at_table``)."""
+    tables: tuple[TableSettings, ...] = ()
+    """Settings in place of these at the tables they fit (the last that fits), e.g. other figures
+    at 4-player tables; these at every other table (``at_table``)."""
 
     def at_table(self, num_players: int, market: bool) -> SearchConfig:
-        """The search as it plays at a table of ``num_players``, with the Market or not: its
-        ``weights`` those of the last of ``table_weights`` that fits, if one does, and no figures
-        for other tables left (so that it equals a search made for that table alone)."""
-        if not self.table_weights:
+        """The search as it plays at a table of ``num_players``, with the Market or not: the
+        changes of the last of ``tables`` that fits, if one does, and no settings for other tables
+        left (so that it equals a search made for that table alone)."""
+        if not self.tables:
             return self
-        for table in reversed(self.table_weights):
+        for table in reversed(self.tables):
             if table.fits(num_players, market):
-                return replace(self, weights=table.weights, table_weights=())
-        return replace(self, table_weights=())
+                return replace(self, **dict(table.changes), tables=())
+        return replace(self, tables=())
 
     def __reduce__(self) -> tuple[type[SearchConfig], tuple[object, ...]]:
         """Pickle as a constructor call (see ``Weights.__reduce__``); fields one by one, as
@@ -213,14 +214,14 @@ LEVELS: dict[str, SearchConfig] = {
         lite=False,
         deny=True,
         searched_replies=MASTER_SEARCHED_REPLIES,
-        table_weights=MASTER_TABLE_WEIGHTS,
+        tables=MASTER_TABLES,
     ),
 }
 """Named strengths, the rungs of the ladder (``petersburg/bots/ladder.json`` measures them):
 ``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard`` and ``ismcts:expert`` play out one round
 with the full greedy policy, denial counted, on a growing budget; ``ismcts:master`` is Expert's
 search with four times the iterations, a tree two moves deep in half of them, and figures of its
-own at 4-player 1st-edition tables (``MASTER_TABLE_WEIGHTS``; the learned evaluation
+own at 4-player 1st-edition tables (``MASTER_TABLES``; the learned evaluation
 and the take guard, measured on top of it, each cost it games against Expert: docs/bots.md);
 ``ismcts:easy`` (short lite playouts) is kept for older seats and scripts, whose "easy" level is
 Greedy now."""
@@ -281,7 +282,7 @@ class IsmctsBot:
         self.name = name
         self.seed = seed
         self.config = config if config is not None else LEVELS["medium"]
-        """The level's search, as given (its ``table_weights`` included)."""
+        """The level's search, as given (its ``tables`` included)."""
         self.last = SearchStats()
         self.models: ValueModels | None = None
         if self.config.value_model is not None:
