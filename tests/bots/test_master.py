@@ -68,15 +68,18 @@ def test_master_is_experts_search_with_more_iterations_and_a_deeper_tree_in_part
     assert make_bot("ismcts:master", 1).name == "ismcts:master"
 
 
-def test_master_counts_later_aristocrat_scorings_at_larger_first_edition_tables() -> None:
-    """Its figures: the aristocrat figure at 4-player 1st-edition tables (where it was measured
-    winning games), the level's at every other table."""
+def test_master_plays_the_tables_where_others_measured_better_with_those_settings() -> None:
+    """The aristocrat figure at 4-player 1st-edition tables, certain liabilities at 3-player Market
+    tables (where each was measured winning more games), the level's settings at every other."""
     master = LEVELS["master"]
-    assert master.at_table(4, market=False).weights == replace(DEFAULT_WEIGHTS, diversity=1.0)
+    plain = replace(master, tables=())
+    assert master.at_table(4, market=False) == replace(plain, weights=replace(DEFAULT_WEIGHTS, diversity=1.0))
+    assert master.at_table(3, market=True) == replace(plain, certain_liabilities=True)
     for players in (1, 2, 3):
-        assert master.at_table(players, market=False).weights == master.weights == DEFAULT_WEIGHTS
-    for players in (2, 3, 4, 5):
-        assert master.at_table(players, market=True).weights == DEFAULT_WEIGHTS
+        assert master.at_table(players, market=False) == plain
+    for players in (1, 2, 4, 5):
+        assert master.at_table(players, market=True) == plain
+    assert plain.weights == DEFAULT_WEIGHTS and not plain.certain_liabilities
 
 
 def test_master_plays_legal_reproducible_games() -> None:
@@ -156,14 +159,16 @@ def test_certain_liabilities_is_a_variant_of_its_own() -> None:
 
 def test_a_measurement_at_one_table_is_of_what_plays_there() -> None:
     """A table's definition digest is that of the search playing there, so that figures changed
-    at 4-player 1st-edition tables leave Master's 2-player and Market measurements
-    standing, and a 4-player game of the variant with those figures counts as Master's."""
+    at 4-player 1st-edition tables leave Master's measurements at other tables standing, and a
+    4-player game of the variant with those figures counts as Master's."""
     at = {
         (players, market): definition("ismcts:master", players, market)
-        for players in (2, 4)
+        for players in (2, 3, 4)
         for market in (False, True)
     }
-    assert at[2, False] == at[2, True] == at[4, True] != at[4, False]
+    assert at[2, False] == at[2, True] == at[3, False] == at[4, True]
+    assert len({at[2, False], at[4, False], at[3, True]}) == 3
     assert at[4, False] == definition("ismcts:master+weights.diversity=1.0", 4, market=False)
+    assert at[3, True] == definition("ismcts:master+certain_liabilities=true", 3, market=True)
     assert definition("ismcts:master") not in at.values(), "the level as a whole: every table's figures"
     assert definitions(["greedy", "ismcts:master"]) == [definition("greedy"), at[2, False]]

@@ -103,12 +103,18 @@ MASTER_TABLES: Final = (
     TableSettings(
         players=(4,), market=False, changes=(("weights", replace(DEFAULT_WEIGHTS, diversity=1.0)),)
     ),
+    TableSettings(players=(3,), market=True, changes=(("certain_liabilities", True),)),
 )
-"""Master's settings at 4-player 1st-edition tables: a new aristocrat counted with the worth of
-its later aristocrat scorings (``Weights.diversity`` 1, the default 0). Greedy self-play found it
-costing games at 2 players, changing none at 3 and winning some at 4; Master's search with it won
-more 4-player games against three Experts than with the level's figures (docs/bots.md, Master).
-At other tables, where Master with it is not measured, the level's settings stay."""
+"""Master's settings at the tables where others measured better (docs/bots.md, Master); the
+level's everywhere else, where they are not measured.
+
+- 4 players, 1st edition: a new aristocrat counted with the worth of its later aristocrat
+  scorings (``Weights.diversity`` 1, the default 0). Greedy self-play found it costing games at 2
+  players, changing none at 3 and winning some at 4; Master's search with it won more 4-player
+  games against three Experts than with the level's figures, on the same deals.
+- 3 players, Market: a hand card that would not pay for itself counted as a certain −5 at the
+  cut-off (``certain_liabilities``): half the hand penalty, and more games won against two
+  Experts than the level's settings on the same deals."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +227,7 @@ LEVELS: dict[str, SearchConfig] = {
 ``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard`` and ``ismcts:expert`` play out one round
 with the full greedy policy, denial counted, on a growing budget; ``ismcts:master`` is Expert's
 search with four times the iterations, a tree two moves deep in half of them, and figures of its
-own at 4-player 1st-edition tables (``MASTER_TABLES``; the learned evaluation
+own at 4-player 1st-edition and 3-player Market tables (``MASTER_TABLES``; the learned evaluation
 and the take guard, measured on top of it, each cost it games against Expert: docs/bots.md);
 ``ismcts:easy`` (short lite playouts) is kept for older seats and scripts, whose "easy" level is
 Greedy now."""
