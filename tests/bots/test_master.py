@@ -1,6 +1,7 @@
-"""Master (``ismcts:master``): Expert's search, deeper and longer, legal and reproducible; and the take
-guard, a search option Master does not use today (docs/bots.md), which leaves no hand card that
-could have been avoided."""
+"""Master (``ismcts:master``): Expert's search, deeper and longer, with settings of its own at some
+tables, legal and reproducible; the take guard, a search option Master does not use today
+(docs/bots.md), which leaves no hand card that could have been avoided; and certain liabilities,
+which it uses at 3-player Market tables."""
 
 from __future__ import annotations
 
