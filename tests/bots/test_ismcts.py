@@ -102,6 +102,18 @@ def test_table_settings_replace_the_levels_at_the_tables_they_fit() -> None:
             }
 
 
+def test_a_table_with_a_learned_evaluation_of_its_own_loads_it() -> None:
+    """A table whose settings name a learned evaluation plays with it, the others without."""
+    four_players = TableSettings((4,), changes=(("value_model", "shipped"),))
+    bot = IsmctsBot(2, SearchConfig(iterations=8, width=3, horizon=1, tables=(four_players,)))
+    for players, learned in ((4, True), (2, False), (4, True)):
+        state = next(s for s in random_states(20, seed=41, players=(players,)) if len(legal_actions(s)) > 2)
+        assert bot.choose(view(state, state.current_player)) in legal_actions(state)
+        assert (bot.models is not None) == learned and bot.playing.value_model == (
+            "shipped" if learned else None
+        )
+
+
 def test_a_bot_plays_each_table_with_its_settings() -> None:
     """One bot, playing 2- and 4-player positions in turn, chooses at each as the search with
     that table's settings would: the settings change choices, so a bot ignoring them would not."""

@@ -226,8 +226,8 @@ LEVELS: dict[str, SearchConfig] = {
 """Named strengths, the rungs of the ladder (``petersburg/bots/ladder.json`` measures them):
 ``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard`` and ``ismcts:expert`` play out one round
 with the full greedy policy, denial counted, on a growing budget; ``ismcts:master`` is Expert's
-search with four times the iterations, a tree two moves deep in half of them, and figures of its
-own at 4-player 1st-edition and 3-player Market tables (``MASTER_TABLES``; the learned evaluation
+search with four times the iterations, a tree two moves deep in half of them, and settings of
+its own at 4-player 1st-edition and 3-player Market tables (``MASTER_TABLES``; the learned evaluation
 and the take guard, measured on top of it, each cost it games against Expert: docs/bots.md);
 ``ismcts:easy`` (short lite playouts) is kept for older seats and scripts, whose "easy" level is
 Greedy now."""
@@ -291,6 +291,7 @@ class IsmctsBot:
         """The level's search, as given (its ``tables`` included)."""
         self.last = SearchStats()
         self.models: ValueModels | None = None
+        """The learned evaluation of the table's search (``value_model``), if it has one."""
         if self.config.value_model is not None:
             self.models = load_value_models(self.config.value_model)
         self.playing = self.config
@@ -302,6 +303,8 @@ class IsmctsBot:
         """Set ``playing`` and ``eval_weights`` for ``state``'s table and return the search."""
         playing = self.config.at_table(state.num_players, state.market is not None)
         if playing != self.playing:
+            if playing.value_model != self.playing.value_model:
+                self.models = load_value_models(playing.value_model) if playing.value_model else None
             self.playing = playing
             self.eval_weights = cutoff_weights(playing)
         return playing

@@ -106,7 +106,7 @@ def _games_won(data: dict[str, Any]) -> GamesWon:
 def definition(spec: str, players: int | None = None, market: bool = False) -> str:
     """A short digest of what plays ``spec`` today: the bot's class and its settings (a search
     level's configuration, a greedy policy's weights); with ``players`` (and ``market``), of what
-    plays at that table alone: a search's figures for other tables left out
+    plays at that table alone: a search's settings for other tables left out
     (``SearchConfig.at_table``).
 
     The table stores it beside each level's figures when they are measured, so that a level whose
@@ -136,7 +136,7 @@ level below, and 4-player tournaments."""
 def table_definitions(spec: str) -> dict[str, dict[str, str]]:
     """``definition`` of ``spec`` at each table the ladder measures it at, by edition and number of
     players: the table stores them beside its figures, so that a level changed at some tables
-    (Master's figures at 4-player 1st-edition tables, say) keeps the figures of the others."""
+    (Master's settings at 4-player 1st-edition tables, say) keeps the figures of the others."""
     return {
         edition: {str(players): definition(spec, players, edition != "first") for players in LADDER_TABLES}
         for edition in EDITIONS
