@@ -75,14 +75,20 @@ TIMED = 2
 """The match-up whose Master decisions give the time per move (4 players)."""
 
 
+def played_by(specs: list[TournamentSpec]) -> list[list[str]]:
+    """Each match-up's bots as they play at its table (``levels.definition`` of every seat), the
+    record of what played a kept game."""
+    return [definitions(spec.bots, spec.options.market) for spec in specs]
+
+
 def _play(specs: list[TournamentSpec], task: tuple[int, int]) -> dict[str, Any]:
-    """One game of one match-up, with every seat's hand penalty and Master's decision times."""
+    """One game of one match-up, with every seat's hand penalty and Master's decision times (the
+    bots' definitions are added where it is kept: one list a match-up, not one a game)."""
     matchup, game = task
     line = play_game(specs[matchup], game)
     state = GameRecord.from_json(line["record"]).replay()
     return {
         "master": specs[matchup].bots[0],
-        "definitions": definitions(specs[matchup].bots, specs[matchup].options.market),
         "seed": specs[matchup].seed,
         "matchup": matchup,
         "game": game,
@@ -105,7 +111,7 @@ def kept_games(
     A game kept under another spec whose bots play at its table as today's do (the same
     definitions: Master's variant with the figures it has since taken at that table, say) is
     the game today's bots play on that deal, and counts."""
-    today = [definitions(spec.bots, spec.options.market) for spec in specs]
+    today = played_by(specs)
     kept: dict[tuple[int, int], dict[str, Any]] = {}
     for line in kept_lines(path):
         same_bots = line.get("definitions") == today[line["matchup"]]
@@ -289,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
         for bots, options in ((m[1], m[2]) for m in MATCHUPS)
     ]
     kept = kept_games(args.out, args.master, args.seed, specs) if args.out is not None else {}
+    today = played_by(specs)
     wanted = [task for task in interleaved(specs) if task[0] in chosen]
     results = [kept[task] for task in wanted if task in kept]
     tasks = [task for task in wanted if task not in kept]
@@ -301,6 +308,7 @@ def main(argv: list[str] | None = None) -> int:
         stack.callback(getattr(games, "close", lambda: None))
         try:
             for result in games:
+                result["definitions"] = today[result["matchup"]]
                 if out is not None:  # kept before it is counted: no game counted is ever lost
                     out.write(json.dumps(result) + "\n")
                     out.flush()

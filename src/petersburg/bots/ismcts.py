@@ -298,10 +298,19 @@ class IsmctsBot:
         """The search at the table of the decision under way (``SearchConfig.at_table``)."""
         self.eval_weights = cutoff_weights(self.config)
         """The cut-off's weights at that table."""
+        self.table: tuple[int, bool] | None = None
+        """(players, Market or not) of the table ``playing`` was set for; None before a decision."""
 
     def _sit_at(self, state: GameState) -> SearchConfig:
-        """Set ``playing`` and ``eval_weights`` for ``state``'s table and return the search."""
-        playing = self.config.at_table(state.num_players, state.market is not None)
+        """Set ``playing`` and ``eval_weights`` for ``state``'s table and return the search.
+
+        A bot keeps its table from one decision to the next, so the table's search is worked out
+        (``at_table``) only when the table changes, not at every decision."""
+        table = (state.num_players, state.market is not None)
+        if table == self.table:
+            return self.playing
+        self.table = table
+        playing = self.config.at_table(*table)
         if playing != self.playing:
             if playing.value_model != self.playing.value_model:
                 self.models = load_value_models(playing.value_model) if playing.value_model else None
