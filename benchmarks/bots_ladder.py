@@ -4,6 +4,7 @@ them at 4 players.
     python benchmarks/bots_ladder.py --games 200 --jobs 16 --out-dir ladder-run
     python benchmarks/bots_ladder.py --games 200 --jobs 16 --out-dir ladder-run   # resumes
     python benchmarks/bots_ladder.py --games 20 --jobs 2 --deadline-seconds 3600 --out-dir ladder-run
+    python benchmarks/bots_ladder.py --games 200 --jobs 2 --cells 'duel-*-hard' --out-dir ladder-run
 
 The ladder is the one of the measured table (``petersburg/bots/ladder.json``: its levels in order,
 then the research level Random below them all), or ``--levels id=spec,…`` (weakest first) to try
@@ -30,14 +31,17 @@ the same command plays its cells again and resumes every other, the old games le
 and out of the figures.
 Each cell's figures are printed as soon as its games are in; the cells share the CPU time alike,
 in whole deals, so that a run stopped early has its cheap cells complete and a share of each dear
-one; progress is printed every 5 %. At the end the table is written to the package (``--table``;
-``--no-write`` only prints) with the game counts actually played, and ``python -m
-petersburg.tournament.ladder_docs`` brings docs/bots.md in step with it.
+one; progress is printed every 5 %. ``--cells`` (names or shell patterns, e.g. ``duel-*-hard``)
+plays the games of those cells alone, so that a few cells can be brought to their count on a small
+machine; the table is still written from every cell's games in the folder. At the end the table is
+written to the package (``--table``; ``--no-write`` only prints) with the game counts actually
+played, and ``python -m petersburg.tournament.ladder_docs`` brings docs/bots.md in step with it.
 """
 
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import itertools
 import json
 import multiprocessing
@@ -187,12 +191,34 @@ def _order(task: tuple[str, TournamentSpec, int], costs: dict[str, int]) -> tupl
     return ((game // seats + 1) * seats * costs[name], -costs[name])
 
 
+def chosen_cells(cells: list[Cell], patterns: str | None) -> set[str]:
+    """The names of the cells ``--cells`` names (comma-separated names or shell patterns; every
+    cell without it). Raises ``SystemExit`` with the cells' names when a pattern matches none."""
+    names = [cell.name for cell in cells]
+    if patterns is None:
+        return set(names)
+    chosen: set[str] = set()
+    for pattern in (word.strip() for word in patterns.split(",")):
+        matched = fnmatch.filter(names, pattern)
+        if not matched:
+            raise SystemExit(
+                f"--cells: {pattern!r} names no cell of this ladder; its cells: {', '.join(names)}"
+            )
+        chosen.update(matched)
+    return chosen
+
+
 def run(
-    cells: list[Cell], out: Path, jobs: int, deadline: float | None, modules: tuple[str, ...] = ()
+    cells: list[Cell],
+    out: Path,
+    jobs: int,
+    deadline: float | None,
+    modules: tuple[str, ...] = (),
+    playing: set[str] | None = None,
 ) -> dict[str, dict[int, dict[str, Any]]]:
-    """Play every missing game of ``cells`` (appended to ``out/<cell>.jsonl``); print each cell when it
-    is complete; stop cleanly at ``deadline`` (a ``time.monotonic`` value). Returns every game read or
-    played, by cell."""
+    """Play every missing game of ``cells`` (appended to ``out/<cell>.jsonl``), or of the cells named
+    in ``playing`` alone; print each cell when it is complete; stop cleanly at ``deadline`` (a
+    ``time.monotonic`` value). Returns every game read or played, by cell."""
     out.mkdir(parents=True, exist_ok=True)
     played_by = {cell.name: definitions(cell.spec.bots, cell.spec.options.market) for cell in cells}
     results = {}
@@ -211,6 +237,7 @@ def run(
         (
             (cell.name, cell.spec, game)
             for cell in cells
+            if playing is None or cell.name in playing
             for game in cell.spec.game_indices()
             if game not in results[cell.name]
         ),
@@ -219,7 +246,7 @@ def run(
     for cell in cells:
         if len(results[cell.name]) >= cell.spec.games:
             report(cell, results[cell.name])
-    unfinished = sum(1 for cell in cells if len(results[cell.name]) < cell.spec.games)
+    unfinished = len({name for name, _, _ in tasks})
     print(f"{len(tasks)} games to play in {unfinished} cell{'' if unfinished == 1 else 's'}", flush=True)
     files = {name: append_lines(out / f"{name}.jsonl") for name in results}
     started = time.monotonic()
@@ -467,6 +494,9 @@ def main() -> int:
         "--deadline-seconds", type=float, help="stop cleanly after this long and write what is in"
     )
     parser.add_argument("--levels", help="id=spec,… weakest first (default: the table's ladder)")
+    parser.add_argument(
+        "--cells", help="play only these cells, by name or shell pattern (e.g. 'duel-*-hard'); default all"
+    )
     add_import_argument(parser)  # bots that --levels names, registered in every worker too
     parser.add_argument("--table", default=str(TABLE), help="where to write the table (%(default)s)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave the table as it is")
@@ -477,9 +507,10 @@ def main() -> int:
     deadline = None if args.deadline_seconds is None else time.monotonic() + args.deadline_seconds
     levels = chosen_levels(args.levels)
     cells = plan(levels, args.games, args.seed)
+    playing = chosen_cells(cells, args.cells)
     started = time.monotonic()
     with interrupted_on_term():
-        results = run(cells, Path(args.out_dir), args.jobs, deadline, tuple(args.modules))
+        results = run(cells, Path(args.out_dir), args.jobs, deadline, tuple(args.modules), playing)
     command = "python benchmarks/bots_ladder.py " + " ".join(sys.argv[1:])
     table, problems = build_table(levels, cells, results, args.games, command)
     cpu = sum(sum(line["timing"]["total_seconds"]) for lines in results.values() for line in lines.values())

@@ -11,11 +11,12 @@ from pathlib import Path
 from .benchmark_scripts import kept, run_script
 
 
-def measure(out_dir: Path) -> subprocess.CompletedProcess[str]:
+def measure(out_dir: Path, *more: str, check: bool = True) -> subprocess.CompletedProcess[str]:
     return run_script(
         "bots_ladder.py",
         *("--levels", "beginner=beginner,easy=greedy", "--games", "4", "--jobs", "1"),
-        *("--out-dir", str(out_dir), "--no-write"),
+        *("--out-dir", str(out_dir), "--no-write", *more),
+        check=check,
     )
 
 
@@ -40,3 +41,21 @@ def test_a_resumed_run_replays_only_the_games_of_a_level_retuned_since(tmp_path:
     assert lines[:4] == older, "the old games stay in the file"
     assert [line["definitions"] for line in lines[4:]] == [played[0]["definitions"]] * 4
     assert [line["result"] for line in lines[4:]] == [line["result"] for line in played], "same deals, seeded"
+
+
+def test_chosen_cells_alone_are_played_and_a_pattern_naming_none_is_refused(tmp_path: Path) -> None:
+    """``--cells`` brings the cells it names to their count and plays nothing else; the table is
+    still built from every cell in the folder (the others show as not played)."""
+    wrong = measure(tmp_path, "--cells", "duel-*-expert", check=False)
+    assert wrong.returncode != 0
+    assert "--cells: 'duel-*-expert' names no cell of this ladder; its cells: duel-first-beginner" in wrong.stderr
+    assert not tmp_path.exists() or not list(tmp_path.iterdir()), "a refused run plays nothing"
+
+    chosen = measure(tmp_path, "--cells", "duel-*-easy,three-first-easy")
+    assert "games to play in 3 cells" in chosen.stdout
+    played = sorted(path.name for path in tmp_path.iterdir() if kept(path))
+    assert played == ["duel-first-easy.jsonl", "duel-second_market-easy.jsonl", "three-first-easy.jsonl"]
+    assert [len(kept(tmp_path / name)) for name in played] == [4, 4, 6], "each brought to its count"
+
+    rest = measure(tmp_path)
+    assert "games to play in 7 cells" in rest.stdout, "the cells left are played by a run naming none"
