@@ -475,6 +475,26 @@ def chosen_levels(argument: str | None) -> list[tuple[str, str]]:
     return [RESEARCH, *((level.id, level.spec) for level in ladder())]
 
 
+SITTING_ONLY = ("--cells", "--deadline-seconds")
+"""Options that choose which of the measurement's games a sitting plays, not what they are."""
+
+
+def measurement_command(argv: list[str]) -> str:
+    """The command the table records: this sitting's, less the options of ``SITTING_ONLY``. The
+    table is built from every game kept in ``--out-dir``, over however many sittings, and the seeds
+    alone fix the games, so the command that measures it (and, run again, completes it) is that."""
+    kept: list[str] = []
+    skip_value = False
+    for word in argv:
+        if skip_value:
+            skip_value = False
+        elif word in SITTING_ONLY:
+            skip_value = True
+        elif not word.startswith(tuple(f"{option}=" for option in SITTING_ONLY)):
+            kept.append(word)
+    return " ".join(["python benchmarks/bots_ladder.py", *kept])
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -511,7 +531,7 @@ def main() -> int:
     started = time.monotonic()
     with interrupted_on_term():
         results = run(cells, Path(args.out_dir), args.jobs, deadline, tuple(args.modules), playing)
-    command = "python benchmarks/bots_ladder.py " + " ".join(sys.argv[1:])
+    command = measurement_command(sys.argv[1:])
     table, problems = build_table(levels, cells, results, args.games, command)
     cpu = sum(sum(line["timing"]["total_seconds"]) for lines in results.values() for line in lines.values())
     print(

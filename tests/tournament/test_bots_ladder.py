@@ -48,7 +48,10 @@ def test_chosen_cells_alone_are_played_and_a_pattern_naming_none_is_refused(tmp_
     still built from every cell in the folder (the others show as not played)."""
     wrong = measure(tmp_path, "--cells", "duel-*-expert", check=False)
     assert wrong.returncode != 0
-    assert "--cells: 'duel-*-expert' names no cell of this ladder; its cells: duel-first-beginner" in wrong.stderr
+    assert (
+        "--cells: 'duel-*-expert' names no cell of this ladder; its cells: duel-first-beginner"
+        in wrong.stderr
+    )
     assert not tmp_path.exists() or not list(tmp_path.iterdir()), "a refused run plays nothing"
 
     chosen = measure(tmp_path, "--cells", "duel-*-easy,three-first-easy")
@@ -57,5 +60,16 @@ def test_chosen_cells_alone_are_played_and_a_pattern_naming_none_is_refused(tmp_
     assert played == ["duel-first-easy.jsonl", "duel-second_market-easy.jsonl", "three-first-easy.jsonl"]
     assert [len(kept(tmp_path / name)) for name in played] == [4, 4, 6], "each brought to its count"
 
-    rest = measure(tmp_path)
+    table = tmp_path.parent / "ladder.json"
+    rest = run_script(
+        "bots_ladder.py",
+        *("--levels", "beginner=beginner,easy=greedy", "--games", "4", "--jobs", "1"),
+        *("--out-dir", str(tmp_path), "--table", str(table), "--deadline-seconds=600"),
+    )
     assert "games to play in 7 cells" in rest.stdout, "the cells left are played by a run naming none"
+    written = json.loads(table.read_text(encoding="utf-8"))
+    assert written["complete"] and written["games_played"]["first"]["duel_games"] == [4, 4]
+    assert written["command"] == (
+        "python benchmarks/bots_ladder.py --levels beginner=beginner,easy=greedy --games 4 --jobs 1 "
+        f"--out-dir {tmp_path} --table {table}"
+    ), "the sitting's own options are not the measurement's"
