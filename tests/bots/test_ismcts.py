@@ -43,6 +43,31 @@ def test_levels_grow_in_budget_and_plain_ismcts_is_medium() -> None:
     assert isinstance(hard_bot, IsmctsBot) and hard_bot.config == hard and hard_bot.name == "ismcts:hard"
 
 
+def test_every_table_keeps_the_levels_in_order_of_budget() -> None:
+    """Medium searches more at 4-player tables (where with its own iterations it ranked under
+    Easy), still under Hard there; its duels and 3-player games keep its own."""
+    medium = LEVELS["medium"]
+    assert medium.at_table(4, market=False) == dataclasses.replace(medium, iterations=80, tables=())
+    assert medium.at_table(4, market=True) == dataclasses.replace(medium, iterations=40, tables=())
+    for market in (False, True):
+        for players in (2, 3, 5):
+            assert medium.at_table(players, market) == dataclasses.replace(medium, tables=())
+        for players in (2, 3, 4, 5):
+            budgets = [
+                LEVELS[level].at_table(players, market).budget(players) for level in LEVELS if level != "easy"
+            ]
+            assert budgets == sorted(budgets) and len(set(budgets)) == len(budgets), (
+                players,
+                market,
+                budgets,
+            )
+    assert definition("ismcts:medium", 4) == definition("ismcts:medium+iterations=80", 4)
+    assert definition("ismcts:medium", 4, market=True) == definition(
+        "ismcts:medium+iterations=40", 4, market=True
+    )
+    assert definition("ismcts:medium", 2) == definition("ismcts:medium", 3) != definition("ismcts:medium", 4)
+
+
 def test_a_search_variant_is_a_level_with_settings_changed() -> None:
     """``ismcts:<level>+setting=value``: a variant tried from the command line (tournaments, the
     evaluation protocol) without registering it."""

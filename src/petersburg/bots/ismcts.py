@@ -99,6 +99,18 @@ class TableSettings:
         return (TableSettings, (self.players, self.market, self.changes))
 
 
+MEDIUM_TABLES: Final = (
+    TableSettings(players=(4,), market=False, changes=(("iterations", 80),)),
+    TableSettings(players=(4,), market=True, changes=(("iterations", 40),)),
+)
+"""Medium's iterations at 4-player tables: 80 without the Market, 40 with it (its own 20
+elsewhere; Hard has 100). With 20 there (five playouts a candidate) Medium ranked under Easy in
+the ladder's 4-player fits, whose policy its playouts follow. On the ladder's deals of the two
+lowest windows (docs/bots.md, "Medium at 4-player tables"), 80 put it above Easy and under Hard
+in the 1st edition's fit and above Hard in the Market's; 40 put it under Easy in the 1st
+edition's fit and between them in the Market's. Its duels and 3-player games keep the level's
+iterations, where it is measured over Easy and under Hard."""
+
 MASTER_TABLES: Final = (
     TableSettings(
         players=(4,), market=False, changes=(("weights", replace(DEFAULT_WEIGHTS, diversity=1.0)),)
@@ -209,7 +221,7 @@ class SearchConfig:
 
 LEVELS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=30, width=4, horizon=2),
-    "medium": SearchConfig(iterations=20, width=4, horizon=4, lite=False, deny=True),
+    "medium": SearchConfig(iterations=20, width=4, horizon=4, lite=False, deny=True, tables=MEDIUM_TABLES),
     "hard": SearchConfig(iterations=100, width=5, horizon=4, lite=False, deny=True),
     "expert": SearchConfig(iterations=400, width=6, horizon=4, lite=False, deny=True),
     "master": SearchConfig(
@@ -225,7 +237,8 @@ LEVELS: dict[str, SearchConfig] = {
 }
 """Named strengths, the rungs of the ladder (``petersburg/bots/ladder.json`` measures them):
 ``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard`` and ``ismcts:expert`` play out one round
-with the full greedy policy, denial counted, on a growing budget; ``ismcts:master`` is Expert's
+with the full greedy policy, denial counted, on a growing budget (Medium's larger at 4-player
+tables: ``MEDIUM_TABLES``); ``ismcts:master`` is Expert's
 search with four times the iterations, a tree two moves deep in half of them, and settings of
 its own at 4-player 1st-edition and 3-player Market tables (``MASTER_TABLES``; the learned evaluation
 and the take guard, measured on top of it, each cost it games against Expert: docs/bots.md);

@@ -32,8 +32,8 @@ LEVEL_TEXTS: dict[str, str] = {
         "{wins} of {games} 2-player games against {below}."
     ),
     "medium": (
-        "Plays out some twenty futures a round ahead for each move; won {wins} of {games} 2-player "
-        "games against {below}."
+        "Plays out some twenty futures a round ahead for each move, forty to eighty at 4-player tables; won "
+        "{wins} of {games} 2-player games against {below}."
     ),
     "hard": (
         "Plays out some hundred futures a round ahead for each move; won {wins} of {games} "
