@@ -104,12 +104,13 @@ MEDIUM_TABLES: Final = (
     TableSettings(players=(4,), market=True, changes=(("iterations", 40),)),
 )
 """Medium's iterations at 4-player tables: 80 without the Market, 40 with it (its own 20
-elsewhere; Hard has 100). With 20 there (five playouts a candidate) Medium ranked under Easy in
-the ladder's 4-player fits, whose policy its playouts follow. On the ladder's deals of the two
-lowest windows (docs/bots.md, "Medium at 4-player tables"), 80 put it above Easy and under Hard
-in the 1st edition's fit and above Hard in the Market's; 40 put it under Easy in the 1st
-edition's fit and between them in the Market's. Its duels and 3-player games keep the level's
-iterations, where it is measured over Easy and under Hard."""
+elsewhere; Hard has 100). With 20 there (five playouts a candidate) Medium ranked under Easy, whose
+policy its playouts follow, in the ladder's 4-player fits. On the ladder's deals of the two lowest
+windows (docs/bots.md, "Medium at 4-player tables"), 80 put it above Easy and under Hard in the
+1st edition's fit and above Hard in the Market's; 40 put it under Easy in the 1st edition's fit
+and between them in the Market's. (The 2nd edition without the Market, which the ladder does not
+measure, plays as the 1st.) Its duels and 3-player games keep the level's iterations, where it is
+measured over Easy and under Hard."""
 
 MASTER_TABLES: Final = (
     TableSettings(
