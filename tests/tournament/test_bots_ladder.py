@@ -11,11 +11,15 @@ from pathlib import Path
 from .benchmark_scripts import kept, run_script
 
 
-def measure(out_dir: Path, *more: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+def measure(
+    out_dir: Path, *more: str, table: Path | None = None, check: bool = True
+) -> subprocess.CompletedProcess[str]:
+    """The ladder of Beginner and Easy, 4 games a cell, its table written to ``table`` (or not)."""
+    written = ("--table", str(table)) if table is not None else ("--no-write",)
     return run_script(
         "bots_ladder.py",
         *("--levels", "beginner=beginner,easy=greedy", "--games", "4", "--jobs", "1"),
-        *("--out-dir", str(out_dir), "--no-write", *more),
+        *("--out-dir", str(out_dir), *written, *more),
         check=check,
     )
 
@@ -44,32 +48,30 @@ def test_a_resumed_run_replays_only_the_games_of_a_level_retuned_since(tmp_path:
 
 
 def test_chosen_cells_alone_are_played_and_a_pattern_naming_none_is_refused(tmp_path: Path) -> None:
-    """``--cells`` brings the cells it names to their count and plays nothing else; the table is
-    still built from every cell in the folder (the others show as not played)."""
-    wrong = measure(tmp_path, "--cells", "duel-*-expert", check=False)
+    """``--cells`` brings the cells it names to their count and plays nothing else; a run naming
+    none then plays the rest, and its table records the measurement's command, less the options
+    that only chose what a sitting played."""
+    games = tmp_path / "games"
+    wrong = measure(games, "--cells", "duel-*-expert", check=False)
     assert wrong.returncode != 0
     assert (
         "--cells: 'duel-*-expert' names no cell of this ladder; its cells: duel-first-beginner"
         in wrong.stderr
     )
-    assert not tmp_path.exists() or not list(tmp_path.iterdir()), "a refused run plays nothing"
+    assert not games.exists() or not list(games.iterdir()), "a refused run plays nothing"
 
-    chosen = measure(tmp_path, "--cells", "duel-*-easy,three-first-easy")
+    chosen = measure(games, "--cells", "duel-*-easy,three-first-easy")
     assert "games to play in 3 cells" in chosen.stdout
-    played = sorted(path.name for path in tmp_path.iterdir() if kept(path))
+    played = sorted(path.name for path in games.iterdir() if kept(path))
     assert played == ["duel-first-easy.jsonl", "duel-second_market-easy.jsonl", "three-first-easy.jsonl"]
-    assert [len(kept(tmp_path / name)) for name in played] == [4, 4, 6], "each brought to its count"
+    assert [len(kept(games / name)) for name in played] == [4, 4, 6], "each brought to its count"
 
-    table = tmp_path.parent / "ladder.json"
-    rest = run_script(
-        "bots_ladder.py",
-        *("--levels", "beginner=beginner,easy=greedy", "--games", "4", "--jobs", "1"),
-        *("--out-dir", str(tmp_path), "--table", str(table), "--deadline-seconds=600"),
-    )
+    table = tmp_path / "ladder.json"
+    rest = measure(games, "--deadline-seconds=600", table=table)
     assert "games to play in 7 cells" in rest.stdout, "the cells left are played by a run naming none"
     written = json.loads(table.read_text(encoding="utf-8"))
     assert written["complete"] and written["games_played"]["first"]["duel_games"] == [4, 4]
     assert written["command"] == (
         "python benchmarks/bots_ladder.py --levels beginner=beginner,easy=greedy --games 4 --jobs 1 "
-        f"--out-dir {tmp_path} --table {table}"
+        f"--out-dir {games} --table {table}"
     ), "the sitting's own options are not the measurement's"
