@@ -102,16 +102,16 @@ def _play(specs: list[TournamentSpec], task: tuple[int, int]) -> dict[str, Any]:
 
 
 def kept_games(
-    path: Path, master: str, seed: int, specs: list[TournamentSpec]
+    path: Path, master: str, seed: int, specs: list[TournamentSpec], today: list[list[str]]
 ) -> dict[tuple[int, int], dict[str, Any]]:
     """The games already in ``path`` by (match-up, game); a line cut short by a stop is dropped.
     Raises ``SystemExit`` with a sentence when the file holds games of another Master or seed, or
-    of bots whose settings have changed since (``specs``: the match-ups as they are today).
+    of bots whose settings have changed since (``specs``: the match-ups as they are today;
+    ``today``: their ``played_by``).
 
     A game kept under another spec whose bots play at its table as today's do (the same
     definitions: Master's variant with the figures it has since taken at that table, say) is
     the game today's bots play on that deal, and counts."""
-    today = played_by(specs)
     kept: dict[tuple[int, int], dict[str, Any]] = {}
     for line in kept_lines(path):
         same_bots = line.get("definitions") == today[line["matchup"]]
@@ -294,8 +294,8 @@ def main(argv: list[str] | None = None) -> int:
         TournamentSpec((args.master, *bots[1:]), whole_deals(args.games, len(bots)), args.seed, options)
         for bots, options in ((m[1], m[2]) for m in MATCHUPS)
     ]
-    kept = kept_games(args.out, args.master, args.seed, specs) if args.out is not None else {}
     today = played_by(specs)
+    kept = kept_games(args.out, args.master, args.seed, specs, today) if args.out is not None else {}
     wanted = [task for task in interleaved(specs) if task[0] in chosen]
     results = [kept[task] for task in wanted if task in kept]
     tasks = [task for task in wanted if task not in kept]
