@@ -12,6 +12,11 @@ from tests.server.live import guest_cookie
 
 MY_TURN_OR_OVER = "document.body.dataset.myturn === '1' || document.body.dataset.stage === 'over'"
 
+# The results page has drawn its chart. The wait is on the chart holding its lines, not on a line
+# being visible: a player whose score never moved has a flat line, whose box has no height, and
+# the browser counts such a line as hidden.
+RESULTS_DRAWN = "body[data-loaded='1'] #vp-chart:has(polyline)"
+
 # The controls the Tab key visits, in document order, as the browser decides (no positive tabindex
 # is used on the pages): the test moves the focus by pressing Tab and checks where it lands.
 TABBABLE_JS = """

@@ -12,7 +12,15 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import shot
-from tests.e2e.pages import MY_TURN_OR_OVER, create_table, game_over, open_page, seq, wait_for_answer
+from tests.e2e.pages import (
+    MY_TURN_OR_OVER,
+    RESULTS_DRAWN,
+    create_table,
+    game_over,
+    open_page,
+    seq,
+    wait_for_answer,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -94,7 +102,7 @@ PAGES: dict[str, tuple[Callable[[dict[str, int]], str], str, Callable[[Any], Non
     "help": (lambda s: f"/table/{s['running']}", "body[data-myturn='1'] #board", open_help),
     "final": (lambda s: f"/table/{s['bots']}", "dialog.final-dialog[open]", None),
     "rules": (lambda s: "/help", "#editions details[open] tbody tr", None),
-    "results": (lambda s: f"/results/{s['bots']}", "body[data-loaded='1'] #vp-chart polyline", None),
+    "results": (lambda s: f"/results/{s['bots']}", RESULTS_DRAWN, None),
     "replay": (lambda s: f"/replay/{s['bots']}", "#replay-bar:not([hidden])", replay_to_the_end),
 }
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import shot
-from tests.e2e.pages import create_table, open_page
+from tests.e2e.pages import RESULTS_DRAWN, create_table, open_page
 from tests.e2e.test_account_pages import play
 from tests.e2e.test_languages import pseudo_server  # noqa: F401  (the fixture)
 from tests.e2e.test_settings_page import signed_up_page
@@ -224,7 +224,7 @@ def test_every_word_of_a_finished_game_comes_from_a_catalogue(pseudo_server: str
         page.wait_for_selector("dialog.final-dialog[open]", timeout=60_000)
         assert_all_wrapped(page, "final-scores")
         page.goto(f"{pseudo_server}/results/{table}?lang=qps")
-        page.wait_for_selector("body[data-loaded='1'] #vp-chart polyline")
+        page.wait_for_selector(RESULTS_DRAWN)
         assert_all_wrapped(page, "results")
         page.goto(f"{pseudo_server}/replay/{table}?lang=qps")
         page.wait_for_selector("#board:not([hidden])")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import shot
-from tests.e2e.pages import create_table, open_page
+from tests.e2e.pages import RESULTS_DRAWN, create_table, open_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -33,7 +33,7 @@ def test_the_final_board_and_the_results_page(server: str, browser: Any) -> None
         for amount in rubles:
             assert f"{amount}₽" in players
         page.goto(f"{server}/results/{table}")
-        page.wait_for_selector("body[data-loaded='1'] #vp-chart polyline")
+        page.wait_for_selector(RESULTS_DRAWN)
         totals = page.evaluate(
             """() => [...document.querySelectorAll('#sources-table tr.total td')]
                 .map((td) => Number(td.textContent))"""

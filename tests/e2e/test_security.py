@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from tests.e2e.pages import create_table, open_page
+from tests.e2e.pages import RESULTS_DRAWN, create_table, open_page
 from tests.e2e.test_account_pages import PASSWORD, play, post
 
 pytestmark = [pytest.mark.browser]
@@ -46,7 +46,7 @@ def test_every_page_runs_under_the_content_security_policy(server: str, browser:
         "/": "#tables",
         f"/table/{open_table}": ".status.up",  # the websocket connects under connect-src 'self'
         f"/replay/{finished}": "#replay-bar:not([hidden])",
-        f"/results/{finished}": "body[data-loaded='1'] #vp-chart polyline",
+        f"/results/{finished}": RESULTS_DRAWN,
         "/help": "#editions details[open] tbody tr",
         "/signin": "#signup-form",
         "/profile/Policy": "h1",

@@ -21,7 +21,7 @@ from petersburg.server.local import LocalServer
 from petersburg.text.catalogues import page_forms
 from petersburg.text.languages import LANGUAGES
 from tests.e2e.conftest import shot
-from tests.e2e.pages import create_table, open_page, table_summary
+from tests.e2e.pages import RESULTS_DRAWN, create_table, open_page, table_summary
 from tests.server.helpers import eventually
 
 pytestmark = [pytest.mark.browser]
@@ -126,7 +126,7 @@ def test_a_whole_game_in_each_language(quick_server: str, browser: Any, language
             english = english_log(quick_server, table)
             assert not [line for line in log if line in english and any(c.isalpha() for c in line)]
         page.goto(f"{quick_server}/results/{table}?lang={language}")
-        page.wait_for_selector("body[data-loaded='1'] #vp-chart polyline")
+        page.wait_for_selector(RESULTS_DRAWN)
         assert page_words["page.results.rubles_ties"] in page.inner_text("#sources-table")
         assert page.evaluate("document.documentElement.lang") == language
         look(page, language, f"{game}-results")
