@@ -96,7 +96,7 @@ def test_a_level_changed_at_some_tables_keeps_the_figures_of_the_others(
 ) -> None:
     """Expert as if measured before a change at 4-player 1st-edition tables alone: its duels and
     3-player figures are still today's bot's; its rating, fitted from both editions' 4-player
-    games, is not. A table written before definitions by table judges the level as a whole."""
+    games, is not."""
     table = copy.deepcopy(ladder_table())
     expert = next(entry for entry in table["ladder"] if entry["id"] == "expert")
     expert["tables"]["first"]["4"] = levels.definition("ismcts:expert+iterations=401", 4)
@@ -107,10 +107,6 @@ def test_a_level_changed_at_some_tables_keeps_the_figures_of_the_others(
         assert found.duel() is not None and found.duel("second_market") is not None
         assert found.trio() is not None and found.trio("second_market") is not None
         assert found.mu is None and found.rating is None and found.seconds is None
-        del expert["tables"]
-        levels.built_in_levels.cache_clear()
-        whole = {level.id: level for level in levels.built_in_levels()}["expert"]
-        assert whole.duel() is not None and whole.mu is not None, "its one definition is today's"
     finally:
         levels.built_in_levels.cache_clear()
 

@@ -163,17 +163,13 @@ def _level(entry: dict[str, Any], research: bool) -> BotLevel:
     """A level as the table measured it, keeping only the figures of tables where today's bot is
     the one measured (a figure measured of an earlier definition is not today's bot's)."""
     spec = entry["spec"]
-    measured_at: dict[str, dict[str, str]] | None = entry.get("tables")
-    if measured_at is None:  # a table written before definitions by table: one for all of them
-        whole = entry.get("definition") == definition(spec)
-        standing = {(edition, players): whole for edition in EDITIONS for players in LADDER_TABLES}
-    else:
-        today = table_definitions(spec)
-        standing = {
-            (edition, players): measured_at.get(edition, {}).get(str(players)) == today[edition][str(players)]
-            for edition in EDITIONS
-            for players in LADDER_TABLES
-        }
+    measured_at: dict[str, dict[str, str]] = entry["tables"]
+    today = table_definitions(spec)
+    standing = {
+        (edition, players): measured_at.get(edition, {}).get(str(players)) == today[edition][str(players)]
+        for edition in EDITIONS
+        for players in LADDER_TABLES
+    }
     duels = entry.get("duels", {})
     trios = entry.get("trios", {})
     rated = all(standing[edition, 4] for edition in EDITIONS)  # fitted from both editions' games
