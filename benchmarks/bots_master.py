@@ -1,5 +1,5 @@
 """Master's targets (issue 24), measured: win rates against Greedy and Expert, time per move, and
-the hand cards left at the end, Master beside Expert.
+the hand cards left at the end, Master beside its opponents.
 
     python benchmarks/bots_master.py --games 200 --jobs 16 [--backend ray [--address ...]]
         [--seed 2026] [--deadline-seconds 3600] [--json]
@@ -19,7 +19,8 @@ its 95 % interval) and mean place: at 4 players a win rate moves by a game in fo
 every point, so they tell a stronger bot in fewer games. The time per move is the median over
 Master's decisions in the 4-player games, each game's decisions counted at that game's median (the
 runner keeps per-game medians). The hand penalty per game is the VP lost to cards left in hand at
-the final scoring, per seat and game, for Master and for the Experts of the same games.
+the final scoring, per seat and game, for Master and for its opponents of the same games, per
+match-up (the deals' share of the penalty is the same for both).
 
 The games of all match-ups are interleaved, so that ``--deadline-seconds`` (stop starting games,
 print what was played) leaves figures for every match-up. The games run on the local process
@@ -187,24 +188,21 @@ def standing(games: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def summarize(results: list[dict[str, Any]], specs: list[TournamentSpec]) -> dict[str, Any]:
-    """Per match-up: games, wins, rate and interval, target; Master's and Expert's hand penalties."""
+    """Per match-up: games, wins, rate and interval, target, and the hand penalties of Master and
+    of its opponents in the same games (side by side: the deals' share of the penalty is theirs)."""
     rows = []
-    master_penalty: list[int] = []
-    expert_penalty: list[int] = []
     times: list[float] = []
     for index, (label, bots, _options, target) in enumerate(MATCHUPS):
         games = [r for r in results if r["matchup"] == index]
         wins = 0.0
+        master_penalty: list[int] = []
+        others_penalty: list[int] = []
         for result in games:
             seat = result["entries"].index(0)
             if seat in result["winners"]:
                 wins += 1.0 / len(result["winners"])
             for other, entry in enumerate(result["entries"]):
-                penalty = result["hand_penalty"][other]
-                if entry == 0:
-                    master_penalty.append(penalty)
-                elif bots[entry] == EXPERT:
-                    expert_penalty.append(penalty)
+                (master_penalty if entry == 0 else others_penalty).append(result["hand_penalty"][other])
             if index == TIMED:
                 times.extend([result["median_seconds"][seat]] * result["decisions"][seat])
         low, high = wilson_interval(wins, len(games)) if games else (math.nan, math.nan)
@@ -221,6 +219,10 @@ def summarize(results: list[dict[str, Any]], specs: list[TournamentSpec]) -> dic
                 "target": target,
                 "met": bool(games) and rate >= target,
                 **standing(games),
+                "opponent": specs[index].bots[1],
+                "hand_penalty": statistics.fmean(master_penalty) if master_penalty else math.nan,
+                "opponents_hand_penalty": statistics.fmean(others_penalty) if others_penalty else math.nan,
+                "opponents_seat_games": len(others_penalty),
             }
         )
     return {
@@ -228,12 +230,6 @@ def summarize(results: list[dict[str, Any]], specs: list[TournamentSpec]) -> dic
         "seed": specs[0].seed,
         "matchups": rows,
         "median_seconds_per_move_4p": statistics.median(times) if times else math.nan,
-        "hand_penalty_per_game": {
-            "master": statistics.fmean(master_penalty) if master_penalty else math.nan,
-            "expert": statistics.fmean(expert_penalty) if expert_penalty else math.nan,
-            "master_seat_games": len(master_penalty),
-            "expert_seat_games": len(expert_penalty),
-        },
     }
 
 
@@ -258,15 +254,15 @@ def format_summary(summary: dict[str, Any], seconds: float, stopped: str | None)
                 f" (95% CI {row['lead_low']:+.1f} to {row['lead_high']:+.1f}), mean place {row['place']:.2f}"
                 f" (chance {(row['players'] + 1) / 2:.2f}; {row['scored_games']} games with scores)"
             )
-    hands = summary["hand_penalty_per_game"]
+        lines.append(
+            f"  {'':<38} hand penalty a game: Master {row['hand_penalty']:.2f} VP"
+            f" ({row['games']} seat-games), {row['opponent']} {row['opponents_hand_penalty']:.2f} VP"
+            f" ({row['opponents_seat_games']})"
+        )
     median = summary["median_seconds_per_move_4p"]
     lines.append(
         "  median time per move, 4 players (medians of Master's games, weighted by decisions):"
         + (" no 4-player games played" if math.isnan(median) else f" {median:.3f} s (target <= 1 s)")
-    )
-    lines.append(
-        f"  hand penalty per game: Master {hands['master']:.2f} VP ({hands['master_seat_games']} seat-games),"
-        f" Expert {hands['expert']:.2f} VP ({hands['expert_seat_games']} seat-games)"
     )
     return "\n".join(lines)
 

@@ -47,6 +47,11 @@ def test_a_run_kept_in_a_file_is_resumed_and_counts_every_game(tmp_path: Path) -
     assert row["lead"] == pytest.approx(sum(leads) / 4)
     assert row["lead_low"] < row["lead"] < row["lead_high"]
     assert row["place"] == sum(places) / 4
+    assert row["opponent"] == "greedy" and row["opponents_seat_games"] == 4
+    penalties = [(line["hand_penalty"][line["entries"].index(0)], line["hand_penalty"]) for line in lines]
+    assert row["hand_penalty"] == pytest.approx(sum(own for own, _ in penalties) / 4)
+    others = sum(sum(seats) - own for own, seats in penalties)
+    assert row["opponents_hand_penalty"] == pytest.approx(others / 4), "the other seat of the same games"
 
     other = measure(out, "--master", "random", "--games", "2", check=False)
     assert other.returncode != 0
