@@ -189,7 +189,7 @@ def standing(games: list[dict[str, Any]]) -> dict[str, Any]:
 
 def summarize(results: list[dict[str, Any]], specs: list[TournamentSpec]) -> dict[str, Any]:
     """Per match-up: games, wins, rate and interval, target, and the hand penalties of Master and
-    of its opponents in the same games (side by side: the deals' share of the penalty is theirs)."""
+    of its opponents in the same games (side by side, so that the deals weigh on both alike)."""
     rows = []
     times: list[float] = []
     for index, (label, bots, _options, target) in enumerate(MATCHUPS):
