@@ -57,7 +57,9 @@ MASTER_ITERATIONS: Final = 1600
 """Iterations of ``ismcts:master`` in a 4-player game (3,200 with 2 players): four times Expert's,
 which its deeper tree needs to pay (with a few hundred iterations deeper trees played worse); about
 half a second of one core per move compiled (median), under the second a move allowed
-(benchmarks/bots_speed.py measures it on positions, benchmarks/bots_master.py in games)."""
+(benchmarks/bots_speed.py measures it on positions, benchmarks/bots_master.py in games). Twice
+as many won no more duels against Expert on the same deals (docs/bots.md, Master): the search is
+not short of iterations there."""
 MASTER_DEPTH: Final = 2
 """Master's tree depth: the move after its own (the next player's reply, as a rule) is searched in
 the tree too, not left to the playout policy; the one change to Expert's search measured above
