@@ -35,6 +35,15 @@ record, so ``benchmarks/bots_hands.py FILE`` tells when Master's hand cards were
 it could have played them before the end. A file of another Master or seed, or of a Master or
 Expert whose settings have changed since (each game records what played it,
 ``levels.definition``), is refused, so that one file never mixes two bots' games.
+
+``--against FILE`` compares the games counted with another kept file of the same seed, game by
+game (``python benchmarks/bots_master.py --master SPEC --matchups 2 --out B.jsonl --against
+A.jsonl``): game ``g`` of a match-up is the same deal and seat in both, so the luck of the cards
+cancels and a change to Master shows in fewer games than two separate rates tell. Per match-up it
+prints the games both files hold, how many both won, this run alone, the other alone and neither
+(a shared first place counts as won), the difference of the win rates with its paired 95 %
+interval and the exact two-sided sign test on the games only one won (McNemar's), and the mean
+difference of Master's lead on the same games with its 95 % interval.
 """
 
 from __future__ import annotations
@@ -131,6 +140,23 @@ def kept_games(
     return kept
 
 
+def compared_file(path: Path, seed: int) -> list[dict[str, Any]]:
+    """The games of the file named by ``--against``. Raises ``SystemExit`` with a sentence, before
+    any game is played, when it is missing, empty, or of another seed (its deals are not these)."""
+    if not path.is_file():
+        raise SystemExit(f"--against {path}: no such file.")
+    lines = kept_lines(path)
+    if not lines:
+        raise SystemExit(f"--against {path}: the file holds no game.")
+    seeds = {line["seed"] for line in lines}
+    if seeds != {seed}:
+        raise SystemExit(
+            f"--against {path} holds games of seed {', '.join(map(str, sorted(seeds)))}, not {seed}: "
+            "its deals are not these."
+        )
+    return lines
+
+
 def interleaved(specs: list[TournamentSpec]) -> list[tuple[int, int]]:
     """(match-up, game) of every game, the match-ups' deals taken in turn."""
     queues = [[(m, g) for g in spec.game_indices()] for m, spec in enumerate(specs)]
@@ -153,6 +179,32 @@ def scores(result: dict[str, Any]) -> list[int] | None:
     return [line["total"] for line in record["scores"]]
 
 
+def won(result: dict[str, Any]) -> bool:
+    """Whether Master's seat finished first in a kept game, alone or sharing the place."""
+    return result["entries"].index(0) in result["winners"]
+
+
+def lead(result: dict[str, Any]) -> float | None:
+    """Master's score less the mean of the other seats' in a kept game (``None``: no scores kept)."""
+    totals = scores(result)
+    if totals is None:
+        return None
+    seat: int = result["entries"].index(0)
+    margin: float = totals[seat] - statistics.fmean(totals[:seat] + totals[seat + 1 :])
+    return margin
+
+
+def sign_test(only_this: int, only_other: int) -> float:
+    """The exact two-sided p-value that the games won by one side alone split this unevenly when
+    neither side is the stronger (binomial, one half; McNemar's exact test)."""
+    discordant = only_this + only_other
+    if discordant == 0:
+        return 1.0
+    ways = sum(math.comb(discordant, k) for k in range(min(only_this, only_other) + 1))
+    tail: float = ways / (1 << discordant)
+    return min(1.0, 2 * tail)
+
+
 def standing(games: list[dict[str, Any]]) -> dict[str, Any]:
     """Master's lead (its score less the mean of the other seats' scores, VP a game) with its 95 %
     interval (normal), and its mean place (1 first; a shared place counts as the best of it), over
@@ -161,13 +213,12 @@ def standing(games: list[dict[str, Any]]) -> dict[str, Any]:
     leads: list[float] = []
     places: list[int] = []
     for result in games:
-        totals = scores(result)
-        if totals is None:
+        totals, margin = scores(result), lead(result)
+        if totals is None or margin is None:
             continue
         seat = result["entries"].index(0)
-        others = totals[:seat] + totals[seat + 1 :]
-        leads.append(totals[seat] - statistics.fmean(others))
-        places.append(1 + sum(other > totals[seat] for other in others))
+        leads.append(margin)
+        places.append(1 + sum(other > totals[seat] for other in totals[:seat] + totals[seat + 1 :]))
     if not leads:
         return {
             "scored_games": 0,
@@ -176,13 +227,13 @@ def standing(games: list[dict[str, Any]]) -> dict[str, Any]:
             "lead_high": math.nan,
             "place": math.nan,
         }
-    lead = statistics.fmean(leads)
+    mean_lead = statistics.fmean(leads)
     half = Z95 * statistics.stdev(leads) / math.sqrt(len(leads)) if len(leads) > 1 else math.inf
     return {
         "scored_games": len(leads),
-        "lead": lead,
-        "lead_low": lead - half,
-        "lead_high": lead + half,
+        "lead": mean_lead,
+        "lead_low": mean_lead - half,
+        "lead_high": mean_lead + half,
         "place": statistics.fmean(places),
     }
 
@@ -231,6 +282,80 @@ def summarize(results: list[dict[str, Any]], specs: list[TournamentSpec]) -> dic
         "matchups": rows,
         "median_seconds_per_move_4p": statistics.median(times) if times else math.nan,
     }
+
+
+def paired(results: list[dict[str, Any]], other: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per match-up, this run's games beside ``other``'s on the same (match-up, game): the four
+    outcomes, the difference of the win rates with its 95 % interval (the paired normal
+    approximation: the variance comes from the games only one side won), the sign test, and the
+    mean difference of Master's lead with its 95 % interval."""
+    theirs = {(line["matchup"], line["game"]): line for line in other}
+    rows = []
+    for index, (label, *_rest) in enumerate(MATCHUPS):
+        pairs = [
+            (result, theirs[result["matchup"], result["game"]])
+            for result in results
+            if result["matchup"] == index and (result["matchup"], result["game"]) in theirs
+        ]
+        if not pairs:
+            continue
+        outcomes = [(won(mine), won(their)) for mine, their in pairs]
+        both = outcomes.count((True, True))
+        only_this = outcomes.count((True, False))
+        only_other = outcomes.count((False, True))
+        games = len(pairs)
+        difference = (only_this - only_other) / games
+        spread = math.sqrt(max(0.0, only_this + only_other - games * difference**2)) / games
+        leads = [
+            (mine_lead - their_lead)
+            for mine_lead, their_lead in ((lead(mine), lead(their)) for mine, their in pairs)
+            if mine_lead is not None and their_lead is not None
+        ]
+        lead_half = Z95 * statistics.stdev(leads) / math.sqrt(len(leads)) if len(leads) > 1 else math.inf
+        lead_difference = statistics.fmean(leads) if leads else math.nan
+        rows.append(
+            {
+                "matchup": label,
+                "games": games,
+                "both": both,
+                "only_this": only_this,
+                "only_other": only_other,
+                "neither": games - both - only_this - only_other,
+                "difference": difference,
+                "difference_low": difference - Z95 * spread,
+                "difference_high": difference + Z95 * spread,
+                "sign_test_p": sign_test(only_this, only_other),
+                "lead_games": len(leads),
+                "lead_difference": lead_difference,
+                "lead_difference_low": lead_difference - lead_half,
+                "lead_difference_high": lead_difference + lead_half,
+            }
+        )
+    return rows
+
+
+def format_paired(rows: list[dict[str, Any]], against: str, master: str) -> str:
+    """The game-by-game comparison as text."""
+    lines = [f"Game by game against {against} (the same deals and seats), {master} is 'this run':"]
+    if not rows:
+        lines.append("  no game of this run is in that file")
+    for row in rows:
+        lines.append(
+            f"  {row['matchup']:<38} {row['games']} games: both won {row['both']}, this run alone"
+            f" {row['only_this']}, the other alone {row['only_other']}, neither {row['neither']}"
+        )
+        lines.append(
+            f"  {'':<38} win rate {100 * row['difference']:+.1f} points"
+            f" (95% CI {100 * row['difference_low']:+.1f} to {100 * row['difference_high']:+.1f});"
+            f" sign test p = {row['sign_test_p']:.3f}"
+        )
+        if row["lead_games"]:
+            lines.append(
+                f"  {'':<38} lead {row['lead_difference']:+.1f} VP a game"
+                f" (95% CI {row['lead_difference_low']:+.1f} to {row['lead_difference_high']:+.1f};"
+                f" {row['lead_games']} games with scores)"
+            )
+    return "\n".join(lines)
 
 
 def format_summary(summary: dict[str, Any], seconds: float, stopped: str | None) -> str:
@@ -283,6 +408,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--out", type=Path, help="JSON lines of every game: played games are kept, and skipped when resumed"
     )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="another kept file of the same seed: its games compared with these on the same deals",
+    )
     add_backend_arguments(parser)
     args = parser.parse_args(argv)
     chosen = [int(word) - 1 for word in args.matchups.split(",")] if args.matchups else range(len(MATCHUPS))
@@ -291,6 +421,7 @@ def main(argv: list[str] | None = None) -> int:
         for bots, options in ((m[1], m[2]) for m in MATCHUPS)
     ]
     today = played_by(specs)
+    other = compared_file(args.against, args.seed) if args.against is not None else None
     kept = kept_games(args.out, args.master, args.seed, specs, today) if args.out is not None else {}
     wanted = [task for task in interleaved(specs) if task[0] in chosen]
     results = [kept[task] for task in wanted if task in kept]
@@ -316,11 +447,14 @@ def main(argv: list[str] | None = None) -> int:
             print("interrupted: stopping", file=sys.stderr, flush=True)
             stopped = "when interrupted"
     summary = summarize(results, specs)
-    print(
-        json.dumps(summary, indent=2)
-        if args.json
-        else format_summary(summary, time.perf_counter() - start, stopped)
-    )
+    if other is not None:
+        summary["against"] = {"file": str(args.against), "matchups": paired(results, other)}
+    if args.json:
+        print(json.dumps(summary, indent=2))
+        return 0
+    print(format_summary(summary, time.perf_counter() - start, stopped))
+    if other is not None:
+        print(format_paired(summary["against"]["matchups"], str(args.against), summary["master"]))
     return 0
 
 

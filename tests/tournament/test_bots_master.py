@@ -118,3 +118,65 @@ def test_sigterm_stops_a_run_with_the_figures_of_its_games_and_no_worker_left(tm
     assert "interrupted: stopping" in stopped.stderr
     counted = json.loads(stopped.stdout)["matchups"][0]["games"]
     assert 1 <= counted <= len(kept(out)) < 400
+
+
+def test_two_kept_files_are_compared_game_by_game_on_the_same_deals(tmp_path: Path) -> None:
+    """``--against``: each game of this run beside the other file's game of the same deal and
+    seat, the four outcomes counted from both files' winners and the leads from their scores."""
+    this, other = tmp_path / "beginner.jsonl", tmp_path / "random.jsonl"
+    measure(other, "--master", "random", "--games", "6")
+    compared = json.loads(
+        measure(this, "--master", "beginner", "--games", "6", "--against", str(other)).stdout
+    )
+    mine = {line["game"]: line for line in kept(this)}
+    theirs = {line["game"]: line for line in kept(other)}
+    assert sorted(mine) == sorted(theirs) == list(range(6))
+
+    def won(line: dict[str, Any]) -> bool:
+        return line["entries"].index(0) in line["winners"]
+
+    def lead(line: dict[str, Any]) -> int:
+        totals: list[int] = [score["total"] for score in line["record"]["scores"]]
+        seat: int = line["entries"].index(0)
+        return totals[seat] - totals[1 - seat]
+
+    for game in mine:  # the same deal: the same shuffles dealt, Master in the same seat
+        assert mine[game]["record"]["seed"] == theirs[game]["record"]["seed"]
+        assert mine[game]["entries"] == theirs[game]["entries"]
+    outcomes = [(won(mine[game]), won(theirs[game])) for game in mine]
+    assert compared["against"]["file"] == str(other)
+    (row,) = compared["against"]["matchups"]
+    assert (row["games"], row["both"], row["only_this"], row["only_other"], row["neither"]) == (
+        6,
+        outcomes.count((True, True)),
+        outcomes.count((True, False)),
+        outcomes.count((False, True)),
+        outcomes.count((False, False)),
+    )
+    assert row["difference"] == pytest.approx((row["only_this"] - row["only_other"]) / 6)
+    assert row["difference_low"] <= row["difference"] <= row["difference_high"]
+    assert 0 < row["sign_test_p"] <= 1
+    assert row["lead_difference"] == pytest.approx(sum(lead(mine[g]) - lead(theirs[g]) for g in mine) / 6)
+
+    plain = run_script(  # the same comparison as text; the kept games are not played again
+        "bots_master.py",
+        *("--matchups", "1", "--master", "beginner", "--games", "6", "--out", str(this)),
+        *("--against", str(other)),
+    ).stdout
+    assert (
+        f"both won {row['both']}, this run alone {row['only_this']}, the other alone {row['only_other']},"
+        f" neither {row['neither']}"
+    ) in plain
+
+
+def test_a_comparison_with_a_file_of_other_deals_is_refused_before_any_game(tmp_path: Path) -> None:
+    other, this = tmp_path / "other-seed.jsonl", tmp_path / "this.jsonl"
+    measure(other, "--master", "random", "--games", "2", "--seed", "7")
+    refused = measure(this, "--master", "beginner", "--games", "2", "--against", str(other), check=False)
+    assert refused.returncode != 0
+    assert f"--against {other} holds games of seed 7, not 2026: its deals are not these." in refused.stderr
+    assert not this.exists(), "no game is played"
+    missing = measure(
+        this, "--master", "beginner", "--games", "2", "--against", str(tmp_path / "none"), check=False
+    )
+    assert missing.returncode != 0 and "no such file" in missing.stderr
