@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import json
 import math
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
 from petersburg.bots.evaluation import DEFAULT_WEIGHTS
+from petersburg.bots.levels import definition
 from petersburg.bots.market_outlook import position_worths
 from petersburg.bots.value_model import (
     FEATURES,
     FORMAT,
     LAYOUT,
     SHIPPED,
+    WEIGHTS_FILE,
     ValueModel,
     ValueModelError,
     ValueModels,
@@ -134,3 +137,20 @@ def test_the_shipped_weights_load_for_every_learned_setting() -> None:
         for players in (2, 3, 4):
             model = shipped.models[f"{shape}-{players}"]
             assert model.positions > 0 and model.games > 0
+
+
+def test_a_search_with_retrained_weights_is_another_bot(tmp_path: Path) -> None:
+    """``levels.definition`` records the weights file's digest: figures measured with one file are
+    never counted as another's (a resumed measurement refuses them, the table shows them stale)."""
+    shipped = json.loads(
+        resources.files("petersburg.bots").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
+    )
+    same, retrained = tmp_path / "same.json", tmp_path / "retrained.json"
+    same.write_text(json.dumps(shipped), encoding="utf-8")
+    shipped["models"]["first-2"]["output_bias"] += 1.0
+    retrained.write_text(json.dumps(shipped), encoding="utf-8")
+    with_same = definition(f"ismcts:expert+value_model={same}", 2)
+    assert with_same == definition(f"ismcts:expert+value_model={same}", 2), "the same file, the same bot"
+    assert with_same != definition(f"ismcts:expert+value_model={retrained}", 2)
+    assert with_same != definition("ismcts:expert", 2), "the learned evaluation is a setting of its own"
+    assert load_value_models(str(same)).digest != load_value_models(str(retrained)).digest

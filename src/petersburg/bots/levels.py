@@ -27,6 +27,7 @@ from importlib import resources
 from typing import Any, Final
 
 from petersburg.bots import SearchConfig, bot_specs, make_bot
+from petersburg.bots.value_model import load_value_models
 
 TABLE_NAME = "ladder.json"
 """The measured table, a data file of this package."""
@@ -112,13 +113,18 @@ def definition(spec: str, players: int | None = None, market: bool = False) -> s
     The table stores it beside each level's figures when they are measured, so that a level whose
     definition has changed since (Master given more iterations, say) is shown as not measured
     rather than with the figures of the bot it was; a measurement of one table size records that
-    table's, so that a change at 4-player tables leaves 2-player figures standing.
+    table's, so that a change at 4-player tables leaves 2-player figures standing. A search with a
+    learned evaluation (``value_model``) records its weights file's digest too: the same settings
+    with retrained weights are another bot.
     """
     bot = make_bot(spec)
     settings = getattr(bot, "config", None) or getattr(bot, "weights", None)
     if players is not None and isinstance(settings, SearchConfig):
         settings = settings.at_table(players, market)
-    return hashlib.sha256(f"{type(bot).__name__}:{changed_settings(settings)}".encode()).hexdigest()[:12]
+    text = f"{type(bot).__name__}:{changed_settings(settings)}"
+    if isinstance(settings, SearchConfig) and settings.value_model is not None:
+        text += f":weights {load_value_models(settings.value_model).digest}"  # retrained: another bot
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
 def definitions(specs: Sequence[str], market: bool = False) -> list[str]:

@@ -200,11 +200,15 @@ class ValueModel:
 class ValueModels:
     """A weights file: one ``ValueModel`` per setting (``model_key``)."""
 
-    __slots__ = ("models", "source")
+    __slots__ = ("digest", "models", "source")
 
-    def __init__(self, models: dict[str, ValueModel], source: str) -> None:
+    def __init__(self, models: dict[str, ValueModel], source: str, digest: str = "") -> None:
         self.models = models
         self.source = source
+        self.digest = digest
+        """A short digest of the file's text ("" when not read from a file): what a bot's
+        definition records of its weights (``levels.definition``), so that figures measured
+        with one file are not taken for another's."""
 
     def worths(self, state: GameState, weights: Weights = DEFAULT_WEIGHTS, share: float = 1.0) -> list[float]:
         """Every seat's predicted final score: its hand-written worth plus ``share`` of the
@@ -301,6 +305,7 @@ def load_value_models(where: str = SHIPPED) -> ValueModels:
     except json.JSONDecodeError as error:
         raise ValueModelError(f"{source} is not valid JSON ({error.msg}).") from None
     found = _LOADED[where] = models_from_json(data, source)
+    found.digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
     return found
 
 
