@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from petersburg.bots.evaluation import DEFAULT_WEIGHTS
+from petersburg.bots.ismcts import seat_margins
 from petersburg.bots.market_outlook import position_worths
 from petersburg.bots.value_model import ValueModels, load_value_models, model_key
 from petersburg.engine import GameRecord, GameState, apply_action, final_scores, new_game
@@ -48,11 +49,6 @@ def positions(record: GameRecord) -> tuple[list[GameState], list[int]]:
     return found, [score.total for score in final_scores(state)]
 
 
-def margins(values: list[float]) -> list[float]:
-    """Each seat's value less the best other seat's."""
-    return [value - max(values[:seat] + values[seat + 1 :]) for seat, value in enumerate(values)]
-
-
 def measure(files: list[Path], weights: list[str]) -> dict[str, dict[str, Any]]:
     """Per setting: positions, games, and for the worth and each weights file the margin's RMSE
     and the share of positions whose predicted leader won."""
@@ -69,7 +65,7 @@ def measure(files: list[Path], weights: list[str]) -> dict[str, dict[str, Any]]:
                 raise SystemExit(f"{path} line {number} keeps no game record: it cannot be replayed.")
             states, totals = positions(GameRecord.from_json(line["record"]))
             winners = {seat for seat, total in enumerate(totals) if total == max(totals)}
-            truth = margins([float(total) for total in totals])
+            truth = seat_margins([float(total) for total in totals])
             setting = model_key(states[0])
             counts[setting]["games"] += 1
             for state in states:
@@ -79,8 +75,9 @@ def measure(files: list[Path], weights: list[str]) -> dict[str, dict[str, Any]]:
                 for where, model in models.items():
                     predictions[where] = model.worths(state, DEFAULT_WEIGHTS)
                 for name, predicted in predictions.items():
+                    guessed = seat_margins(predicted)
                     squared[setting][name] += sum(
-                        (guess - true) ** 2 for guess, true in zip(margins(predicted), truth, strict=True)
+                        (guess - true) ** 2 for guess, true in zip(guessed, truth, strict=True)
                     )
                     leaders[setting][name] += predicted.index(max(predicted)) in winners
     report: dict[str, dict[str, Any]] = {}

@@ -249,9 +249,9 @@ def test_candidates_keep_pass_and_drop_hopeless_actions() -> None:
 
 
 def test_rewards_are_centred_margins() -> None:
-    from petersburg.bots.ismcts import _margins, _rewards
+    from petersburg.bots.ismcts import _rewards, seat_margins
 
-    margins = _margins([50.0, 40.0, 45.0])
+    margins = seat_margins([50.0, 40.0, 45.0])
     assert margins == [5.0, -10.0, -5.0]
     rewards = _rewards([0.0, 6.0, -6.0], scale=6.0)
     assert rewards[0] == 0.5 and rewards[1] > 0.7 and rewards[2] < 0.3

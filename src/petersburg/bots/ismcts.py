@@ -379,7 +379,7 @@ class IsmctsBot:
                 state = determinize(seen, rng, hidden_rubles=noisy)
             else:
                 state = determinize(seen, rng)
-            baseline = _margins(self._values(state)) if config.centred else None
+            baseline = seat_margins(self._values(state)) if config.centred else None
             depth = config.depth
             if config.searched_replies < 1.0 and rng.random() >= config.searched_replies:
                 depth = 1
@@ -446,7 +446,7 @@ class IsmctsBot:
             apply_unchecked(state, chosen)
             path.append(node)
         self._playout(state, rng, target)
-        margins = _margins(self._values(state))
+        margins = seat_margins(self._values(state))
         if baseline is not None:
             margins = [m - b for m, b in zip(margins, baseline, strict=True)]
         rewards = _rewards(margins, config.scale)
@@ -582,8 +582,9 @@ def guarded_candidates(
     return kept
 
 
-def _margins(values: list[float]) -> list[float]:
-    """Per seat, its worth minus the best other seat's (one player: its own worth)."""
+def seat_margins(values: list[float]) -> list[float]:
+    """Per seat, its worth minus the best other seat's (one player: its own worth): what the
+    search's reward measures, and what benchmarks/value_model_fit.py scores evaluations on."""
     if len(values) == 1:
         return list(values)
     margins = []
