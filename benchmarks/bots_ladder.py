@@ -1,10 +1,15 @@
 """The bot ladder, measured: each level against the one below it at 2 and 3 players, and all of
 them at 4 players.
 
-    python benchmarks/bots_ladder.py --games 200 --jobs 16 --out-dir ladder-run
-    python benchmarks/bots_ladder.py --games 200 --jobs 16 --out-dir ladder-run   # resumes
-    python benchmarks/bots_ladder.py --games 20 --jobs 2 --deadline-seconds 3600 --out-dir ladder-run
-    python benchmarks/bots_ladder.py --games 200 --jobs 2 --cells 'duel-*-hard' --out-dir ladder-run
+    python benchmarks/bots_ladder.py --games 200 --jobs 16
+    python benchmarks/bots_ladder.py --games 200 --jobs 16          # resumes
+    python benchmarks/bots_ladder.py --games 20 --jobs 2 --deadline-seconds 3600 --out-dir trial
+    python benchmarks/bots_ladder.py --games 200 --jobs 2 --cells 'duel-*-hard'
+
+The games of the measured table are kept in the repository (``--out-dir``'s default,
+``benchmarks/results/ladder``), so that the table's every figure can be read again game by game
+and a measurement too long for one machine's sitting grows over many: each sitting plays the games
+not kept yet and commits them.
 
 The ladder is the one of the measured table (``petersburg/bots/ladder.json``: its levels in order,
 then the research level Random below them all), or ``--levels id=spec,…`` (weakest first) to try
@@ -83,6 +88,8 @@ from petersburg.tournament.stats import summarize
 
 HERE = Path(__file__).resolve().parent
 TABLE = HERE.parent / "src" / "petersburg" / "bots" / TABLE_NAME
+KEPT_GAMES = HERE / "results" / "ladder"
+"""The games of the measured table, kept in the repository (``--out-dir``'s default)."""
 OPTIONS = {"first": GameOptions(), "second_market": GameOptions(edition="second", market=True)}
 """The rule sets of ``EDITIONS``."""
 RESEARCH = ("random", "random")
@@ -509,7 +516,11 @@ def main() -> int:
         "--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (%(default)s)"
     )
     parser.add_argument("--seed", type=int, default=24, help="seed of every game and bot (%(default)s)")
-    parser.add_argument("--out-dir", default="ladder-run", help="games of each cell, JSON lines (resumed)")
+    parser.add_argument(
+        "--out-dir",
+        help="games of each cell, JSON lines (resumed; default: the measured table's games, kept in "
+        "benchmarks/results/ladder; another ladder, --levels, needs a folder of its own)",
+    )
     parser.add_argument(
         "--deadline-seconds", type=float, help="stop cleanly after this long and write what is in"
     )
@@ -525,12 +536,18 @@ def main() -> int:
         raise SystemExit("--games must be a positive multiple of 4 (whole deals of 2 and of 4 games).")
     import_bot_modules(args.modules)
     deadline = None if args.deadline_seconds is None else time.monotonic() + args.deadline_seconds
+    if args.out_dir is None and args.levels is not None:
+        raise SystemExit(
+            "--levels measures another ladder: give its games a folder of their own (--out-dir DIR), "
+            "apart from the measured table's in benchmarks/results/ladder."
+        )
+    out_dir = KEPT_GAMES if args.out_dir is None else Path(args.out_dir)
     levels = chosen_levels(args.levels)
     cells = plan(levels, args.games, args.seed)
     playing = chosen_cells(cells, args.cells)
     started = time.monotonic()
     with interrupted_on_term():
-        results = run(cells, Path(args.out_dir), args.jobs, deadline, tuple(args.modules), playing)
+        results = run(cells, out_dir, args.jobs, deadline, tuple(args.modules), playing)
     command = measurement_command(sys.argv[1:])
     table, problems = build_table(levels, cells, results, args.games, command)
     cpu = sum(sum(line["timing"]["total_seconds"]) for lines in results.values() for line in lines.values())

@@ -44,6 +44,15 @@ prints the games both files hold, how many both won, this run alone, the other a
 (a shared first place counts as won), the difference of the win rates with its paired 95 %
 interval and the exact two-sided sign test on the games only one won (McNemar's), and the mean
 difference of Master's lead on the same games with its 95 % interval.
+
+``--endgame-of FILE`` plays each game of a kept file of the same seed again from the first turn of
+its known last round (a stack's last card dealt: the game ends with that round), its moves before
+replayed, not asked of the bots: a Master that differs from the file's only there (``final_wins``)
+plays exactly the game it would have played whole, since every decision is seeded by the bot's
+seed, the step and the seat and the moves before are the file's Master's. Such a game costs its
+last round alone (about a sixth of a game), and with ``--against FILE`` the change is told from
+the games it changed. Its line keeps the whole record and says how many moves were replayed
+(``replayed_moves``); the time per move counts whole games only.
 """
 
 from __future__ import annotations
@@ -60,7 +69,7 @@ from pathlib import Path
 from typing import Any
 
 from petersburg.bots.levels import definitions
-from petersburg.engine import GameOptions, GameRecord, final_scores
+from petersburg.engine import ActionId, GameOptions, GameRecord, apply_action, final_scores, new_game
 from petersburg.tournament.backends import (
     add_backend_arguments,
     backend_from_args,
@@ -91,11 +100,15 @@ def played_by(specs: list[TournamentSpec]) -> list[list[str]]:
     return [definitions(spec.bots, spec.options.market) for spec in specs]
 
 
-def _play(specs: list[TournamentSpec], task: tuple[int, int]) -> dict[str, Any]:
+def _play(
+    specs: list[TournamentSpec], openings: dict[tuple[int, int], list[ActionId]], task: tuple[int, int]
+) -> dict[str, Any]:
     """One game of one match-up, with every seat's hand penalty and Master's decision times (the
-    bots' definitions are added where it is kept: one list a match-up, not one a game)."""
+    bots' definitions are added where it is kept: one list a match-up, not one a game); its moves
+    up to ``openings[task]`` replayed, if it has one (``--endgame-of``)."""
     matchup, game = task
-    line = play_game(specs[matchup], game)
+    opening = openings.get(task, [])
+    line = play_game(specs[matchup], game, opening)
     state = GameRecord.from_json(line["record"]).replay()
     return {
         "master": specs[matchup].bots[0],
@@ -108,7 +121,36 @@ def _play(specs: list[TournamentSpec], task: tuple[int, int]) -> dict[str, Any]:
         "median_seconds": line["timing"]["median_seconds"],
         "decisions": line["timing"]["decisions"],
         "record": line["record"],
+        **({"replayed_moves": len(opening)} if opening else {}),
     }
+
+
+def last_round_openings(
+    path: Path, seed: int, chosen: list[int], today: list[list[str]]
+) -> dict[tuple[int, int], list[ActionId]]:
+    """``--endgame-of``: each game of ``path`` (match-ups ``chosen``) by (match-up, game), its moves
+    before its last round was known (the first turn after a stack's last card was dealt,
+    ``GameState.last_round``: from there on the game ends with the round). Raises ``SystemExit``
+    with a sentence, before any game is played, when the file is missing, empty or of another seed,
+    or when Master's opponents in it have changed since (their moves would not be today's)."""
+    openings: dict[tuple[int, int], list[ActionId]] = {}
+    for line in compared_file(path, seed, "--endgame-of"):
+        matchup = line["matchup"]
+        if matchup not in chosen:
+            continue
+        if line.get("definitions", [None])[1:] != today[matchup][1:]:
+            raise SystemExit(
+                f"--endgame-of {path} holds games against opponents whose settings have changed since "
+                "(or of a run that did not record them): their moves are not today's bots'."
+            )
+        record = GameRecord.from_json(line["record"])
+        state = new_game(record.num_players, record.seed, record.options)
+        moves = 0
+        while not state.last_round:
+            apply_action(state, record.actions[moves])
+            moves += 1
+        openings[matchup, line["game"]] = record.actions[:moves]
+    return openings
 
 
 def kept_games(
@@ -140,18 +182,19 @@ def kept_games(
     return kept
 
 
-def compared_file(path: Path, seed: int) -> list[dict[str, Any]]:
-    """The games of the file named by ``--against``. Raises ``SystemExit`` with a sentence, before
-    any game is played, when it is missing, empty, or of another seed (its deals are not these)."""
+def compared_file(path: Path, seed: int, option: str = "--against") -> list[dict[str, Any]]:
+    """The games of the file named by ``option`` (``--against``, ``--endgame-of``). Raises
+    ``SystemExit`` with a sentence, before any game is played, when it is missing, empty, or of
+    another seed (its deals are not these)."""
     if not path.is_file():
-        raise SystemExit(f"--against {path}: no such file.")
+        raise SystemExit(f"{option} {path}: no such file.")
     lines = kept_lines(path)
     if not lines:
-        raise SystemExit(f"--against {path}: the file holds no game.")
+        raise SystemExit(f"{option} {path}: the file holds no game.")
     seeds = {line["seed"] for line in lines}
     if seeds != {seed}:
         raise SystemExit(
-            f"--against {path} holds games of seed {', '.join(map(str, sorted(seeds)))}, not {seed}: "
+            f"{option} {path} holds games of seed {', '.join(map(str, sorted(seeds)))}, not {seed}: "
             "its deals are not these."
         )
     return lines
@@ -254,7 +297,7 @@ def summarize(results: list[dict[str, Any]], specs: list[TournamentSpec]) -> dic
                 wins += 1.0 / len(result["winners"])
             for other, entry in enumerate(result["entries"]):
                 (master_penalty if entry == 0 else others_penalty).append(result["hand_penalty"][other])
-            if index == TIMED:
+            if index == TIMED and not result.get("replayed_moves"):  # a last round alone is not a game's
                 times.extend([result["median_seconds"][seat]] * result["decisions"][seat])
         low, high = wilson_interval(wins, len(games)) if games else (math.nan, math.nan)
         rate = wins / len(games) if games else math.nan
@@ -387,7 +430,7 @@ def format_summary(summary: dict[str, Any], seconds: float, stopped: str | None)
     median = summary["median_seconds_per_move_4p"]
     lines.append(
         "  median time per move, 4 players (medians of Master's games, weighted by decisions):"
-        + (" no 4-player games played" if math.isnan(median) else f" {median:.3f} s (target <= 1 s)")
+        + (" no whole 4-player game played" if math.isnan(median) else f" {median:.3f} s (target <= 1 s)")
     )
     return "\n".join(lines)
 
@@ -413,6 +456,13 @@ def main(argv: list[str] | None = None) -> int:
         type=Path,
         help="another kept file of the same seed: its games compared with these on the same deals",
     )
+    parser.add_argument(
+        "--endgame-of",
+        type=Path,
+        help="a kept file of the same seed: each of its games is played again from the first turn of its "
+        "known last round, its moves before replayed (for a Master that differs only there, +final_wins=…); "
+        "games it does not hold are not played",
+    )
     add_backend_arguments(parser)
     args = parser.parse_args(argv)
     chosen = [int(word) - 1 for word in args.matchups.split(",")] if args.matchups else range(len(MATCHUPS))
@@ -423,12 +473,21 @@ def main(argv: list[str] | None = None) -> int:
     today = played_by(specs)
     other = compared_file(args.against, args.seed) if args.against is not None else None
     kept = kept_games(args.out, args.master, args.seed, specs, today) if args.out is not None else {}
-    wanted = [task for task in interleaved(specs) if task[0] in chosen]
+    openings = (
+        last_round_openings(args.endgame_of, args.seed, list(chosen), today)
+        if args.endgame_of is not None
+        else {}
+    )
+    wanted = [
+        task
+        for task in interleaved(specs)
+        if task[0] in chosen and (args.endgame_of is None or task in openings)
+    ]
     results = [kept[task] for task in wanted if task in kept]
     tasks = [task for task in wanted if task not in kept]
     start = time.perf_counter()
     stopped: str | None = None
-    games = map_in_order(functools.partial(_play, specs), tasks, backend_from_args(args))
+    games = map_in_order(functools.partial(_play, specs, openings), tasks, backend_from_args(args))
     with contextlib.ExitStack() as stack:
         stack.enter_context(interrupted_on_term())  # with --jobs 1 too, where no pool installs it
         out = stack.enter_context(append_lines(args.out)) if args.out is not None else None

@@ -10,7 +10,7 @@ import pytest
 
 from petersburg.bots import VARIANT_SETTINGS, IsmctsBot, SearchConfig, make_bot, search_variant
 from petersburg.bots.evaluation import DEFAULT_WEIGHTS
-from petersburg.bots.greedy import action_gains
+from petersburg.bots.greedy import action_gains, greedy_action
 from petersburg.bots.ismcts import (
     LEVELS,
     TableSettings,
@@ -21,6 +21,7 @@ from petersburg.bots.ismcts import (
 from petersburg.bots.levels import definition
 from petersburg.engine import (
     GameOptions,
+    GameState,
     apply_unchecked,
     hidden_rubles_view,
     legal_actions,
@@ -255,6 +256,44 @@ def test_rewards_are_centred_margins() -> None:
     assert margins == [5.0, -10.0, -5.0]
     rewards = _rewards([0.0, 6.0, -6.0], scale=6.0)
     assert rewards[0] == 0.5 and rewards[1] > 0.7 and rewards[2] < 0.3
+
+
+def _greedy_game(players: int, seed: int) -> list[GameState]:
+    """Every state of a greedy game in which someone is to act."""
+    state = new_game(players, seed)
+    states = []
+    while not state.is_over:
+        states.append(state.copy())
+        apply_unchecked(state, greedy_action(state))
+    return states
+
+
+def test_final_wins_weighs_the_game_won_once_the_last_round_is_known() -> None:
+    """``final_wins``: at the real end of the game that share of the reward goes to the winners
+    (a shared first place split), the rest to the margin. It acts only once the last round is
+    known (a stack's last card dealt), where every playout reaches the end: until then every
+    decision is the same as without it (``bots_master.py --endgame-of`` relies on that), from
+    then on the search weighs the game won."""
+    from petersburg.bots.ismcts import _with_wins
+
+    assert _with_wins([0.6, 0.4], [1], 0.5) == pytest.approx([0.3, 0.7])
+    assert _with_wins([0.6, 0.4, 0.5], [0, 2], 1.0) == pytest.approx([0.5, 0.0, 0.5])
+    plain = dataclasses.replace(LEVELS["expert"], iterations=40)
+    weighing = dataclasses.replace(plain, final_wins=1.0)
+    before = changed = 0
+    for players, seed in ((2, 3), (3, 4), (4, 5)):
+        states = _greedy_game(players, seed)
+        known = next(i for i, state in enumerate(states) if state.last_round)
+        for number, state in enumerate(states[known - 8 : known + 12]):  # the turns nearest the flag
+            seen = view(state, state.current_player)
+            same = IsmctsBot(number, plain).choose(seen) == IsmctsBot(number, weighing).choose(seen)
+            if not state.last_round:
+                before += 1
+                assert same, "the option changed a decision before the last round was known"
+            else:
+                changed += not same
+    assert before == 24
+    assert changed > 0, "in the known last round the game won is weighed"
 
 
 @pytest.mark.parametrize("depth", [1, 3])

@@ -75,3 +75,17 @@ def test_chosen_cells_alone_are_played_and_a_pattern_naming_none_is_refused(tmp_
         "python benchmarks/bots_ladder.py --levels beginner=beginner,easy=greedy --games 4 --jobs 1 "
         f"--out-dir {games} --table {table}"
     ), "the sitting's own options are not the measurement's"
+
+
+def test_another_ladder_is_refused_without_a_folder_of_its_own() -> None:
+    """The measured table's games are kept in the repository (``--out-dir``'s default): a trial
+    ladder (``--levels``) that named no folder would add its games to them, so it is refused
+    before any game is played."""
+    refused = run_script(
+        "bots_ladder.py",
+        *("--levels", "beginner=beginner,easy=greedy", "--games", "4", "--jobs", "1", "--no-write"),
+        check=False,
+    )
+    assert refused.returncode != 0
+    assert "--levels measures another ladder: give its games a folder of their own" in refused.stderr
+    assert "games to play" not in refused.stdout, "refused before any game"

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from petersburg.engine import GameRecord, apply_action, new_game
+
 from .benchmark_scripts import kept, run_script, script, terminated_once_a_game_is_kept
 
 
@@ -180,3 +182,50 @@ def test_a_comparison_with_a_file_of_other_deals_is_refused_before_any_game(tmp_
         this, "--master", "beginner", "--games", "2", "--against", str(tmp_path / "none"), check=False
     )
     assert missing.returncode != 0 and "no such file" in missing.stderr
+
+
+def test_the_last_rounds_of_kept_games_are_played_again_from_their_openings(tmp_path: Path) -> None:
+    """``--endgame-of``: every game of a kept file replayed up to the first turn of its known last
+    round and played on by the bots from there. With the kept file's own bots that gives back its
+    games (the decisions are seeded by step and seat); the lines say how many moves were replayed,
+    and the time per move leaves such games out (a last round is not a game's moves)."""
+    whole, again = tmp_path / "whole.jsonl", tmp_path / "again.jsonl"
+    searcher = "ismcts:expert+iterations=8"
+    measure(whole, "--master", searcher, "--games", "4")
+    summary = json.loads(
+        measure(
+            again, "--master", searcher, "--games", "40", "--endgame-of", str(whole), "--against", str(whole)
+        ).stdout
+    )
+    kept_whole = {line["game"]: line for line in kept(whole)}
+    kept_again = {line["game"]: line for line in kept(again)}
+    assert sorted(kept_again) == sorted(kept_whole) == [0, 1, 2, 3], "only the games the file holds"
+    for game, line in kept_again.items():
+        assert line["record"] == kept_whole[game]["record"], "the same game, move for move"
+        assert 0 < line["replayed_moves"] < len(line["record"]["actions"])
+        replayed = GameRecord.from_json(line["record"])
+        state = new_game(replayed.num_players, replayed.seed, replayed.options)
+        for action in replayed.actions[: line["replayed_moves"] - 1]:
+            apply_action(state, action)
+        assert not state.last_round, "replayed no further than the last round's first known turn"
+        apply_action(state, replayed.actions[line["replayed_moves"] - 1])
+        assert state.last_round and state.round == replayed.replay().round, "and to it"
+    (row,) = summary["against"]["matchups"]
+    assert (row["only_this"], row["only_other"], row["lead_difference"]) == (0, 0, 0.0)
+
+    other_seed = tmp_path / "other-seed.jsonl"
+    refused = measure(
+        other_seed,
+        "--master",
+        searcher,
+        "--games",
+        "4",
+        "--endgame-of",
+        str(whole),
+        "--seed",
+        "7",
+        check=False,
+    )
+    assert refused.returncode != 0
+    assert f"--endgame-of {whole} holds games of seed 2026, not 7: its deals are not these." in refused.stderr
+    assert not other_seed.exists(), "no game is played"

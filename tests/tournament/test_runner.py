@@ -55,6 +55,22 @@ def test_any_game_can_be_rerun_alone_and_replayed() -> None:
     assert state.is_over and state.seed == alone["seed"]
 
 
+def test_a_game_played_on_from_its_own_opening_is_that_game() -> None:
+    """``play_game(..., opening)``: the moves replayed, then the bots asked. A search bot's every
+    decision is seeded by its seed, the step and the seat, so a kept game's moves up to any point
+    as the opening give back the whole game: what ``bots_master.py --endgame-of`` relies on."""
+    spec = TournamentSpec(("ismcts:easy", "greedy", "ismcts:easy"), games=3, seed=11)
+    whole = play_game(spec, 1)
+    actions = GameRecord.from_json(whole["record"]).actions
+    for cut in (1, len(actions) // 2, len(actions) - 1):
+        resumed = play_game(spec, 1, actions[:cut])
+        assert resumed["opening"] == cut
+        assert resumed["record"] == whole["record"] and resumed["result"] == whole["result"]
+        played = sum(resumed["timing"]["decisions"])
+        assert played == len(actions) - cut, "the replayed moves are no decisions of the bots"
+    assert "opening" not in whole, "a whole game's line is as it was"
+
+
 def test_union_of_shards_equals_the_full_run() -> None:
     full = TournamentSpec(("greedy", "random"), games=10, seed=9)
     expected = _without_timing(list(run_games(full)))

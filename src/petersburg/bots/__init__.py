@@ -141,6 +141,7 @@ VARIANT_SETTINGS: dict[str, Callable[[str], Any]] = {
     "certain_liabilities": _flag,
     "tree_lite": _flag,
     "searched_replies": _share,
+    "final_wins": _share,
 }
 """The ``SearchConfig`` settings a variant may change, and how each is read from its text (a
 test checks they are the config's fields)."""

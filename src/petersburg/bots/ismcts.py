@@ -49,6 +49,7 @@ from petersburg.engine import (
     final_scores,
     phase_income,
     rubles_known,
+    winners,
 )
 from petersburg.engine.actions import ACTION_KIND, KIND_PLAY, KIND_TAKE
 from petersburg.engine.rules import apply_unchecked, legal_actions
@@ -185,6 +186,13 @@ class SearchConfig:
     last_round_guard: bool = False
     """The take guard in the known last round alone: no card taken into hand then, and every play
     of a hand card considered; earlier, a second card may be held (``guarded_candidates``)."""
+    final_wins: float = 0.0
+    """In the known last round (a stack's last card dealt: ``GameState.last_round``), the share of
+    the reward that goes to winning the game (a first place shared by ``k`` seats: ``1 / k`` of it),
+    the rest to the margin as elsewhere. The margin's reward values every VP alike, a point that
+    turns a loss into a win no more than one added to a lead of twenty; once every playout reaches
+    the final scoring the search can weigh what a game is measured by, the game won. Before the
+    last round is known it changes nothing (``bots_master.py --endgame-of`` relies on it)."""
     certain_liabilities: bool = False
     """The cut-off evaluation counts the hand penalty of a hand card that would not pay for itself
     as certain (``Weights.liability_risk`` 1), not as a risk of 0.3: a one-round playout never
@@ -364,6 +372,7 @@ class IsmctsBot:
         deadline = start + config.seconds if config.seconds is not None else None
         limit = config.budget(root_state.num_players) if deadline is None else 1 << 30
         target = phase_count(root_state) + config.horizon
+        wins = config.final_wins if root_state.last_round else 0.0
         done = 0
         children = root.children
         while done < limit:
@@ -383,7 +392,7 @@ class IsmctsBot:
             depth = config.depth
             if config.searched_replies < 1.0 and rng.random() >= config.searched_replies:
                 depth = 1
-            if self._iterate(root, state, rng, target, root_cands, baseline, depth) > 1:
+            if self._iterate(root, state, rng, target, root_cands, baseline, depth, wins) > 1:
                 self.last.deep_iterations += 1
             done += 1
         self.last.iterations = done
@@ -400,9 +409,11 @@ class IsmctsBot:
         root_cands: list[ActionId],
         baseline: list[float] | None,
         depth: int,
+        wins: float,
     ) -> int:
-        """One iteration: down the tree at most ``depth`` moves, a playout, the rewards back up.
-        Returns how many tree moves it made (more than 1: it searched past the root's move)."""
+        """One iteration: down the tree at most ``depth`` moves, a playout, the rewards back up
+        (``wins`` of them to the game won if the playout ends it: ``final_wins``). Returns how many
+        tree moves it made (more than 1: it searched past the root's move)."""
         config = self.playing
         node = root
         path = [root]
@@ -450,6 +461,8 @@ class IsmctsBot:
         if baseline is not None:
             margins = [m - b for m, b in zip(margins, baseline, strict=True)]
         rewards = _rewards(margins, config.scale)
+        if wins and state.is_over:
+            rewards = _with_wins(rewards, winners(state), wins)
         for visited in path[1:]:
             visited.visits += 1
             visited.reward += rewards[visited.mover]
@@ -592,6 +605,13 @@ def seat_margins(values: list[float]) -> list[float]:
         best_other = max(v for i, v in enumerate(values) if i != seat)
         margins.append(value - best_other)
     return margins
+
+
+def _with_wins(rewards: list[float], won: list[int], share: float) -> list[float]:
+    """``rewards`` at the end of a game with ``share`` of each moved to the win: the winning seats
+    (``won``, the engine's winners: a tie on VP goes to the rubles) split a reward of ``share``."""
+    prize = share / len(won)
+    return [(1.0 - share) * reward + (prize if seat in won else 0.0) for seat, reward in enumerate(rewards)]
 
 
 def _rewards(margins: list[float], scale: float) -> list[float]:

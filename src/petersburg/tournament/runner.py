@@ -22,6 +22,7 @@ from typing import Any, TextIO
 
 from petersburg.bots import make_bot
 from petersburg.engine import (
+    ActionId,
     GameOptions,
     GameRecord,
     GameState,
@@ -113,8 +114,15 @@ def game_seed(spec: TournamentSpec, game: int) -> int:
     return derive_seed(spec.seed, "deal", game // spec.seats) % (2**31)
 
 
-def play_game(spec: TournamentSpec, game: int) -> dict[str, Any]:
-    """Play game ``game`` of the tournament and return its JSON line (record, result, timing)."""
+def play_game(spec: TournamentSpec, game: int, opening: Sequence[ActionId] = ()) -> dict[str, Any]:
+    """Play game ``game`` of the tournament and return its JSON line (record, result, timing).
+
+    ``opening``: moves made before the bots are asked (their times not counted), e.g. a kept game's
+    moves up to its last round, so that the bots play that round alone. Every decision is seeded
+    by the bot's seed, the step and the seat (``bots.base.decision_rng``), and no bot keeps
+    anything from one decision to the next, so a kept game's own moves as the opening give back
+    that game, and a bot that differs from it only later plays the game it would have played
+    whole. The line of such a game says how many moves were replayed (``opening``)."""
     entries = seating(spec, game)
     labels = spec.labels()
     seed = game_seed(spec, game)
@@ -126,6 +134,9 @@ def play_game(spec: TournamentSpec, game: int) -> dict[str, Any]:
     names = [labels[entry] for entry in entries]
     record = GameRecord(spec.seats, seed, spec.options, names=names)
     times: list[list[float]] = [[] for _ in entries]
+    for action in opening:
+        apply_action(state, action)
+        record.actions.append(action)
     while not state.is_over:
         seat = state.current_player
         start = time.perf_counter()
@@ -141,6 +152,7 @@ def play_game(spec: TournamentSpec, game: int) -> dict[str, Any]:
         "bots": names,
         "record": record.to_json(state),
         "result": game_result(state),
+        **({"opening": len(opening)} if opening else {}),
         "timing": {
             "decisions": [len(seat_times) for seat_times in times],
             "median_seconds": [_median(seat_times) for seat_times in times],
