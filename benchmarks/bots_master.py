@@ -50,7 +50,7 @@ its known last round (a stack's last card dealt: the game ends with that round),
 replayed, not asked of the bots: a Master that differs from the file's only there (``final_wins``)
 plays exactly the game it would have played whole, since every decision is seeded by the bot's
 seed, the step and the seat and the moves before are the file's Master's. Such a game costs its
-last round alone (about a sixth of a game), and with ``--against FILE`` the change is told from
+last round alone (about a tenth of a whole game's time), and with ``--against FILE`` the change is told from
 the games it changed. Its line keeps the whole record and says how many moves were replayed
 (``replayed_moves``); the time per move counts whole games only.
 """
