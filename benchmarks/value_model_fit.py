@@ -11,8 +11,9 @@ training's, which is what a search meets. Every phase start of every game is a p
 search's playout stops and asks the evaluation), each seat's prediction is its worth plus the
 model's correction, and the truth is the game's final scores. Per setting (``model_key``) it prints
 the root mean square error of each seat's margin over the best other seat (what the search
-compares, VP) and how often the seat ahead by the prediction is the game's winner (a shared first
-place counts when the seat shares it). ``numpy`` is not needed.
+compares, VP) and how often the seat ahead by the prediction is the game's winner (as the engine's
+``winners`` has it: ties on VP broken by rubles; a shared win counts when the seat shares it).
+``numpy`` is not needed.
 """
 
 from __future__ import annotations
@@ -29,15 +30,15 @@ from petersburg.bots.evaluation import DEFAULT_WEIGHTS
 from petersburg.bots.ismcts import seat_margins
 from petersburg.bots.market_outlook import position_worths
 from petersburg.bots.value_model import ValueModels, load_value_models, model_key
-from petersburg.engine import GameRecord, GameState, apply_action, final_scores, new_game
+from petersburg.engine import GameRecord, GameState, apply_action, final_scores, new_game, winners
 from petersburg.tournament.runner import kept_lines
 
 WORTH = "worth alone"
 """The name of the hand-written worth's column."""
 
 
-def positions(record: GameRecord) -> tuple[list[GameState], list[int]]:
-    """Every phase start of a recorded game (a copy of each), and its final scores."""
+def positions(record: GameRecord) -> tuple[list[GameState], list[int], set[int]]:
+    """Every phase start of a recorded game (a copy of each), its final scores and its winners."""
     state = new_game(record.num_players, record.seed, record.options)
     found: list[GameState] = []
     marked = (-1, -1)
@@ -46,7 +47,7 @@ def positions(record: GameRecord) -> tuple[list[GameState], list[int]]:
             marked = (state.round, state.phase)
             found.append(state.copy())
         apply_action(state, action)
-    return found, [score.total for score in final_scores(state)]
+    return found, [score.total for score in final_scores(state)], set(winners(state))
 
 
 def measure(files: list[Path], weights: list[str]) -> dict[str, dict[str, Any]]:
@@ -63,8 +64,7 @@ def measure(files: list[Path], weights: list[str]) -> dict[str, dict[str, Any]]:
         for number, line in enumerate(lines, 1):
             if "record" not in line:
                 raise SystemExit(f"{path} line {number} keeps no game record: it cannot be replayed.")
-            states, totals = positions(GameRecord.from_json(line["record"]))
-            winners = {seat for seat, total in enumerate(totals) if total == max(totals)}
+            states, totals, won = positions(GameRecord.from_json(line["record"]))
             truth = seat_margins([float(total) for total in totals])
             setting = model_key(states[0])
             counts[setting]["games"] += 1
@@ -79,7 +79,7 @@ def measure(files: list[Path], weights: list[str]) -> dict[str, dict[str, Any]]:
                     squared[setting][name] += sum(
                         (guess - true) ** 2 for guess, true in zip(guessed, truth, strict=True)
                     )
-                    leaders[setting][name] += predicted.index(max(predicted)) in winners
+                    leaders[setting][name] += predicted.index(max(predicted)) in won
     report: dict[str, dict[str, Any]] = {}
     for setting, count in sorted(counts.items()):
         report[setting] = {
