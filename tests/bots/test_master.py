@@ -9,10 +9,26 @@ from dataclasses import replace
 
 from petersburg.bots import Bot, GreedyBot, IsmctsBot, make_bot
 from petersburg.bots.evaluation import DEFAULT_WEIGHTS, schedule
-from petersburg.bots.ismcts import LEVELS, SearchConfig, cutoff_weights, guarded_candidates
+from petersburg.bots.ismcts import (
+    LEVELS,
+    SearchConfig,
+    cutoff_weights,
+    guarded_candidates,
+    last_phase_candidates,
+)
 from petersburg.bots.levels import definition, definitions
-from petersburg.engine import HAND_PENALTY, GameOptions, apply_action, new_game, view
+from petersburg.engine import (
+    HAND_PENALTY,
+    GameOptions,
+    apply_action,
+    final_scores,
+    legal_actions,
+    new_game,
+    view,
+)
 from petersburg.engine.actions import ACTION_KIND, KIND_PLAY, KIND_TAKE, PASS_ID, PLAY_IDS, TAKE_IDS
+from petersburg.engine.state import TRADING_PHASE
+from tests.engine.helpers import conserve_cards, hand, position
 
 from .helpers import random_states
 
@@ -125,6 +141,35 @@ def test_the_last_round_guard_lets_a_second_card_be_held_before_the_last_round()
         PASS_ID,
         play_first,
     ]
+
+
+def test_in_the_final_phase_a_play_raising_the_score_replaces_a_pass_that_would_not_end_the_game() -> None:
+    """``last_phase_plays``: the search's playouts let the opponents act as Greedy does, so a pass
+    in the game's last phase looked as good as the play it would make on its next turn; opponents
+    who pass end the game first. So there pass gives way to every play that raises the final score,
+    unless the seat's own pass would end the game (the search then sees that end exactly)."""
+    state = position(3, phase=TRADING_PHASE, upper=["author", "lumberjack"])
+    state.last_round = True
+    hand(state, 0, "lumberjack")  # any card may be played in any phase: its hand penalty is saved
+    conserve_cards(state)
+    actions = legal_actions(state)
+    plays = [action for action in actions if ACTION_KIND[action] == KIND_PLAY]
+    buy = next(action for action in actions if action not in plays and action != PASS_ID)
+    after = state.copy()
+    apply_action(after, plays[0])
+    assert final_scores(after)[0].total == final_scores(state)[0].total + HAND_PENALTY
+    assert last_phase_candidates(state, actions, [PASS_ID, buy]) == [buy, *plays]
+    chooser = IsmctsBot(1, replace(SMALL, last_phase_plays=True))
+    assert chooser.choose(view(state, 0)) != PASS_ID
+    state.passes = 2  # both others passed: this pass ends the game, and the search sees it do so
+    assert last_phase_candidates(state, actions, [PASS_ID, buy]) == [PASS_ID, buy]
+    state.passes = 1
+    assert last_phase_candidates(state, actions, [PASS_ID, buy]) == [buy, *plays]
+    state.last_round = False  # the round's last phase, but another round follows
+    assert last_phase_candidates(state, actions, [PASS_ID, buy]) == [PASS_ID, buy]
+    state.last_round = True
+    state.players[0].hand = []
+    assert last_phase_candidates(state, legal_actions(state), [PASS_ID, buy]) == [PASS_ID, buy]
 
 
 def test_certain_liabilities_count_a_card_that_would_not_pay_for_itself_as_a_certain_penalty() -> None:

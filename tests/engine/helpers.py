@@ -67,10 +67,9 @@ def conserve_cards(state: GameState) -> None:
             held[card] += 1
     for kind in shape.kinds:
         stack = state.stacks[ALL_DECK[kind]]
-        in_stack = stack.count(kind)
-        for _ in range(min(in_stack, held[kind])):
+        for _ in range(min(stack.count(kind), held[kind])):
             stack.remove(kind)
-        state.discards.extend([kind] * max(0, shape.count[kind] - held[kind] - in_stack))
+        state.discards.extend([kind] * max(0, shape.count[kind] - held[kind] - stack.count(kind)))
 
 
 def give(state: GameState, seat: int, *card_ids: str) -> None:

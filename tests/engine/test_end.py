@@ -1,8 +1,8 @@
 """End trigger and final scoring (docs/rules.md, End of the game)."""
 
 from petersburg.cards import ARISTOCRAT, TRADING, WORKER
-from petersburg.engine import GameOptions, final_scores, new_game, winners
-from petersburg.engine.state import ARISTOCRAT_PHASE, STAGE_OVER, TRADING_PHASE
+from petersburg.engine import GameOptions, final_scores, in_final_phase, new_game, pass_ends_actions, winners
+from petersburg.engine.state import ARISTOCRAT_PHASE, MARKET_PHASE, STAGE_OVER, TRADING_PHASE
 
 from .helpers import act, give, hand, position
 
@@ -114,3 +114,27 @@ def test_a_random_game_reaches_the_end_for_every_player_count() -> None:
         assert state.phase == TRADING_PHASE
         assert any(not stack for stack in state.stacks)
         assert winners(state)
+
+
+def test_the_final_phase_is_the_known_last_rounds_last_phase_and_a_pass_ends_it_once_all_others_passed() -> (
+    None
+):
+    """``in_final_phase``: no turn comes after this phase's actions; ``pass_ends_actions``: the pass
+    of the seat to act would end them (every other seat passed since the last action)."""
+    state = position(3, phase=ARISTOCRAT_PHASE, upper=["author"])
+    state.last_round = True
+    assert not in_final_phase(state), "the trading phase still follows"
+    state = position(3, phase=TRADING_PHASE, upper=["author"])
+    assert not in_final_phase(state), "the last round is not known"
+    state.last_round = True
+    assert in_final_phase(state)
+    seen = []
+    while not state.is_over:
+        seen.append(pass_ends_actions(state))
+        act(state, "pass")
+    assert seen == [False, False, True] and state.is_over
+    market = position(3, phase=MARKET_PHASE, options=GameOptions(edition="second", market=True))
+    market.last_round = True
+    assert not in_final_phase(market), "the Market's phase comes second in a round"
+    market.phase = TRADING_PHASE
+    assert in_final_phase(market)

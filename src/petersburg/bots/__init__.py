@@ -138,6 +138,7 @@ VARIANT_SETTINGS: dict[str, Callable[[str], Any]] = {
     "value_share": float,
     "take_guard": _flag,
     "last_round_guard": _flag,
+    "last_phase_plays": _flag,
     "certain_liabilities": _flag,
     "tree_lite": _flag,
     "searched_replies": _share,

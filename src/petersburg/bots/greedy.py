@@ -42,6 +42,7 @@ from petersburg.engine import (
     affordable,
     card_price,
     hand_has_room,
+    in_final_phase,
 )
 from petersburg.engine.actions import (
     ACTION_ARG,
@@ -143,9 +144,9 @@ def _never_played(state: GameState, player: PlayerState, kind: int) -> bool:
     """Whether a card taken into hand now would stay there to the end: the phase is the last of
     the known last round, and the player cannot pay for playing it from hand in this phase (his
     rubles do not grow before the game ends; a trading card also needs a card to displace)."""
-    shape = state.shape
-    if not state.last_round or shape.next_phase[state.phase] != NO_PHASE:
+    if not in_final_phase(state):
         return False
+    shape = state.shape
     rubles = player.rubles
     if ALL_IS_TRADING[kind]:
         return not any(

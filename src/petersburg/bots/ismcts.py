@@ -47,6 +47,8 @@ from petersburg.engine import (
     View,
     determinize,
     final_scores,
+    in_final_phase,
+    pass_ends_actions,
     phase_income,
     rubles_known,
     winners,
@@ -193,6 +195,13 @@ class SearchConfig:
     turns a loss into a win no more than one added to a lead of twenty; once every playout reaches
     the final scoring the search can weigh what a game is measured by, the game won. Before the
     last round is known it changes nothing (``bots_master.py --endgame-of`` relies on it)."""
+    last_phase_plays: bool = False
+    """In the game's last phase (the known last round's last phase), while its own pass would not
+    end the game, pass is no candidate at the root as long as a play from hand raises its final
+    score (``last_phase_candidates``). The playouts' opponents act as Greedy does, so there the
+    search expected another turn after a pass and valued the pass as the play it would make then;
+    opponents who pass end the game with the card in hand, 5 VP lost (docs/bots.md, Master). Where
+    its pass would end the game the search sees that end exactly and decides as before."""
     certain_liabilities: bool = False
     """The cut-off evaluation counts the hand penalty of a hand card that would not pay for itself
     as certain (``Weights.liability_risk`` 1), not as a risk of 0.3: a one-round playout never
@@ -362,6 +371,8 @@ class IsmctsBot:
             root_cands = guarded_candidates(
                 root_state, actions, root_gains, root_cands, while_holding=config.take_guard
             )
+        if config.last_phase_plays:
+            root_cands = last_phase_candidates(root_state, actions, root_cands)
         if len(root_cands) == 1:
             return root_cands[0]
         rubles = estimate_hidden_rubles(seen)
@@ -593,6 +604,33 @@ def guarded_candidates(
             return cands
         kept.append(actions[max(others, key=lambda i: gains[i])])
     return kept
+
+
+def last_phase_candidates(state: GameState, actions: list[ActionId], cands: list[ActionId]) -> list[ActionId]:
+    """The root's candidates under ``SearchConfig.last_phase_plays``: in the game's last phase,
+    while the seat's pass would not end it, every play from hand that raises the seat's final score
+    replaces pass among ``cands``; anywhere else ``cands`` as they are.
+
+    A pass there is a bet that some opponent will act again and give the seat another turn; a play
+    banks its points now (the hand penalty saved, less any money VP its price costs) and takes
+    nothing from what a later turn could do. Where the pass would end the game, the search reaches
+    the final scoring after it and weighs it exactly."""
+    if not in_final_phase(state) or pass_ends_actions(state):
+        return cands
+    seat = state.to_act
+    now = final_scores(state)[seat].total
+    raising = []
+    for action in actions:
+        if ACTION_KIND[action] != KIND_PLAY:
+            continue
+        after = state.copy()
+        apply_unchecked(after, action)
+        if final_scores(after)[seat].total > now:
+            raising.append(action)
+    if not raising:
+        return cands
+    kept = [action for action in cands if action != PASS_ID]
+    return kept + [action for action in raising if action not in kept]
 
 
 def seat_margins(values: list[float]) -> list[float]:

@@ -782,8 +782,9 @@ def apply_unchecked(state: GameState, action: ActionId, sink: list[Event] | None
     if kind == KIND_PASS:
         if sink is not None:
             sink.append(Passed(seat=state.to_act))
+        ends = pass_ends_actions(state)
         state.passes += 1
-        if state.passes >= state.num_players:
+        if ends:
             _end_actions(state, sink)
         else:
             _next_turn(state)
@@ -857,6 +858,18 @@ def apply_unchecked(state: GameState, action: ActionId, sink: list[Event] | None
                 _ask_joker(state, card)
                 return
     _next_turn(state)
+
+
+def pass_ends_actions(state: GameState) -> bool:
+    """Whether a pass by the seat to act ends the phase's actions: every other seat has passed
+    since the last action that was not a pass (docs/rules.md, the phases)."""
+    return state.passes + 1 >= state.num_players
+
+
+def in_final_phase(state: GameState) -> bool:
+    """Whether the game ends once this phase's actions end: the known last round's last phase
+    (its scoring, if it has one, and the final scoring follow; no turn comes after)."""
+    return state.last_round and state.shape.next_phase[state.phase] == NO_PHASE
 
 
 def source_place(source: int) -> tuple[str, int]:
