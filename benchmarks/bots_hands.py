@@ -11,9 +11,11 @@ the board, or drawn with the Observatory and kept) to the step it left it (playe
 * the cards left in hand by when they were taken: the round counted back from the game's last
   (``last`` = the last round, ``last-1`` the one before, ...) and the phase;
 * of the cards left in hand, how many had a legal play at some later turn of their owner
-  (``playable later``: keeping it was a choice) and how many never had one (``never playable``:
-  the take itself was the mistake: the owner could never afford it, or never had a card it could
-  displace, before the end);
+  (``playable later``: keeping it was a choice), how many of those still had one at the owner's
+  last turn of the game (``at its last turn``: it passed, or did something else, with the play at
+  hand and no turn to come), and how many never had one (``never playable``: the take itself was
+  the mistake: the owner could never afford it, or never had a card it could displace, before
+  the end);
 * of the cards left in hand, the trading cards taken while their owner had no card they could
   displace (``nothing to displace``), and the cards left by name;
 * every card taken, and how many of them were played: the rate at which takes pay off.
@@ -50,6 +52,8 @@ class HandCard:
     untargeted: bool
     """A trading card whose owner had no card it could displace when it came in."""
     playable_later: bool = False
+    last_playable: int = -1
+    """The last step at which its owner was to act and could play it (-1: none)."""
 
 
 @dataclass
@@ -64,6 +68,7 @@ class Tally:
     played: int = 0
     left_when: Counter[str] = field(default_factory=Counter)
     left_playable_later: int = 0
+    left_playable_at_last_turn: int = 0
     left_untargeted: int = 0
     left_names: Counter[str] = field(default_factory=Counter)
 
@@ -76,16 +81,19 @@ def _phase_name(phase: int) -> str:
     return PHASE_NAMES[phase] if 0 <= phase < len(PHASE_NAMES) else str(phase)
 
 
-def _note_playable(state: GameState, hands: list[list[HandCard]]) -> None:
-    """Mark the acting seat's hand cards that it could play now."""
+def _note_playable(state: GameState, hands: list[list[HandCard]], turns: dict[int, int]) -> None:
+    """Mark the acting seat's hand cards that it could play now, and note its turn in ``turns``
+    (seat: the step of its latest turn)."""
     if state.is_over or state.phase == NO_PHASE:
         return
     seat = state.current_player
+    turns[seat] = state.step
     player = state.players[seat]
     playable = {player.hand[ACTION_ARG[a]] for a in legal_actions(state) if ACTION_KIND[a] == KIND_PLAY}
     for card in hands[seat]:
         if card.kind in playable:
             card.playable_later = True
+            card.last_playable = state.step
 
 
 def _follow(line: dict[str, object], tallies: dict[str, Tally]) -> None:
@@ -94,6 +102,8 @@ def _follow(line: dict[str, object], tallies: dict[str, Tally]) -> None:
     names = [_bot(name) for name in line["record"]["names"]]  # type: ignore[index]
     state = new_game(record.num_players, record.seed, record.options)
     hands: list[list[HandCard]] = [[] for _ in range(record.num_players)]
+    turns: dict[int, int] = {}
+    _note_playable(state, hands, turns)
     for action in record.actions:
         before = [list(player.hand) for player in state.players]
         round_now, phase_now = state.round, state.phase
@@ -113,7 +123,7 @@ def _follow(line: dict[str, object], tallies: dict[str, Tally]) -> None:
                 for _ in range(count):
                     hands[seat].append(HandCard(kind, round_now, phase_now, untargeted))
                     tallies[names[seat]].taken += 1
-        _note_playable(state, hands)
+        _note_playable(state, hands, turns)
     last_round = state.round
     for seat, cards in enumerate(hands):
         tally = tallies[names[seat]]
@@ -128,6 +138,7 @@ def _follow(line: dict[str, object], tallies: dict[str, Tally]) -> None:
             when = "last" if back == 0 else f"last-{back}"
             tally.left_when[f"{when} {_phase_name(card.phase)}"] += 1
             tally.left_playable_later += card.playable_later
+            tally.left_playable_at_last_turn += card.last_playable == turns.get(seat)
             tally.left_untargeted += card.untargeted
             tally.left_names[ALL_CARD_ID[card.kind]] += 1
 
@@ -160,7 +171,8 @@ def _report(path: str, tallies: dict[str, Tally]) -> None:
         print(
             f"  {bot:14s} {t.seat_games:4d} seat-games; ended with hand cards {t.games_with_hand} "
             f"({share:.1%}); cards left {t.left} ({t.penalty} VP, {t.penalty / max(t.seat_games, 1):.2f} "
-            f"VP a game); left cards playable later {t.left_playable_later}, never playable "
+            f"VP a game); left cards playable later {t.left_playable_later} (at its last turn "
+            f"{t.left_playable_at_last_turn}), never playable "
             f"{t.left - t.left_playable_later}, trading cards with nothing to displace {t.left_untargeted}; "
             f"cards taken {t.taken}, played {t.played}"
         )

@@ -47,12 +47,12 @@ difference of Master's lead on the same games with its 95 % interval.
 
 ``--endgame-of FILE`` plays each game of a kept file of the same seed again from the first turn of
 its known last round (a stack's last card dealt: the game ends with that round), its moves before
-replayed, not asked of the bots: a Master that differs from the file's only there (``final_wins``)
-plays exactly the game it would have played whole, since every decision is seeded by the bot's
-seed, the step and the seat and the moves before are the file's Master's. Such a game costs its
-last round alone (about a tenth of a whole game's time), and with ``--against FILE`` the change is told from
-the games it changed. Its line keeps the whole record and says how many moves were replayed
-(``replayed_moves``); the time per move counts whole games only.
+replayed, not asked of the bots: a Master that differs from the file's only there (``final_wins``,
+``last_phase_plays``) plays exactly the game it would have played whole, since every decision is
+seeded by the bot's seed, the step and the seat and the moves before are the file's Master's. Such
+a game costs its last round alone (about a tenth of a whole game's time), and with ``--against
+FILE`` the change is told from the games it changed. Its line keeps the whole record and says
+how many moves were replayed (``replayed_moves``); the time per move counts whole games only.
 """
 
 from __future__ import annotations

@@ -46,12 +46,14 @@ def test_levels_grow_in_budget_and_plain_ismcts_is_medium() -> None:
 
 def test_every_table_keeps_the_levels_in_order_of_budget() -> None:
     """Medium searches more at 4-player tables (where with its own iterations it ranked under
-    Easy), still under Hard there; its duels and 3-player games keep its own."""
+    Easy), still under Hard there, and less in Market duels (where with its own Hard won under 60 %
+    of their duels); its other duels and its 3-player games keep its own."""
     medium = LEVELS["medium"]
     assert medium.at_table(4, market=False) == dataclasses.replace(medium, iterations=80, tables=())
     assert medium.at_table(4, market=True) == dataclasses.replace(medium, iterations=40, tables=())
+    assert medium.at_table(2, market=True) == dataclasses.replace(medium, iterations=10, tables=())
     for market in (False, True):
-        for players in (2, 3, 5):
+        for players in (2, 3, 5) if not market else (3, 5):
             assert medium.at_table(players, market) == dataclasses.replace(medium, tables=())
         for players in (2, 3, 4, 5):
             budgets = [
@@ -67,6 +69,9 @@ def test_every_table_keeps_the_levels_in_order_of_budget() -> None:
         "ismcts:medium+iterations=40", 4, market=True
     )
     assert definition("ismcts:medium", 2) == definition("ismcts:medium", 3) != definition("ismcts:medium", 4)
+    assert definition("ismcts:medium", 2, market=True) == definition(
+        "ismcts:medium+iterations=10", 2, market=True
+    )
 
 
 def test_a_search_variant_is_a_level_with_settings_changed() -> None:
@@ -325,7 +330,7 @@ def test_searched_replies_is_the_share_of_iterations_that_search_past_the_root()
     assert 0.3 * total[0.5] < deep[0.5] < 0.7 * total[0.5]
     assert deep[1.0] > 0.7 * total[1.0]
     assert search_variant(
-        "ismcts:expert+iterations=1600+depth=2+searched_replies=0.5"
+        "ismcts:expert+iterations=1600+depth=2+searched_replies=0.5+last_phase_plays=true"
     ) == dataclasses.replace(LEVELS["master"], tables=()), "Master, but for its figures at larger tables"
 
 

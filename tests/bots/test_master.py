@@ -74,11 +74,13 @@ def test_master_is_experts_search_with_more_iterations_and_a_deeper_tree_in_part
     master, expert = LEVELS["master"], LEVELS["expert"]
     assert master.depth > expert.depth and master.iterations > expert.iterations
     assert 0 < master.searched_replies < expert.searched_replies == 1
+    assert master.last_phase_plays and not expert.last_phase_plays
     shallow = replace(
         master,
         depth=expert.depth,
         iterations=expert.iterations,
         searched_replies=expert.searched_replies,
+        last_phase_plays=expert.last_phase_plays,
         tables=expert.tables,
     )
     assert shallow == expert

@@ -104,6 +104,8 @@ def test_the_kept_games_tell_where_the_hand_cards_came_from(tmp_path: Path) -> N
     for entry, bot in enumerate(("beginner", "greedy")):
         penalties = [line["hand_penalty"][line["entries"].index(entry)] for line in lines]
         assert tallies[bot]["penalty"] == sum(penalties), "the record's hand cards are the line's penalty"
+        tally = tallies[bot]
+        assert tally["left_playable_at_last_turn"] <= tally["left_playable_later"] <= tally["left"]
 
 
 def test_sigterm_stops_a_run_with_the_figures_of_its_games_and_no_worker_left(tmp_path: Path) -> None:

@@ -107,6 +107,7 @@ class TableSettings:
 MEDIUM_TABLES: Final = (
     TableSettings(players=(4,), market=False, changes=(("iterations", 80),)),
     TableSettings(players=(4,), market=True, changes=(("iterations", 40),)),
+    TableSettings(players=(2,), market=True, changes=(("iterations", 10),)),
 )
 """Medium's iterations at 4-player tables: 80 without the Market, 40 with it (its own 20
 elsewhere; Hard has 100). With 20 there (five playouts a candidate) Medium ranked under Easy, whose
@@ -114,8 +115,11 @@ policy its playouts follow, in the ladder's 4-player fits. On the ladder's deals
 windows (docs/bots.md, "Medium at 4-player tables"), 80 put it above Easy and under Hard in the
 1st edition's fit and above Hard in the Market's; 40 put it under Easy in the 1st edition's fit
 and between them in the Market's. (The 2nd edition without the Market, which the ladder does not
-measure, plays as the 1st.) Its duels and 3-player games keep the level's iterations, where it is
-measured over Easy and under Hard."""
+measure, plays as the 1st.) In Market duels it plays 10: with its 20 Hard won 118 of the
+ladder's 200 duels over it (59.0 %, under the ladder's 60 %), with 10 it won 130 (65.0 %), and
+Medium still won 143 of 200 over Easy (71.5 %; docs/bots.md, "Medium in Market duels"). Its other
+duels and its 3-player games keep the level's iterations, where it is measured over Easy and under
+Hard."""
 
 MASTER_TABLES: Final = (
     TableSettings(
@@ -201,7 +205,8 @@ class SearchConfig:
     score (``last_phase_candidates``). The playouts' opponents act as Greedy does, so there the
     search expected another turn after a pass and valued the pass as the play it would make then;
     opponents who pass end the game with the card in hand, 5 VP lost (docs/bots.md, Master). Where
-    its pass would end the game the search sees that end exactly and decides as before."""
+    its pass would end the game the search sees that end exactly and decides as before. Master
+    plays with it: on the kept games of its targets it left fewer such cards, as many games won."""
     certain_liabilities: bool = False
     """The cut-off evaluation counts the hand penalty of a hand card that would not pay for itself
     as certain (``Weights.liability_risk`` 1), not as a risk of 0.3: a one-round playout never
@@ -252,6 +257,7 @@ LEVELS: dict[str, SearchConfig] = {
         lite=False,
         deny=True,
         searched_replies=MASTER_SEARCHED_REPLIES,
+        last_phase_plays=True,
         tables=MASTER_TABLES,
     ),
 }
@@ -260,7 +266,8 @@ LEVELS: dict[str, SearchConfig] = {
 with the full greedy policy, denial counted, on a growing budget (Medium's larger at 4-player
 tables: ``MEDIUM_TABLES``); ``ismcts:master`` is Expert's
 search with four times the iterations, a tree two moves deep in half of them, and settings of
-its own at 4-player 1st-edition and 3-player Market tables (``MASTER_TABLES``; the learned evaluation
+its own at 4-player 1st-edition and 3-player Market tables (``MASTER_TABLES``), and no pass in the
+game's last phase while a play from hand would raise its score (``last_phase_plays``; the learned evaluation
 and the take guard, measured on top of it, each cost it games against Expert: docs/bots.md);
 ``ismcts:easy`` (short lite playouts) is kept for older seats and scripts, whose "easy" level is
 Greedy now."""
