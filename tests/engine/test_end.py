@@ -116,9 +116,7 @@ def test_a_random_game_reaches_the_end_for_every_player_count() -> None:
         assert winners(state)
 
 
-def test_the_final_phase_is_the_known_last_rounds_last_phase_and_a_pass_ends_it_once_all_others_passed() -> (
-    None
-):
+def test_the_final_phase_is_the_last_rounds_last_and_a_pass_ends_it_once_all_others_passed() -> None:
     """``in_final_phase``: no turn comes after this phase's actions; ``pass_ends_actions``: the pass
     of the seat to act would end them (every other seat passed since the last action)."""
     state = position(3, phase=ARISTOCRAT_PHASE, upper=["author"])

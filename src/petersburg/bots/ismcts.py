@@ -263,12 +263,13 @@ LEVELS: dict[str, SearchConfig] = {
 }
 """Named strengths, the rungs of the ladder (``petersburg/bots/ladder.json`` measures them):
 ``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard`` and ``ismcts:expert`` play out one round
-with the full greedy policy, denial counted, on a growing budget (Medium's larger at 4-player
-tables: ``MEDIUM_TABLES``); ``ismcts:master`` is Expert's
-search with four times the iterations, a tree two moves deep in half of them, and settings of
-its own at 4-player 1st-edition and 3-player Market tables (``MASTER_TABLES``), and no pass in the
-game's last phase while a play from hand would raise its score (``last_phase_plays``; the learned evaluation
-and the take guard, measured on top of it, each cost it games against Expert: docs/bots.md);
+with the full greedy policy, denial counted, on a growing budget (Medium's own at some tables:
+larger at 4 players, smaller in Market duels, ``MEDIUM_TABLES``); ``ismcts:master`` is Expert's
+search with four times the iterations, a tree two moves deep in half of them, settings of its own
+at 4-player 1st-edition and 3-player Market tables (``MASTER_TABLES``), and no pass in the game's
+last phase while a play from hand would raise its score (``last_phase_plays``; the learned
+evaluation and the take guard, measured on top of it, each cost it games against Expert:
+docs/bots.md);
 ``ismcts:easy`` (short lite playouts) is kept for older seats and scripts, whose "easy" level is
 Greedy now."""
 

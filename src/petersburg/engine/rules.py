@@ -862,7 +862,7 @@ def apply_unchecked(state: GameState, action: ActionId, sink: list[Event] | None
 
 def pass_ends_actions(state: GameState) -> bool:
     """Whether a pass by the seat to act ends the phase's actions: every other seat has passed
-    since the last action that was not a pass (docs/rules.md, the phases)."""
+    since the last action that was not a pass (docs/rules.md, Rounds and phases: Actions)."""
     return state.passes + 1 >= state.num_players
 
 
