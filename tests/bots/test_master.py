@@ -28,7 +28,7 @@ from petersburg.engine import (
 )
 from petersburg.engine.actions import ACTION_KIND, KIND_PLAY, KIND_TAKE, PASS_ID, PLAY_IDS, TAKE_IDS
 from petersburg.engine.state import TRADING_PHASE
-from tests.engine.helpers import conserve_cards, hand, position
+from tests.engine.helpers import conserve_cards, give, hand, position
 
 from .helpers import random_states
 
@@ -172,6 +172,25 @@ def test_in_the_final_phase_a_play_raising_the_score_replaces_a_pass_that_would_
     state.last_round = True
     state.players[0].hand = []
     assert last_phase_candidates(state, legal_actions(state), [PASS_ID, buy]) == [PASS_ID, buy]
+
+
+def test_in_the_final_phase_a_play_that_lowers_the_score_leaves_pass_among_the_candidates() -> None:
+    """A Pope played from hand over one of six different aristocrats saves the hand penalty (5)
+    but leaves five for the aristocrat bonus (15 instead of 21): such a play is no reason not to
+    pass."""
+    state = position(3, phase=TRADING_PHASE, upper=["lumberjack"])
+    state.last_round = True
+    give(state, 0, "author", "administrator", "warehouse_manager", "secretary", "controller", "pope")
+    hand(state, 0, "pope")
+    conserve_cards(state)
+    actions = legal_actions(state)
+    plays = [action for action in actions if ACTION_KIND[action] == KIND_PLAY]
+    assert plays, "the Pope can displace any of the five"
+    for play in plays:
+        after = state.copy()
+        apply_action(after, play)
+        assert final_scores(after)[0].total == final_scores(state)[0].total - 1
+    assert last_phase_candidates(state, actions, [PASS_ID]) == [PASS_ID]
 
 
 def test_certain_liabilities_count_a_card_that_would_not_pay_for_itself_as_a_certain_penalty() -> None:
