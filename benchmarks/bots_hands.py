@@ -51,9 +51,13 @@ class HandCard:
     phase: int
     untargeted: bool
     """A trading card whose owner had no card it could displace when it came in."""
-    playable_later: bool = False
     last_playable: int = -1
     """The last step at which its owner was to act and could play it (-1: none)."""
+
+    @property
+    def playable_later(self) -> bool:
+        """Whether its owner could play it at some turn after it came in."""
+        return self.last_playable >= 0
 
 
 @dataclass
@@ -92,7 +96,6 @@ def _note_playable(state: GameState, hands: list[list[HandCard]], turns: dict[in
     playable = {player.hand[ACTION_ARG[a]] for a in legal_actions(state) if ACTION_KIND[a] == KIND_PLAY}
     for card in hands[seat]:
         if card.kind in playable:
-            card.playable_later = True
             card.last_playable = state.step
 
 
