@@ -107,7 +107,7 @@ class TableSettings:
 MEDIUM_TABLES: Final = (
     TableSettings(players=(4,), market=False, changes=(("iterations", 80),)),
     TableSettings(players=(4,), market=True, changes=(("iterations", 40),)),
-    TableSettings(players=(2,), market=True, changes=(("iterations", 10),)),
+    TableSettings(players=(2,), changes=(("iterations", 10),)),
 )
 """Medium's iterations at 4-player tables: 80 without the Market, 40 with it (its own 20
 elsewhere; Hard has 100). With 20 there (five playouts a candidate) Medium ranked under Easy, whose
@@ -120,6 +120,12 @@ ladder's 200 duels over it (59.0 %, under the ladder's 60 %), with 10 it won 130
 Medium still won 143 of 200 over Easy (71.5 %; docs/bots.md, "Medium in Market duels"). Its other
 duels and its 3-player games keep the level's iterations, where it is measured over Easy and under
 Hard."""
+
+HARD_TABLES: Final = (TableSettings(players=(2,), market=False, changes=(("iterations", 50),)),)
+"""Hard's iterations in 1st-edition duels: 50 (100 playouts a decision), half its own. With them
+Expert, whose 800 playouts Hard's 200 came nearest to, won 102 of 172 of the ladder's duels over
+it (59.3 %, under the ladder's 60 %); with 100 Hard sits as far above Medium's 20 (its duels' 10
+iterations) as under Expert's 800 (docs/bots.md, "Hard and Medium in 1st-edition duels")."""
 
 MASTER_TABLES: Final = (
     TableSettings(
@@ -247,7 +253,7 @@ class SearchConfig:
 LEVELS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=30, width=4, horizon=2),
     "medium": SearchConfig(iterations=20, width=4, horizon=4, lite=False, deny=True, tables=MEDIUM_TABLES),
-    "hard": SearchConfig(iterations=100, width=5, horizon=4, lite=False, deny=True),
+    "hard": SearchConfig(iterations=100, width=5, horizon=4, lite=False, deny=True, tables=HARD_TABLES),
     "expert": SearchConfig(iterations=400, width=6, horizon=4, lite=False, deny=True),
     "master": SearchConfig(
         iterations=MASTER_ITERATIONS,
