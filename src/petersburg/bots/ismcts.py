@@ -121,7 +121,7 @@ Medium still won 143 of 200 over Easy (71.5 %; docs/bots.md, "Medium in Market d
 duels and its 3-player games keep the level's iterations, where it is measured over Easy and under
 Hard."""
 
-HARD_TABLES: Final = (TableSettings(players=(2,), market=False, changes=(("iterations", 50),)),)
+HARD_TABLES: Final = (TableSettings(players=(2,), market=False, changes=(("iterations", 25),)),)
 """Hard's iterations in 1st-edition duels: 50 (100 playouts a decision), half its own. With them
 Expert, whose 800 playouts Hard's 200 came nearest to, won 102 of 172 of the ladder's duels over
 it (59.3 %, under the ladder's 60 %); with 100 Hard sits as far above Medium's 20 (its duels' 10
