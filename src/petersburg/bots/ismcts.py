@@ -115,17 +115,19 @@ policy its playouts follow, in the ladder's 4-player fits. On the ladder's deals
 windows (docs/bots.md, "Medium at 4-player tables"), 80 put it above Easy and under Hard in the
 1st edition's fit and above Hard in the Market's; 40 put it under Easy in the 1st edition's fit
 and between them in the Market's. (The 2nd edition without the Market, which the ladder does not
-measure, plays as the 1st.) In Market duels it plays 10: with its 20 Hard won 118 of the
-ladder's 200 duels over it (59.0 %, under the ladder's 60 %), with 10 it won 130 (65.0 %), and
-Medium still won 143 of 200 over Easy (71.5 %; docs/bots.md, "Medium in Market duels"). Its other
-duels and its 3-player games keep the level's iterations, where it is measured over Easy and under
-Hard."""
+measure, plays as the 1st.) In duels it plays 10: with its 20 Hard won 118 of the ladder's 200
+Market duels over it (59.0 %, under the ladder's 60 %), with 10 it won 130 (65.0 %), and Medium
+still won 143 of 200 over Easy (71.5 %; docs/bots.md, "Medium in Market duels"); in 1st-edition
+duels it makes room under Hard, itself brought under Expert (``HARD_TABLES``), and won 159 of 200
+over Easy. Its 3-player games keep the level's iterations, where it is measured over Easy and
+under Hard."""
 
 HARD_TABLES: Final = (TableSettings(players=(2,), market=False, changes=(("iterations", 25),)),)
-"""Hard's iterations in 1st-edition duels: 50 (100 playouts a decision), half its own. With them
-Expert, whose 800 playouts Hard's 200 came nearest to, won 102 of 172 of the ladder's duels over
-it (59.3 %, under the ladder's 60 %); with 100 Hard sits as far above Medium's 20 (its duels' 10
-iterations) as under Expert's 800 (docs/bots.md, "Hard and Medium in 1st-edition duels")."""
+"""Hard's iterations in 1st-edition duels: 25 (50 playouts a decision, ten a candidate). With its
+own 100 Expert won 102 of 172 of the ladder's duels over it (59.3 %, under the ladder's 60 %),
+and with 50 no more (118 of 200): past a hundred playouts more of them hardly pay, so Hard has to
+play where they still do to sit a rung under Expert's 800 and a rung over Medium's 20
+(docs/bots.md, "Hard and Medium in 1st-edition duels"). Its Market duels keep its own."""
 
 MASTER_TABLES: Final = (
     TableSettings(
@@ -270,7 +272,8 @@ LEVELS: dict[str, SearchConfig] = {
 """Named strengths, the rungs of the ladder (``petersburg/bots/ladder.json`` measures them):
 ``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard`` and ``ismcts:expert`` play out one round
 with the full greedy policy, denial counted, on a growing budget (Medium's own at some tables:
-larger at 4 players, smaller in Market duels, ``MEDIUM_TABLES``); ``ismcts:master`` is Expert's
+larger at 4 players, smaller in duels, ``MEDIUM_TABLES``; Hard's smaller in 1st-edition duels,
+``HARD_TABLES``); ``ismcts:master`` is Expert's
 search with four times the iterations, a tree two moves deep in half of them, settings of its own
 at 4-player 1st-edition and 3-player Market tables (``MASTER_TABLES``), and no pass in the game's
 last phase while a play from hand would raise its score (``last_phase_plays``; the learned
