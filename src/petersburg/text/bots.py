@@ -36,7 +36,7 @@ LEVEL_TEXTS: dict[str, str] = {
         "{wins} of {games} 2-player games against {below}."
     ),
     "hard": (
-        "Plays out some hundred futures a round ahead for each move; won {wins} of {games} "
+        "Plays out fifty to two hundred futures a round ahead for each move; won {wins} of {games} "
         "2-player games against {below}."
     ),
     "expert": (
