@@ -93,6 +93,22 @@ def test_a_search_variant_is_a_level_with_settings_changed() -> None:
     assert set(VARIANT_SETTINGS) <= {field.name for field in dataclasses.fields(SearchConfig)}
 
 
+def test_a_search_variants_setting_holds_at_tables_where_the_level_has_its_own() -> None:
+    """A setting a variant names is its value at every table: Medium's own iterations at 4-player
+    tables and in duels give way to the variant's, and what else those tables change stays."""
+    medium = LEVELS["medium"]
+    config = search_variant("ismcts:medium+iterations=5")
+    for players, market in ((2, False), (2, True), (3, False), (4, False), (4, True)):
+        assert config.at_table(players, market) == dataclasses.replace(
+            medium.at_table(players, market), iterations=5
+        ), (players, market)
+    assert definition("ismcts:medium+iterations=5", 2) != definition("ismcts:medium", 2)
+    assert definition("ismcts:medium+iterations=10", 2) == definition("ismcts:medium", 2), "its own there"
+    master = search_variant("ismcts:master+iterations=40")
+    assert master.at_table(4, market=False).weights == LEVELS["master"].at_table(4, market=False).weights
+    assert master.at_table(3, market=True).certain_liabilities, "a table's other settings stay"
+
+
 def test_a_search_variant_changes_the_evaluation_figures_it_names() -> None:
     """``weights.<name>=<number>`` changes that figure of the level's weights, the others kept,
     at every table (those where the level has figures of its own too); the variant is a bot of its

@@ -217,11 +217,20 @@ def test_certain_liabilities_count_a_card_that_would_not_pay_for_itself_as_a_cer
 
 
 def test_certain_liabilities_is_a_variant_of_its_own() -> None:
-    """Its games are never counted as Master's: the spec changes the level's definition."""
+    """Its games are never counted as Master's where Master plays without it: the spec changes the
+    level's definition at those tables. Named false, it is false at every table, the 3-player
+    Market tables where Master's own is true included."""
     variant = make_bot("ismcts:master+certain_liabilities=true")
     assert isinstance(variant, IsmctsBot) and variant.config.certain_liabilities
     assert definition("ismcts:master+certain_liabilities=true") != definition("ismcts:master")
-    assert definition("ismcts:master+certain_liabilities=false") == definition("ismcts:master")
+    assert definition("ismcts:master+certain_liabilities=true", 2) != definition("ismcts:master", 2)
+    assert definition("ismcts:master+certain_liabilities=true", 3, True) == definition(
+        "ismcts:master", 3, True
+    )
+    assert definition("ismcts:master+certain_liabilities=false", 2) == definition("ismcts:master", 2)
+    assert definition("ismcts:master+certain_liabilities=false", 3, True) != definition(
+        "ismcts:master", 3, True
+    )
 
 
 def test_a_measurement_at_one_table_is_of_what_plays_there() -> None:

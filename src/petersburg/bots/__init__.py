@@ -204,22 +204,25 @@ def search_variant(spec: str) -> SearchConfig:
             raise ValueError(f"'{text}' is not a value for the search setting {name} in '{spec}'.") from None
     config = LEVELS[level]
     if figures:
-        # A figure changed is changed at every table, those with figures of their own included.
         try:
             values["weights"] = changed_weights(config.weights, figures)
         except ValueError as error:
             raise ValueError(f"{error} ('{spec}')") from None
-        values["tables"] = tuple(
-            dataclasses.replace(
-                table,
-                changes=tuple(
-                    (name, changed_weights(value, figures) if name == "weights" else value)
-                    for name, value in table.changes
-                ),
-            )
-            for table in config.tables
+    # A setting changed is changed at every table: a table's own value of it gives way (so that
+    # ismcts:medium+iterations=5 plays 5 in the duels where Medium's own is 10); a figure changed
+    # is changed in every table's weights too, those of tables with weights of their own included.
+    tables = tuple(
+        dataclasses.replace(
+            table,
+            changes=tuple(
+                (name, changed_weights(value, figures)) if name == "weights" else (name, value)
+                for name, value in table.changes
+                if name == "weights" or name not in values
+            ),
         )
-    return dataclasses.replace(config, **values)
+        for table in config.tables
+    )
+    return dataclasses.replace(config, **values, tables=tables)
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
