@@ -107,7 +107,8 @@ class TableSettings:
 MEDIUM_TABLES: Final = (
     TableSettings(players=(4,), market=False, changes=(("iterations", 80),)),
     TableSettings(players=(4,), market=True, changes=(("iterations", 40),)),
-    TableSettings(players=(2,), changes=(("iterations", 10),)),
+    TableSettings(players=(2,), market=False, changes=(("iterations", 10),)),
+    TableSettings(players=(2,), market=True, changes=(("iterations", 5),)),
 )
 """Medium's iterations at 4-player tables: 80 without the Market, 40 with it (its own 20
 elsewhere; Hard has 100). With 20 there (five playouts a candidate) Medium ranked under Easy, whose
@@ -115,19 +116,19 @@ policy its playouts follow, in the ladder's 4-player fits. On the ladder's deals
 windows (docs/bots.md, "Medium at 4-player tables"), 80 put it above Easy and under Hard in the
 1st edition's fit and above Hard in the Market's; 40 put it under Easy in the 1st edition's fit
 and between them in the Market's. (The 2nd edition without the Market, which the ladder does not
-measure, plays as the 1st.) In duels it plays 10: with its 20 Hard won 118 of the ladder's 200
-Market duels over it (59.0 %, under the ladder's 60 %), with 10 it won 130 (65.0 %), and Medium
-still won 143 of 200 over Easy (71.5 %; docs/bots.md, "Medium in Market duels"); in 1st-edition
-duels it makes room under Hard, itself brought under Expert (``HARD_TABLES``), and won 159 of 200
-over Easy. Its 3-player games keep the level's iterations, where it is measured over Easy and
+measure, plays as the 1st.) In duels it plays 10, 5 with the Market, to make room under Hard,
+itself brought under Expert there (``HARD_TABLES``): it won 159 of the ladder's 200 1st-edition
+duels over Easy and 123 of 200 with the Market (docs/bots.md, "Hard and Medium in
+duels"). Its 3-player games keep the level's iterations, where it is measured over Easy and
 under Hard."""
 
-HARD_TABLES: Final = (TableSettings(players=(2,), market=False, changes=(("iterations", 25),)),)
-"""Hard's iterations in 1st-edition duels: 25 (50 playouts a decision, ten a candidate). With its
-own 100 Expert won 102 of 172 of the ladder's duels over it (59.3 %, under the ladder's 60 %),
-and with 50 no more (118 of 200): past a hundred playouts more of them hardly pay, so Hard has to
-play where they still do to sit a rung under Expert's 800 and a rung over Medium's 20
-(docs/bots.md, "Hard and Medium in 1st-edition duels"). Its Market duels keep its own."""
+HARD_TABLES: Final = (TableSettings(players=(2,), changes=(("iterations", 25),)),)
+"""Hard's iterations in duels: 25 (50 playouts a decision, ten a candidate). With its own 100
+Expert won 102 of 172 of the ladder's 1st-edition duels over it and 94 of 171 with the Market
+(59.3 % and 55.0 %, under the ladder's 60 %), and with 50 no more in the 1st edition (118 of
+200): past a hundred playouts more of them hardly pay, so Hard has to play where they still do to
+sit a rung under Expert's 800 and a rung over Medium's 20 (10 with the Market) (docs/bots.md,
+"Hard and Medium in duels")."""
 
 MASTER_TABLES: Final = (
     TableSettings(
@@ -272,7 +273,7 @@ LEVELS: dict[str, SearchConfig] = {
 """Named strengths, the rungs of the ladder (``petersburg/bots/ladder.json`` measures them):
 ``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard`` and ``ismcts:expert`` play out one round
 with the full greedy policy, denial counted, on a growing budget (Medium's own at some tables:
-larger at 4 players, smaller in duels, ``MEDIUM_TABLES``; Hard's smaller in 1st-edition duels,
+larger at 4 players, smaller in duels, ``MEDIUM_TABLES``; Hard's smaller in duels,
 ``HARD_TABLES``); ``ismcts:master`` is Expert's
 search with four times the iterations, a tree two moves deep in half of them, settings of its own
 at 4-player 1st-edition and 3-player Market tables (``MASTER_TABLES``), and no pass in the game's
