@@ -127,8 +127,8 @@ HARD_TABLES: Final = (TableSettings(players=(2,), changes=(("iterations", 25),))
 Expert won 102 of 172 of the ladder's 1st-edition duels over it and 94 of 171 with the Market
 (59.3 % and 55.0 %, under the ladder's 60 %), and with 50 no more in the 1st edition (118 of
 200): past a hundred playouts more of them hardly pay, so Hard has to play where they still do to
-sit a rung under Expert's 800 and a rung over Medium's 20 (10 with the Market) (docs/bots.md,
-"Hard and Medium in duels")."""
+sit a rung under Expert's 800 playouts and a rung over Medium's 20 (10 with the Market)
+(docs/bots.md, "Hard and Medium in duels")."""
 
 MASTER_TABLES: Final = (
     TableSettings(
@@ -274,14 +274,12 @@ LEVELS: dict[str, SearchConfig] = {
 ``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard`` and ``ismcts:expert`` play out one round
 with the full greedy policy, denial counted, on a growing budget (Medium's own at some tables:
 larger at 4 players, smaller in duels, ``MEDIUM_TABLES``; Hard's smaller in duels,
-``HARD_TABLES``); ``ismcts:master`` is Expert's
-search with four times the iterations, a tree two moves deep in half of them, settings of its own
-at 4-player 1st-edition and 3-player Market tables (``MASTER_TABLES``), and no pass in the game's
-last phase while a play from hand would raise its score (``last_phase_plays``; the learned
-evaluation and the take guard, measured on top of it, each cost it games against Expert:
-docs/bots.md);
-``ismcts:easy`` (short lite playouts) is kept for older seats and scripts, whose "easy" level is
-Greedy now."""
+``HARD_TABLES``); ``ismcts:master`` is Expert's search with four times the iterations, a tree
+two moves deep in half of them, settings of its own at 4-player 1st-edition and 3-player Market
+tables (``MASTER_TABLES``), and no pass in the game's last phase while a play from hand would
+raise its score (``last_phase_plays``; the learned evaluation and the take guard, measured on
+top of it, each cost it games against Expert: docs/bots.md); ``ismcts:easy`` (short lite
+playouts) is kept for older seats and scripts, whose "easy" level is Greedy now."""
 
 
 class _Node:
