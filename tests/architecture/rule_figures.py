@@ -54,6 +54,7 @@ ALLOWED: dict[str, str] = {
     "bots/evaluation.py: 3 beside 'ruble_cap'": "a tuned weight of the evaluation: the most a ruble is worth",
     "bots/ismcts.py: 4 beside 'num_players'": "the player count a search level's iterations are tuned at",
     "bots/ismcts.py: 4 beside 'players'": "the table size at which a level's own settings were measured",
+    "bots/ismcts.py: 5 beside 'players'": "Medium's iterations in Market duels, a tuned budget",
     "server/persistence/sql/accounts.py: 3 beside 'limit'": "the leaderboard's order, mu less 3 sigma",
 }
 """``"<file>: <figure> beside '<name>'"`` (or ``"<file>: '<text>' in a text"``) -> why that figure
