@@ -215,7 +215,7 @@ def search_variant(spec: str) -> SearchConfig:
         dataclasses.replace(
             table,
             changes=tuple(
-                (name, changed_weights(value, figures)) if name == "weights" else (name, value)
+                (name, changed_weights(value, figures) if figures and name == "weights" else value)
                 for name, value in table.changes
                 if name == "weights" or name not in values
             ),
