@@ -42,7 +42,9 @@ def test_the_rules_page_is_reachable_and_lists_every_card(server: str, browser: 
         names = page.locator("#bot-levels-help dt").all_inner_texts()
         assert names[: len(levels)] == [level_name(level.id) for level in levels]
         sentences = page.locator("#bot-levels-help dd").all_inner_texts()
-        assert sentences[0] == level_text(levels[0].id, quoted=quoted_duel(levels[0]))
+        assert sentences[0] == level_text(
+            levels[0].id, quoted=quoted_duel(levels[0]), futures=levels[0].futures
+        )
         # From the lobby too, and from a phone's table page through the "?" overlay.
         page.click(".back-link")
         page.wait_for_selector(".topbar .rules-link")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from fastapi.testclient import TestClient
 
 from petersburg.bots import make_bot
@@ -16,6 +17,7 @@ from petersburg.bots.levels import (
     GamesWon,
     bot_levels,
     find_level,
+    futures_a_move,
     ladder_table,
     quoted_duel,
     spec_of,
@@ -53,8 +55,10 @@ def test_the_table_gives_the_levels_their_order_and_each_a_sentence_with_its_fig
     assert [level_name(level.id) for level in levels] == [word.capitalize() for word in PLAIN]
     assert [level.research for level in levels] == [False] * (len(PLAIN) - 1) + [True]
     for level in levels:
-        text = level_text(level.id, quoted=quoted_duel(level))
+        text = level_text(level.id, quoted=quoted_duel(level), futures=level.futures)
         assert text.endswith(".") and len(text) < 220
+        if level.futures is not None and quoted_duel(level) is not None:  # a search level's budget
+            assert f"{level.futures[0]:,} to {level.futures[1]:,} futures" in text
         make_bot(level.spec, 1)  # every level is a bot that exists
         quoted = quoted_duel(level)
         if quoted is not None:  # the sentence quotes the table's games against its neighbour
@@ -161,3 +165,19 @@ def test_a_duel_of_a_handful_of_games_is_not_quoted_to_people() -> None:
     assert level_text("master", quoted=quoted_duel(level)) == "Not measured yet."
     measured = BotLevel("master", "ismcts:master", below="expert", duels=(("first", enough),))
     assert quoted_duel(measured) == (7.0, MIN_QUOTED_GAMES, "expert")
+
+
+def test_a_search_levels_sentence_quotes_the_futures_its_settings_play_out() -> None:
+    # One setting at every table: 4 / players of it, so the most at 2 players, the fewest at 4.
+    assert futures_a_move("ismcts:expert+iterations=100") == (100, 200)
+    # A level's settings by table count too: Medium's duels and 4-player tables have their own.
+    medium = next(level for level in bot_levels() if level.id == "medium")
+    assert medium.futures == futures_a_move("ismcts:medium")
+    assert medium.futures is not None and medium.futures[0] < 20 * 4 // 2 < medium.futures[1]
+    assert futures_a_move("greedy") is None and futures_a_move("ismcts:expert+seconds=0.5") is None
+    quoted = (134.0, 200, "medium")
+    assert "1,600 to 3,200 futures" in level_text("master", quoted=quoted, futures=(1600, 3200))
+    assert "1.600" in level_text("master", "de", quoted=quoted, futures=(1600, 3200))
+    with pytest.raises(ValueError, match="futures"):
+        level_text("hard", quoted=quoted)
+    assert level_text("beginner", quoted=quoted).startswith("A first opponent")

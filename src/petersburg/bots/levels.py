@@ -91,6 +91,12 @@ class BotLevel:
     seconds: float | None = None
     """Median seconds per move in the 4-player tournament games."""
 
+    @property
+    def futures(self) -> tuple[int, int] | None:
+        """The fewest and the most futures its search plays out for one move (``futures_a_move``),
+        the figures its sentence quotes; None for a level that does not search."""
+        return futures_a_move(self.spec)
+
     def duel(self, edition: str = "first") -> GamesWon | None:
         """Its 2-player games against the level below in ``edition``."""
         return dict(self.duels).get(edition)
@@ -137,6 +143,27 @@ def definitions(specs: Sequence[str], market: bool = False) -> list[str]:
 LADDER_TABLES: Final = (2, 3, 4)
 """The table sizes the ladder measures every level at: duels, 3-player matches against two of the
 level below, and 4-player tournaments."""
+
+
+@cache
+def futures_a_move(spec: str) -> tuple[int, int] | None:
+    """The fewest and the most playouts (each a future played a round ahead) the search of
+    ``spec`` runs for one move over the ladder's tables, with the Market and without; None for a
+    bot that does not search or searches by the clock.
+
+    A level's sentence quotes them, so they are read from the level's settings at each table
+    (its own budget, scaled by the players, and its settings by table) rather than written
+    again in words that a retuned budget would leave behind.
+    """
+    config = getattr(make_bot(spec), "config", None)
+    if not isinstance(config, SearchConfig) or config.seconds is not None:
+        return None
+    budgets = [
+        config.at_table(players, market).budget(players)
+        for players in LADDER_TABLES
+        for market in (False, True)
+    ]
+    return (min(budgets), max(budgets))
 
 
 def table_definitions(spec: str) -> dict[str, dict[str, str]]:

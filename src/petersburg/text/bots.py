@@ -8,7 +8,7 @@ The levels themselves (their ids, weakest first, the bot behind each and what wa
 
 from __future__ import annotations
 
-from petersburg.text.languages import SOURCE
+from petersburg.text.languages import SOURCE, number
 from petersburg.text.wording import Catalogue, stored_form
 
 LEVEL_NAMES: dict[str, str] = {
@@ -32,20 +32,20 @@ LEVEL_TEXTS: dict[str, str] = {
         "{wins} of {games} 2-player games against {below}."
     ),
     "medium": (
-        "Plays out some twenty futures a round ahead for each move, forty to eighty at 4-player tables; won "
-        "{wins} of {games} 2-player games against {below}."
+        "Plays out {fewest} to {most} futures a round ahead for each move; won {wins} of {games} 2-player "
+        "games against {below}."
     ),
     "hard": (
-        "Plays out fifty to two hundred futures a round ahead for each move; won {wins} of {games} "
-        "2-player games against {below}."
+        "Plays out {fewest} to {most} futures a round ahead for each move; won {wins} of {games} 2-player "
+        "games against {below}."
     ),
     "expert": (
-        "Plays out several hundred futures a round ahead for each move; won {wins} of {games} "
-        "2-player games against {below}."
+        "Plays out {fewest} to {most} futures a round ahead for each move; won {wins} of {games} 2-player "
+        "games against {below}."
     ),
     "master": (
-        "Plays out some sixteen hundred futures a round ahead for each move, weighing in half of them "
-        "the next player's best replies too; won {wins} of {games} 2-player games against {below}."
+        "Plays out {fewest} to {most} futures a round ahead for each move, weighing in half of them the "
+        "next player's best replies too; won {wins} of {games} 2-player games against {below}."
     ),
     "random": (
         "For research, not a level of the ladder: plays any legal move at random; lost {losses} of "
@@ -86,11 +86,18 @@ def level_param(level_id: str) -> str:
     return stored_form(BOT_WORDS.message(f"name_{level_id}", {}))
 
 
-def level_text(level_id: str, language: str = SOURCE, quoted: tuple[float, int, str] | None = None) -> str:
+def level_text(
+    level_id: str,
+    language: str = SOURCE,
+    quoted: tuple[float, int, str] | None = None,
+    futures: tuple[int, int] | None = None,
+) -> str:
     """What a level does and how strong it is, in one sentence, quoting ``quoted``: (wins, games,
     the other level) of the 1st edition's 2-player games in the measured table
     (``petersburg.bots.levels.quoted_duel``: a ladder level's against the level below it, the
-    research level's losses against the level above it); without them, "not measured yet"."""
+    research level's losses against the level above it); without them, "not measured yet". A
+    search level's sentence quotes ``futures`` too, the fewest and most futures it plays out for a
+    move (``BotLevel.futures``), so that its words follow its settings."""
     if level_id not in LEVEL_TEXTS:
         return BOT_WORDS.message("text_registered", {}).in_language(language)
     if quoted is None or not quoted[1]:
@@ -102,6 +109,10 @@ def level_text(level_id: str, language: str = SOURCE, quoted: tuple[float, int, 
         params: dict[str, str | int] = {"losses": f"{wins:g}", "games": games, "above": named}
     else:
         params = {"wins": f"{wins:g}", "games": games, "below": named}
+    if "fewest" in BOT_WORDS.placeholders(message_id):
+        if futures is None:
+            raise ValueError(f"the sentence of level {level_id!r} quotes its futures a move: pass futures")
+        params |= {"fewest": number(futures[0], language), "most": number(futures[1], language)}
     return BOT_WORDS.message(message_id, params).in_language(language)
 
 

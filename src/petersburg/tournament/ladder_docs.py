@@ -57,7 +57,7 @@ def section() -> str:
         rating = "–" if level.rating is None or level.research else f"{level.rating:,}"
         seconds = "–" if level.seconds is None else f"{level.seconds:.3f}"
         below = f" vs {level_name(level.below)}" if level.below else ""
-        sentence = level_text(level.id, quoted=quoted_duel(level))
+        sentence = level_text(level.id, quoted=quoted_duel(level), futures=level.futures)
         lines.append(
             f"| {name} | `{level.spec}` | {rating} | {_games_cell(level.duel(EDITIONS[0]))}{below} | "
             f"{_games_cell(level.duel(EDITIONS[1]))} | {_games_cell(level.trio(EDITIONS[0]))} | "

@@ -96,7 +96,7 @@ def level_infos(language: str = SOURCE) -> list[BotLevelInfo]:
         {
             "id": level.id,
             "name": level_name(level.id, language),
-            "text": level_text(level.id, language, quoted_duel(level)),
+            "text": level_text(level.id, language, quoted_duel(level), level.futures),
         }
         for level in bot_levels()
     ]
