@@ -13,6 +13,7 @@ from petersburg.analysis import Budget, hint
 from petersburg.analysis.hint import HINT_MOVES, hint_lines
 from petersburg.engine import GameState, View, apply_action, legal_actions, new_game, view, view_to_json
 from petersburg.engine.state import UNKNOWN
+from petersburg.text.narration import describe_action
 from tests.engine.test_properties import EDITIONS, SETTINGS, draw_setup
 
 SMALL = Budget(determinizations=2, width=4)
@@ -65,11 +66,24 @@ def test_a_hint_names_only_cards_the_seat_has_seen(
     seen = view(state, state.current_player)
     found = hint(seen, SMALL)
     legal = seen.legal_actions()
-    assert 1 <= len(found.moves) <= HINT_MOVES
+    wordings = {describe_action(seen.state, action, "en") for action in legal}
+    assert len(found.moves) == min(HINT_MOVES, len(wordings))
     assert all(move.action in legal for move in found.moves)
     assert found.seat == seen.seat
     words = " ".join(hint_lines(found)) + " " + str(found.to_json())
     assert unseen_names_in(words, seen) == []
+
+
+def test_a_hint_shows_three_different_moves_where_the_board_holds_copies_of_one_card() -> None:
+    """Seed 142 deals four Fur Trappers into a duel's upper row: eight of the nine legal moves are
+    copies of two, and the hint still shows the three different ones (pass, take, buy), not two."""
+    state = new_game(2, 142)
+    seen = view(state, state.current_player)
+    assert {state.shape.card_name[kind] for kind in state.upper} == {"Fur Trapper"}
+    found = hint(seen, SMALL)
+    shown = [move.move for move in found.moves]
+    assert len(shown) == HINT_MOVES == len(set(shown))
+    assert {move.action for move in found.moves} <= set(seen.legal_actions())
 
 
 def test_the_same_view_gives_the_same_hint_whatever_is_hidden() -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from petersburg.bots.base import decision_rng
@@ -132,14 +133,26 @@ def win_distribution(state: GameState, weights: Weights, values: list[float] | N
     return [e / total for e in exps]
 
 
+def _told_apart(candidates: list[ActionId], alike: Callable[[ActionId], Hashable] | None) -> int:
+    """How many of ``candidates`` are different moves to the player (all of them without ``alike``)."""
+    return len(candidates) if alike is None else len({alike(action) for action in candidates})
+
+
 def evaluate_decision(
-    seen: View, budget: Budget = ANALYSIS_BUDGET, include: tuple[ActionId, ...] = (), least: int = 1
+    seen: View,
+    budget: Budget = ANALYSIS_BUDGET,
+    include: tuple[ActionId, ...] = (),
+    least: int = 1,
+    alike: Callable[[ActionId], Hashable] | None = None,
 ) -> Evaluation:
     """Every candidate move of the seat whose turn it is in ``seen``, with its chance, best first.
 
     ``include`` adds moves to the candidates (the move a player made, to measure its loss); a move
     that is not legal is ignored. ``least``: at least this many candidates where there are as many
     legal moves (a hint shows three, even where the greedy gain finds only two worth a look).
+    ``alike``, if given, says which moves are one to the player (the same card twice on the board
+    has one wording): ``least`` then counts candidates it tells apart, so that three copies of one
+    card at the top of the greedy order do not stand in for three moves.
     ValueError if it is not the viewer's turn.
     """
     seat = seen.seat
@@ -155,7 +168,7 @@ def evaluate_decision(
         candidates = _candidates(actions, gains, budget.width)
         by_gain = sorted(range(len(actions)), key=lambda i: -gains[i])
         for index in by_gain:
-            if len(candidates) >= least:
+            if _told_apart(candidates, alike) >= least:
                 break
             if actions[index] not in candidates:
                 candidates.append(actions[index])

@@ -23,9 +23,6 @@ from petersburg.text.wording import Message
 
 HINT_MOVES = 3
 """How many moves a hint shows."""
-SPARE = 2
-"""Candidates searched beyond ``HINT_MOVES``, so that moves worded alike (the same card twice on
-the board) still leave three different ones to show."""
 
 
 class HintMoveJson(TypedDict):
@@ -85,11 +82,14 @@ def hint(
 ) -> Hint:
     """The best moves (up to ``HINT_MOVES``) for the seat whose turn it is in ``seen``, their words
     in ``language`` (the reasons keep their message ids: ``HintMove.reason``)."""
-    evaluation = evaluate_decision(seen, budget, least=HINT_MOVES + SPARE)
+    # Moves worded alike (the same card twice on the board) are one move to the player: the search
+    # covers three that are told apart, and the better of each wording is shown.
+    evaluation = evaluate_decision(
+        seen, budget, least=HINT_MOVES, alike=lambda action: describe_action(seen.state, action, language)
+    )
     moves: list[HintMove] = []
     for estimate in evaluation.moves:
         words = describe_action(seen.state, estimate.action, language)
-        # Two copies of a card on the board are one move to the player: the better one is shown.
         if len(moves) < HINT_MOVES and all(move.move != words for move in moves):
             moves.append(
                 HintMove(estimate.action, words, estimate.value, reason(seen, estimate.action, names))
