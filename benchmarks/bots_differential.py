@@ -1,8 +1,10 @@
 """Differential run: do two versions of the code make exactly the same bot decisions?
 
     python benchmarks/bots_differential.py --baseline /tmp/old-checkout [--games 100] [--bots greedy ...]
+    python benchmarks/bots_differential.py --baseline /tmp/old-checkout --market --bots ismcts:hard
 
-Plays the same seeded 1st-edition games (1 to 4 players, every seat the same bot) with the code of
+Plays the same seeded 1st-edition games (1 to 4 players, every seat the same bot; with ``--market``
+games of the 2nd edition with the Market) with the code of
 this checkout and with the code at ``--baseline`` (a checkout or ``git archive`` of another commit,
 e.g. ``git worktree add /tmp/old c5c084b``), each in its own process, and compares every game's
 whole action sequence and final scores. Prints one line per bot and a JSON summary; the exit status
@@ -23,12 +25,13 @@ HERE = Path(__file__).resolve().parents[1]
 PLAYER = """
 import hashlib, json, sys
 from petersburg.bots import make_bot
-from petersburg.engine import apply_action, final_scores, new_game, view
-spec, games, first_seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+from petersburg.engine import GameOptions, apply_action, final_scores, new_game, view
+spec, games, first_seed, market = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "market"
+options = GameOptions(edition="second", market=True) if market else None
 for number in range(games):
     seed = first_seed + number
     players = 1 + number % 4
-    state = new_game(players, seed)
+    state = new_game(players, seed, options)
     bots = [make_bot(spec, seed * 10 + seat) for seat in range(players)]
     actions = []
     while not state.is_over:
@@ -42,10 +45,10 @@ for number in range(games):
 """
 
 
-def play(source: Path, spec: str, games: int, first_seed: int) -> list[dict[str, object]]:
+def play(source: Path, spec: str, games: int, first_seed: int, market: bool) -> list[dict[str, object]]:
     """The games played by ``spec`` bots with the package under ``source`` (its ``src`` folder)."""
     result = subprocess.run(
-        [sys.executable, "-c", PLAYER, spec, str(games), str(first_seed)],
+        [sys.executable, "-c", PLAYER, spec, str(games), str(first_seed), "market" if market else "first"],
         env={"PYTHONPATH": str(source / "src"), "PATH": "/usr/bin:/bin"},
         capture_output=True,
         text=True,
@@ -63,12 +66,13 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=100, help="games per bot (default %(default)s)")
     parser.add_argument("--seed", type=int, default=1000, help="seed of the first game")
     parser.add_argument("--bots", nargs="+", default=["random", "greedy"], help="bot specs to compare")
+    parser.add_argument("--market", action="store_true", help="games of the 2nd edition with the Market")
     args = parser.parse_args()
     summary: dict[str, dict[str, int]] = {}
     differ = 0
     for spec in args.bots:
-        new = play(HERE, spec, args.games, args.seed)
-        old = play(args.baseline, spec, args.games, args.seed)
+        new = play(HERE, spec, args.games, args.seed, args.market)
+        old = play(args.baseline, spec, args.games, args.seed, args.market)
         same = sum(1 for a, b in zip(new, old, strict=True) if a == b)
         decisions = sum(int(str(game["actions"])) for game in new)
         differ += len(new) - same

@@ -8,6 +8,8 @@ same positions, one process, no parallelism::
     python benchmarks/bots_speed.py --json
     python benchmarks/bots_speed.py --baseline /tmp/old-checkout --bots ismcts:hard,ismcts:expert --rounds 3
     python benchmarks/bots_speed.py --baseline /tmp/c5c084b --new-build compiled --bots ismcts:expert
+    python benchmarks/bots_speed.py --baseline /tmp/built-old --new-build compiled --old-build compiled \
+        --market --players 3 --positions 20 --bots ismcts:master
 
 With ``--baseline`` (a checkout or ``git archive`` of another commit) the same positions are
 measured with this checkout's code and with the baseline's, each in its own pure-Python process
@@ -16,7 +18,11 @@ alternating for ``--rounds`` rounds on the same machine; it prints each side's I
 second of CPU time (``time.process_time``: other jobs on a shared machine slow it far less than
 wall-clock time) and the ratio new / old (the median over rounds): the side-by-side figure a
 shared, noisy machine allows. ``--new-build compiled`` runs this checkout's compiled build instead
-(the baseline stays pure Python): what the compiled build gains over an older pure-Python one.
+(the baseline stays pure Python): what the compiled build gains over an older pure-Python one;
+with ``--old-build compiled`` too, the baseline runs its own compiled build (a checkout built with
+``make install``): what a change gains where the bots are served. Each side reports the build it
+ran, and a side that did not run the build asked for stops the comparison. ``--market``: positions
+of 2nd-edition games with the Market.
 """
 
 from __future__ import annotations
@@ -30,16 +36,19 @@ import sys
 import time
 from pathlib import Path
 
+from petersburg import build_info
 from petersburg.bots import IsmctsBot, make_bot
-from petersburg.engine import GameState, apply_unchecked, new_game, view
+from petersburg.engine import GameOptions, GameState, apply_unchecked, new_game, view
 
 
-def sample_positions(players: int, count: int, seed: int) -> list[GameState]:
-    """Positions with a real choice (more than one legal action), spread over greedy games."""
+def sample_positions(players: int, count: int, seed: int, market: bool = False) -> list[GameState]:
+    """Positions with a real choice (more than one legal action), spread over greedy games (of the
+    2nd edition with the Market if ``market``)."""
+    options = GameOptions(edition="second", market=True) if market else None
     positions: list[GameState] = []
     game = 0
     while len(positions) < count:
-        state = new_game(players, seed * 1000 + game)
+        state = new_game(players, seed * 1000 + game, options)
         bots = [make_bot("greedy", seat) for seat in range(players)]
         step = 0
         while not state.is_over and len(positions) < count:
@@ -74,6 +83,7 @@ def measure(spec: str, positions: list[GameState]) -> dict[str, float | str | in
             searched += bot.last.seconds
     result: dict[str, float | str | int] = {
         "bot": spec,
+        "build": str(build_info()),
         "positions": len(positions),
         "median_seconds": round(statistics.median(times), 5),
         "worst_seconds": round(max(times), 5),
@@ -90,15 +100,21 @@ HERE = Path(__file__).resolve().parents[1]
 
 def _run_side(source: Path, args: argparse.Namespace, compiled: bool = False) -> dict[str, dict[str, float]]:
     """One measurement of every bot with the package under ``source`` (its ``src``), in a process
-    (pure Python unless ``compiled``: then the build that checkout holds)."""
-    command = [sys.executable, __file__, "--json", "--players", str(args.players)]
+    (pure Python unless ``compiled``: then the build that checkout holds; SystemExit if it holds
+    none, or one older than its sources, which then run as pure Python)."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--json", "--players", str(args.players)]
     command += ["--positions", str(args.positions), "--seed", str(args.seed), "--bots", args.bots]
+    if args.market:
+        command.append("--market")
     environment = {**os.environ, "PYTHONPATH": str(source / "src"), "PETERSBURG_PURE_PYTHON": "1"}
     if compiled:
         del environment["PETERSBURG_PURE_PYTHON"]
     done = subprocess.run(command, env=environment, capture_output=True, text=True, check=True, cwd=source)
     results = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
-    return {str(r["bot"]): {k: float(v) for k, v in r.items() if k != "bot"} for r in results}
+    builds = {str(r["build"]) for r in results}
+    if compiled and not all(build.startswith("compiled") for build in builds):
+        raise SystemExit(f"{source} ran {', '.join(sorted(builds))}, not a compiled build: build it first.")
+    return {str(r["bot"]): {k: float(v) for k, v in r.items() if k not in ("bot", "build")} for r in results}
 
 
 def compare(args: argparse.Namespace) -> None:
@@ -106,7 +122,7 @@ def compare(args: argparse.Namespace) -> None:
     sides: dict[str, list[dict[str, dict[str, float]]]] = {"new": [], "old": []}
     for _ in range(args.rounds):
         sides["new"].append(_run_side(HERE, args, compiled=args.new_build == "compiled"))
-        sides["old"].append(_run_side(args.baseline, args))
+        sides["old"].append(_run_side(args.baseline, args, compiled=args.old_build == "compiled"))
     summary = {}
     for spec in (s.strip() for s in args.bots.split(",")):
         key = (
@@ -146,11 +162,18 @@ def main() -> None:
         default="pure",
         help="with --baseline: run this checkout pure Python (like for like) or compiled (what it serves)",
     )
+    parser.add_argument(
+        "--old-build",
+        choices=("pure", "compiled"),
+        default="pure",
+        help="with --baseline: run the baseline pure Python or its own compiled build",
+    )
+    parser.add_argument("--market", action="store_true", help="positions of 2nd-edition Market games")
     args = parser.parse_args()
     if args.baseline is not None:
         compare(args)
         return
-    positions = sample_positions(args.players, args.positions, args.seed)
+    positions = sample_positions(args.players, args.positions, args.seed, args.market)
     for spec in args.bots.split(","):
         result = measure(spec.strip(), positions)
         if args.json:

@@ -13,11 +13,12 @@ from petersburg.engine import (
     determinize,
     legal_actions,
     new_game,
+    state_to_json,
     view,
     view_to_json,
 )
 from petersburg.engine.state import UNKNOWN
-from petersburg.engine.views import HIDDEN_RUBLES, forgetful_view, hidden_rubles_view
+from petersburg.engine.views import HIDDEN_RUBLES, forgetful_view, hidden_rubles_view, unseen_cards
 
 from .helpers import act, c, conserve_cards, give, hand, position, secret_hand
 
@@ -168,6 +169,24 @@ def test_determinize_keeps_known_hand_cards_and_deals_secret_ones_from_their_sta
         assert view_to_json(view(sample, 1)) == view_to_json(seen)
         dealt.add(player.secret_hand)
     assert len(dealt) > 3 and drawn in dealt
+
+
+@pytest.mark.parametrize("options", [None, GameOptions(edition="second", market=True)])
+def test_determinize_with_the_unseen_cards_counted_once_draws_the_same_samples(
+    options: GameOptions | None,
+) -> None:
+    """A search counts a view's unseen cards once and passes them to every sample: the samples
+    are the ones drawn without them, and the counted cards are left as they were for the next."""
+    for players in (2, 3, 4):
+        state = mid_game(players, players, steps=50, options=options)
+        seen = view(state, 0)
+        unseen = unseen_cards(seen.state)
+        counted = [list(pool) for pool in unseen]
+        for seed in range(5):
+            alone = determinize(seen, random.Random(seed))
+            given = determinize(seen, random.Random(seed), unseen=unseen)
+            assert state_to_json(given) == state_to_json(alone)
+            assert unseen == counted
 
 
 def test_determinize_varies_hidden_parts() -> None:

@@ -22,7 +22,9 @@ What phases a round has, which colour each scores and what cards cost come from 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import astuple, dataclass
+from typing import TypeVar
 
 from petersburg.cards import (
     BLUE,
@@ -300,17 +302,41 @@ class Schedule:
         return value
 
 
-_SCHEDULES: dict[tuple[int, int, bool, Weights, str], Schedule] = {}
+Owned = TypeVar("Owned")
+Memo = TypeVar("Memo")
+
+MEMO_OWNERS = 64
+"""How many owners ``memo_of`` keeps memos for before it starts again (a process plays with a few
+sets of weights; a tuning run makes many, one after the other)."""
+
+
+def memo_of(memos: dict[int, tuple[Owned, Memo]], owner: Owned, new: Callable[[], Memo]) -> Memo:
+    """The memo ``memos`` keeps for ``owner`` (made by ``new`` the first time), found by the
+    owner's identity rather than its hash. A ``Weights`` hashes every one of its figures, in
+    Python, and the searches ask for figures cached by weights at every step of every playout:
+    found by identity, the lookup costs one integer's hash. The entry holds the owner, so its
+    identity cannot pass to another object while the memo lives."""
+    entry = memos.get(id(owner))
+    if entry is None or entry[0] is not owner:
+        if len(memos) >= MEMO_OWNERS:
+            memos.clear()
+        entry = memos[id(owner)] = (owner, new())
+    return entry[1]
+
+
+_SCHEDULES: dict[int, tuple[Weights, dict[tuple[int, int, bool, str], Schedule]]] = {}
+"""The schedules of each set of weights (``memo_of``), by rounds left, phase, stage and shape."""
 
 
 def schedule(state: GameState, weights: Weights = DEFAULT_WEIGHTS) -> Schedule:
     """The (cached) schedule of ``state``: it depends only on rounds left, phase, stage and shape."""
-    key = (rounds_after(state), state.phase, state.stage == STAGE_PUB, weights, state.shape.name)
-    found = _SCHEDULES.get(key)
+    schedules = memo_of(_SCHEDULES, weights, dict)
+    key = (rounds_after(state), state.phase, state.stage == STAGE_PUB, state.shape.name)
+    found = schedules.get(key)
     if found is None:
-        if len(_SCHEDULES) > 4096:
-            _SCHEDULES.clear()
-        found = _SCHEDULES[key] = Schedule(key[0], key[1], key[2], weights, state.shape)
+        if len(schedules) > 4096:
+            schedules.clear()
+        found = schedules[key] = Schedule(key[0], key[1], key[2], weights, state.shape)
     return found
 
 
@@ -332,6 +358,7 @@ __all__ = [
     "Schedule",
     "Weights",
     "distinct_red",
+    "memo_of",
     "rounds_after",
     "schedule",
 ]

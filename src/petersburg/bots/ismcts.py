@@ -55,6 +55,7 @@ from petersburg.engine import (
 )
 from petersburg.engine.actions import ACTION_KIND, KIND_PLAY, KIND_TAKE
 from petersburg.engine.rules import apply_unchecked, legal_actions
+from petersburg.engine.views import unseen_cards
 
 MASTER_ITERATIONS: Final = 1600
 """Iterations of ``ismcts:master`` in a 4-player game (3,200 with 2 players): four times Expert's,
@@ -395,6 +396,7 @@ class IsmctsBot:
         # Views know every seat's rubles (the public ledger): only a view without them
         # (``hidden_rubles_view``) leaves guesses to spread.
         guessed = [i for i, player in enumerate(root_state.players) if not rubles_known(player)]
+        unseen = unseen_cards(root_state)
         root = _Node(-1)
         deadline = start + config.seconds if config.seconds is not None else None
         limit = config.budget(root_state.num_players) if deadline is None else 1 << 30
@@ -412,9 +414,9 @@ class IsmctsBot:
                 noisy = list(rubles)
                 for i in guessed:
                     noisy[i] = max(0, rubles[i] + rng.randint(-GUESS_SPREAD, GUESS_SPREAD))
-                state = determinize(seen, rng, hidden_rubles=noisy)
+                state = determinize(seen, rng, hidden_rubles=noisy, unseen=unseen)
             else:
-                state = determinize(seen, rng)
+                state = determinize(seen, rng, unseen=unseen)
             baseline = seat_margins(self._values(state)) if config.centred else None
             depth = config.depth
             if config.searched_replies < 1.0 and rng.random() >= config.searched_replies:

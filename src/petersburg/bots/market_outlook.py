@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 
-from petersburg.bots.evaluation import Schedule, Weights, schedule
+from petersburg.bots.evaluation import Schedule, Weights, memo_of, schedule
 from petersburg.cards_second_edition import JOKER, NO_GOOD, NUM_GOODS
 from petersburg.engine import GameState, goods_counts, majority_points, market_values
 from petersburg.engine.options import CRATE_DISCARD, JOKER_EACH_SCORING
@@ -43,7 +43,12 @@ Places = tuple[tuple[int, ...], tuple[int, ...]]
 """Per seat: 1 where it would score first place's value, and 1 where it would score second's."""
 
 _PLACES: dict[tuple[tuple[int, ...], str], Places] = {}
-_SCORINGS: dict[tuple[int, int, bool, str, Weights], tuple[tuple[float, float, float], ...]] = {}
+Scorings = tuple[tuple[float, float, float], ...]
+"""The market scorings still to come: (first value, second value, worth of a ruble then) each."""
+
+_SCORINGS: dict[int, tuple[Weights, dict[tuple[int, int, bool, str], Scorings]]] = {}
+"""The market scorings still to come for each set of weights (``memo_of``), by round, rounds left,
+whether this round's is still to come, and the values' rule."""
 
 
 def places(counts: tuple[int, ...], ties: str) -> Places:
@@ -59,7 +64,7 @@ def places(counts: tuple[int, ...], ties: str) -> Places:
     return found
 
 
-def market_scorings(state: GameState, sched: Schedule) -> tuple[tuple[float, float, float], ...]:
+def market_scorings(state: GameState, sched: Schedule) -> Scorings:
     """The market scorings still to come: (first value, second value, worth of a ruble then), each
     already weighted by how far ahead it lies (``Weights.market_decay``)."""
     shape = state.shape
@@ -67,8 +72,9 @@ def market_scorings(state: GameState, sched: Schedule) -> tuple[tuple[float, flo
     this_round = shape.position[state.phase] <= at
     rounds_after = sched.rounds_after
     options = state.options
-    key = (state.round, rounds_after, this_round, options.market_values, sched.weights)
-    found = _SCORINGS.get(key)
+    known = memo_of(_SCORINGS, sched.weights, dict)
+    key = (state.round, rounds_after, this_round, options.market_values)
+    found = known.get(key)
     if found is not None:
         return found
     decay = sched.weights.market_decay
@@ -80,9 +86,9 @@ def market_scorings(state: GameState, sched: Schedule) -> tuple[tuple[float, flo
         phases_after = (rounds_after - j) * per_round + (per_round - 1 - at)
         scorings.append((share * first, share * second, sched.ruble(phases_after)))
     found = tuple(scorings)
-    if len(_SCORINGS) > 4096:
-        _SCORINGS.clear()
-    _SCORINGS[key] = found
+    if len(known) > 4096:
+        known.clear()
+    known[key] = found
     return found
 
 

@@ -33,6 +33,7 @@ from petersburg.cards_second_edition import ALL_DECK
 from petersburg.engine.actions import ActionId
 from petersburg.engine.predicates import rubles_known
 from petersburg.engine.rules import legal_actions
+from petersburg.engine.shuffle import shuffle_in_place
 from petersburg.engine.state import NO_CARD, UNKNOWN, GameState
 
 SPECTATOR = None
@@ -148,7 +149,12 @@ def unseen_cards(masked: GameState) -> list[list[Card]]:
     return pools
 
 
-def determinize(seen: View, rng: random.Random, hidden_rubles: Sequence[int] | None = None) -> GameState:
+def determinize(
+    seen: View,
+    rng: random.Random,
+    hidden_rubles: Sequence[int] | None = None,
+    unseen: Sequence[Sequence[Card]] | None = None,
+) -> GameState:
     """A full state consistent with ``seen``, drawn at random, for search from the viewer's seat.
 
     Stacks get the unseen cards of their deck; the hidden (secret) hand cards and a hidden drawn
@@ -156,14 +162,17 @@ def determinize(seen: View, rng: random.Random, hidden_rubles: Sequence[int] | N
     cards the view names stay in their hands. Rubles the view holds (every seat's, from the public
     ledger) are kept exactly; only a view without them (``hidden_rubles_view``) has them set from
     ``hidden_rubles`` (one guess per seat), or else to the viewer's own rubles, a neutral guess.
+    ``unseen``: ``unseen_cards(seen.state)``, from a caller that draws many samples of one view (a
+    search draws one an iteration), which then counts the unseen cards once; the samples are the
+    same with it and without.
     """
     masked = seen.state
     state = masked.copy()
-    pools = unseen_cards(masked)
+    pools = unseen if unseen is not None else unseen_cards(masked)
     hidden_hand_pool: list[Card] = []
     for deck in masked.shape.decks:
-        pool = pools[deck]
-        rng.shuffle(pool)
+        pool = list(pools[deck])
+        shuffle_in_place(pool, rng)
         needed = len(masked.stacks[deck])
         if masked.drawn == UNKNOWN and masked.drawn_deck == deck:
             needed += 1
@@ -175,7 +184,7 @@ def determinize(seen: View, rng: random.Random, hidden_rubles: Sequence[int] | N
         if masked.drawn == UNKNOWN and masked.drawn_deck == deck:
             state.drawn = rest.pop()
         state.stacks[deck] = rest
-    rng.shuffle(hidden_hand_pool)
+    shuffle_in_place(hidden_hand_pool, rng)
     guess = masked.players[seen.seat].rubles if seen.seat is not None else 0
     for seat, player in enumerate(state.players):
         hidden = player.hand.count(UNKNOWN)
