@@ -133,11 +133,6 @@ def win_distribution(state: GameState, weights: Weights, values: list[float] | N
     return [e / total for e in exps]
 
 
-def _told_apart(candidates: list[ActionId], alike: Callable[[ActionId], Hashable] | None) -> int:
-    """How many of ``candidates`` are different moves to the player (all of them without ``alike``)."""
-    return len(candidates) if alike is None else len({alike(action) for action in candidates})
-
-
 def evaluate_decision(
     seen: View,
     budget: Budget = ANALYSIS_BUDGET,
@@ -167,11 +162,14 @@ def evaluate_decision(
         gains = action_gains(root, actions, config.weights)
         candidates = _candidates(actions, gains, budget.width)
         by_gain = sorted(range(len(actions)), key=lambda i: -gains[i])
+        told_apart = {alike(action) if alike else action for action in candidates}
         for index in by_gain:
-            if _told_apart(candidates, alike) >= least:
+            if len(told_apart) >= least:
                 break
-            if actions[index] not in candidates:
-                candidates.append(actions[index])
+            action = actions[index]
+            if action not in candidates:
+                candidates.append(action)
+                told_apart.add(alike(action) if alike else action)
     for action in include:
         if action in actions and action not in candidates:
             candidates.append(action)
