@@ -5,11 +5,11 @@ A game's set-up (the order of every stack, the deal of the start-player markers)
 search's samples of what a view hides (``views.determinize``, one an iteration), and with them
 every seeded bot's moves. The standard library's ``shuffle`` calls the Python-level ``_randbelow``
 once per card (three Python calls per draw), which made shuffling most of ``new_game``'s time and
-a tenth of a Market search's. The functions here make exactly the
-standard library's calls to ``getrandbits`` (in 3.11 to 3.13: ``k = n.bit_length()`` bits, drawn
-again while the result is ``n`` or more; Fisher-Yates from the last position down), so a generator
-gives the same cards in the same order and is left in the same state; compiled with mypyc they
-are plain C loops. ``tests/engine/test_setup.py`` checks them against the standard library.
+a tenth of a Market search's. The functions here make exactly the standard library's calls to
+``getrandbits`` (in 3.11 to 3.13: ``k = n.bit_length()`` bits, drawn again while the result is
+``n`` or more; Fisher-Yates from the last position down), so a generator gives the same cards in
+the same order and is left in the same state; compiled with mypyc they are plain C loops.
+``tests/engine/test_setup.py`` checks them against the standard library.
 """
 
 from __future__ import annotations
