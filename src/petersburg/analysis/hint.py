@@ -83,13 +83,19 @@ def hint(
     """The best moves (up to ``HINT_MOVES``) for the seat whose turn it is in ``seen``, their words
     in ``language`` (the reasons keep their message ids: ``HintMove.reason``)."""
     # Moves worded alike (the same card twice on the board) are one move to the player: the search
-    # covers three that are told apart, and the better of each wording is shown.
-    evaluation = evaluate_decision(
-        seen, budget, least=HINT_MOVES, alike=lambda action: describe_action(seen.state, action, language)
-    )
+    # covers three that are told apart, and the better of each wording is shown. Each candidate
+    # is worded once, for the search and for the hint alike.
+    worded: dict[ActionId, str] = {}
+
+    def words_of(action: ActionId) -> str:
+        if action not in worded:
+            worded[action] = describe_action(seen.state, action, language)
+        return worded[action]
+
+    evaluation = evaluate_decision(seen, budget, least=HINT_MOVES, alike=words_of)
     moves: list[HintMove] = []
     for estimate in evaluation.moves:
-        words = describe_action(seen.state, estimate.action, language)
+        words = words_of(estimate.action)
         if len(moves) < HINT_MOVES and all(move.move != words for move in moves):
             moves.append(
                 HintMove(estimate.action, words, estimate.value, reason(seen, estimate.action, names))
