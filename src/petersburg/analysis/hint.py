@@ -9,6 +9,7 @@ seat's legal actions worded by ``describe_action`` on the view's state, the reas
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypedDict
@@ -82,15 +83,13 @@ def hint(
 ) -> Hint:
     """The best moves (up to ``HINT_MOVES``) for the seat whose turn it is in ``seen``, their words
     in ``language`` (the reasons keep their message ids: ``HintMove.reason``)."""
+
     # Moves worded alike (the same card twice on the board) are one move to the player: the search
     # covers three that are told apart, and the better of each wording is shown. Each candidate
     # is worded once, for the search and for the hint alike.
-    worded: dict[ActionId, str] = {}
-
+    @functools.cache
     def words_of(action: ActionId) -> str:
-        if action not in worded:
-            worded[action] = describe_action(seen.state, action, language)
-        return worded[action]
+        return describe_action(seen.state, action, language)
 
     evaluation = evaluate_decision(seen, budget, least=HINT_MOVES, alike=words_of)
     moves: list[HintMove] = []
