@@ -10,7 +10,8 @@ public information), then walks one shared tree:
 * **expansion** of the untried candidate with the best greedy gain first; candidates at a node are
   the ``width`` best actions by the greedy evaluation (plus pass), which keeps the branching of
   a 30-action turn small enough for a hundred or so iterations to matter;
-* **playout** with the greedy-lite policy for ``horizon`` phases (4: one round), then a **cut-off
+* **playout** with the greedy-lite policy for ``horizon`` phases (4: a round of the 1st edition,
+  four of the five phases of a round with the Market), then a **cut-off
   evaluation** of every seat's worth (``evaluation.Schedule``); seat ``i``'s reward is a sigmoid of
   its margin over the best other seat, *centred* on that margin in the same determinization before
   any move, so that it measures what the moves change instead of saturating on a lead; at the real
@@ -160,7 +161,8 @@ class SearchConfig:
     width: int = 6
     """Candidate actions per node: the best by greedy gain, plus pass."""
     horizon: int = 4
-    """Playouts stop this many phases after the root's phase (then the position is evaluated)."""
+    """Playouts stop this many phases after the root's phase (then the position is evaluated): 4 is a
+    round of the 1st edition, four of the five phases of a round with the Market."""
     depth: int = 1
     """Tree depth limit: below it the playout policy decides (1 = flat search of the root)."""
     exploration: float = 0.7
