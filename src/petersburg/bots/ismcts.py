@@ -249,7 +249,7 @@ class SearchConfig:
     def budget(self, num_players: int) -> int:
         """Iterations per decision with ``num_players``: ``iterations`` scaled by 4 / players.
 
-        A playout covers one round, whose length grows with the number of players; with fewer
+        A playout covers ``horizon`` phases, whose turns grow with the number of players; with fewer
         players each iteration is that much cheaper, so a level runs proportionally more of them
         and keeps about the same time per decision (and gets the stronger for it).
         """
@@ -274,14 +274,14 @@ LEVELS: dict[str, SearchConfig] = {
     ),
 }
 """Named strengths, the rungs of the ladder (``petersburg/bots/ladder.json`` measures them):
-``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard`` and ``ismcts:expert`` play out one round
-with the full greedy policy, denial counted, on a growing budget (Medium's own at some tables:
-larger at 4 players, smaller in duels, ``MEDIUM_TABLES``; Hard's smaller in duels,
-``HARD_TABLES``); ``ismcts:master`` is Expert's search with four times the iterations, a tree
-two moves deep in half of them, settings of its own at 4-player 1st-edition and 3-player Market
-tables (``MASTER_TABLES``), and no pass in the game's last phase while a play from hand would
-raise its score (``last_phase_plays``; the learned evaluation and the take guard, measured on
-top of it, each cost it games against Expert: docs/bots.md); ``ismcts:easy`` (short lite
+``ismcts:medium`` (plain ``ismcts``), ``ismcts:hard`` and ``ismcts:expert`` play out four phases (a
+round; four of the five with the Market) with the full greedy policy, denial counted, on a growing
+budget (Medium's own at some tables: larger at 4 players, smaller in duels, ``MEDIUM_TABLES``;
+Hard's smaller in duels, ``HARD_TABLES``); ``ismcts:master`` is Expert's search with four times the
+iterations, a tree two moves deep in half of them, settings of its own at 4-player 1st-edition and
+3-player Market tables (``MASTER_TABLES``), and no pass in the game's last phase while a play from
+hand would raise its score (``last_phase_plays``; the learned evaluation and the take guard,
+measured on top of it, each cost it games against Expert: docs/bots.md); ``ismcts:easy`` (short lite
 playouts) is kept for older seats and scripts, whose "easy" level is Greedy now."""
 
 
