@@ -89,16 +89,19 @@ def test_master_is_experts_search_with_more_iterations_and_a_deeper_tree_in_part
 
 def test_master_plays_the_tables_where_others_measured_better_with_those_settings() -> None:
     """The aristocrat figure at 4-player 1st-edition tables, certain liabilities at 3-player Market
-    tables (where each was measured winning more games), the level's settings at every other."""
+    tables, eight candidates at 2-player tables of both editions (where each was measured winning
+    more games), the level's settings at every other."""
     master = LEVELS["master"]
     plain = replace(master, tables=())
     assert master.at_table(4, market=False) == replace(plain, weights=replace(DEFAULT_WEIGHTS, diversity=1.0))
     assert master.at_table(3, market=True) == replace(plain, certain_liabilities=True)
-    for players in (1, 2, 3):
+    for market in (False, True):
+        assert master.at_table(2, market) == replace(plain, width=8)
+    for players in (1, 3, 5):
         assert master.at_table(players, market=False) == plain
-    for players in (1, 2, 4, 5):
+    for players in (1, 4, 5):
         assert master.at_table(players, market=True) == plain
-    assert plain.weights == DEFAULT_WEIGHTS and not plain.certain_liabilities
+    assert plain.weights == DEFAULT_WEIGHTS and not plain.certain_liabilities and plain.width == 6
 
 
 def test_master_plays_legal_reproducible_games() -> None:
@@ -242,9 +245,12 @@ def test_a_measurement_at_one_table_is_of_what_plays_there() -> None:
         for players in (2, 3, 4)
         for market in (False, True)
     }
-    assert at[2, False] == at[2, True] == at[3, False] == at[4, True]
-    assert len({at[2, False], at[4, False], at[3, True]}) == 3
+    assert at[2, False] == at[2, True]
+    assert at[3, False] == at[4, True]
+    assert len({at[2, False], at[3, False], at[4, False], at[3, True]}) == 4
     assert at[4, False] == definition("ismcts:master+weights.diversity=1.0", 4, market=False)
     assert at[3, True] == definition("ismcts:master+certain_liabilities=true", 3, market=True)
+    assert at[2, False] == definition("ismcts:master+width=8", 2)
+    assert definition("ismcts:master+width=6", 2) != at[2, False]
     assert definition("ismcts:master") not in at.values(), "the level as a whole: every table's figures"
     assert definitions(["greedy", "ismcts:master"]) == [definition("greedy"), at[2, False]]
