@@ -68,6 +68,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bots_paired import compared, format_compared
+
 from petersburg.bots.levels import definitions
 from petersburg.engine import ActionId, GameOptions, GameRecord, apply_action, final_scores, new_game
 from petersburg.tournament.backends import (
@@ -237,17 +239,6 @@ def lead(result: dict[str, Any]) -> float | None:
     return margin
 
 
-def sign_test(only_this: int, only_other: int) -> float:
-    """The exact two-sided p-value that the games won by one side alone split this unevenly when
-    neither side is the stronger (binomial, one half; McNemar's exact test)."""
-    discordant = only_this + only_other
-    if discordant == 0:
-        return 1.0
-    ways = sum(math.comb(discordant, k) for k in range(min(only_this, only_other) + 1))
-    tail: float = ways / (1 << discordant)
-    return min(1.0, 2 * tail)
-
-
 def standing(games: list[dict[str, Any]]) -> dict[str, Any]:
     """Master's lead (its score less the mean of the other seats' scores, VP a game) with its 95 %
     interval (normal), and its mean place (1 first; a shared place counts as the best of it), over
@@ -328,10 +319,9 @@ def summarize(results: list[dict[str, Any]], specs: list[TournamentSpec]) -> dic
 
 
 def paired(results: list[dict[str, Any]], other: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per match-up, this run's games beside ``other``'s on the same (match-up, game): the four
-    outcomes, the difference of the win rates with its 95 % interval (the paired normal
-    approximation: the variance comes from the games only one side won), the sign test, and the
-    mean difference of Master's lead with its 95 % interval."""
+    """Per match-up, this run's games beside ``other``'s on the same (match-up, game), compared
+    (``bots_paired.compared``: the four outcomes, the difference of the win rates and of Master's
+    lead with their 95 % intervals, the sign test)."""
     theirs = {(line["matchup"], line["game"]): line for line in other}
     rows = []
     for index, (label, *_rest) in enumerate(MATCHUPS):
@@ -343,37 +333,12 @@ def paired(results: list[dict[str, Any]], other: list[dict[str, Any]]) -> list[d
         if not pairs:
             continue
         outcomes = [(won(mine), won(their)) for mine, their in pairs]
-        both = outcomes.count((True, True))
-        only_this = outcomes.count((True, False))
-        only_other = outcomes.count((False, True))
-        games = len(pairs)
-        difference = (only_this - only_other) / games
-        spread = math.sqrt(max(0.0, only_this + only_other - games * difference**2)) / games
         leads = [
             (mine_lead - their_lead)
             for mine_lead, their_lead in ((lead(mine), lead(their)) for mine, their in pairs)
             if mine_lead is not None and their_lead is not None
         ]
-        lead_half = Z95 * statistics.stdev(leads) / math.sqrt(len(leads)) if len(leads) > 1 else math.inf
-        lead_difference = statistics.fmean(leads) if leads else math.nan
-        rows.append(
-            {
-                "matchup": label,
-                "games": games,
-                "both": both,
-                "only_this": only_this,
-                "only_other": only_other,
-                "neither": games - both - only_this - only_other,
-                "difference": difference,
-                "difference_low": difference - Z95 * spread,
-                "difference_high": difference + Z95 * spread,
-                "sign_test_p": sign_test(only_this, only_other),
-                "lead_games": len(leads),
-                "lead_difference": lead_difference,
-                "lead_difference_low": lead_difference - lead_half,
-                "lead_difference_high": lead_difference + lead_half,
-            }
-        )
+        rows.append({"matchup": label, **compared(outcomes, leads)})
     return rows
 
 
@@ -387,17 +352,7 @@ def format_paired(rows: list[dict[str, Any]], against: str, master: str) -> str:
             f"  {row['matchup']:<38} {row['games']} games: both won {row['both']}, this run alone"
             f" {row['only_this']}, the other alone {row['only_other']}, neither {row['neither']}"
         )
-        lines.append(
-            f"  {'':<38} win rate {100 * row['difference']:+.1f} points"
-            f" (95% CI {100 * row['difference_low']:+.1f} to {100 * row['difference_high']:+.1f});"
-            f" sign test p = {row['sign_test_p']:.3f}"
-        )
-        if row["lead_games"]:
-            lines.append(
-                f"  {'':<38} lead {row['lead_difference']:+.1f} VP a game"
-                f" (95% CI {row['lead_difference_low']:+.1f} to {row['lead_difference_high']:+.1f};"
-                f" {row['lead_games']} games with scores)"
-            )
+        lines.extend(format_compared(row, indent=f"  {'':<38} "))
     return "\n".join(lines)
 
 

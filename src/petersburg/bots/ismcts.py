@@ -285,10 +285,11 @@ round; four of the five with the Market) with the full greedy policy, denial cou
 budget (Medium's own at some tables: larger at 4 players, smaller in duels, ``MEDIUM_TABLES``;
 Hard's smaller in duels, ``HARD_TABLES``); ``ismcts:master`` is Expert's search with four times the
 iterations, a tree two moves deep in half of them, settings of its own at 2-player, 4-player
-1st-edition and 3-player Market tables (``MASTER_TABLES``), and no pass in the game's last phase while a play from
-hand would raise its score (``last_phase_plays``; the learned evaluation and the take guard,
-measured on top of it, each cost it games against Expert: docs/bots.md); ``ismcts:easy`` (short lite
-playouts) is kept for older seats and scripts, whose "easy" level is Greedy now."""
+1st-edition and 3-player Market tables (``MASTER_TABLES``), and no pass in the game's last phase
+while a play from hand would raise its score (``last_phase_plays``; the learned evaluation and the
+take guard, measured on top of it, each cost it games against Expert: docs/bots.md);
+``ismcts:easy`` (short lite playouts) is kept for older seats and scripts, whose "easy" level is
+Greedy now."""
 
 
 class _Node:

@@ -1,0 +1,267 @@
+"""Two bots' kept games on the same deals and seats, compared game by game, and pooled over sets.
+
+    python benchmarks/bots_paired.py --this ismcts:master+width=8 --other 1c5257396919 \\
+        --pair benchmarks/results/master/vs-expert-2p-width-8.jsonl \\
+               benchmarks/results/master/vs-expert-2p-last-phase-plays.jsonl \\
+        --pair benchmarks/results/ladder/duel-first-master.jsonl \\
+               benchmarks/results/ladder/duel-first-master.jsonl
+
+A change to a bot shows in fewer games when both versions play the same deals from the same seats:
+the luck of the cards cancels, and only the games that one version won and the other lost tell
+them apart. The ladder (``bots_ladder.py``, one file per cell, trials of other searches appended to
+it) and Master's measurements (``bots_master.py --out``) keep every game with its deal, seats, seed
+and what played it, so two bots measured on the same deals can be compared afterwards, and the
+comparisons of several sets of deals (say, both editions' duels) pooled, without a game played.
+
+Each ``--pair THIS_FILE OTHER_FILE`` (the same file twice where both bots' games are kept in one)
+takes from the first file the games of ``--this`` and from the second those of ``--other``: the
+measured bot's seat of each game (the ladder's level, Master's seat), named by its spec as it was
+recorded or by the digest of its definition (``petersburg.bots.levels.definition``: a spec kept in
+an old file may have played as another bot than today's). Games are paired by their deal and seats
+(a ladder cell's deal and entries, a Master file's match-up and game), and a pair whose seeds differ
+is refused: those are not the same deals. Per set and pooled it prints the games both hold, the wins
+of each, how many both won, this alone, the other alone and neither (a shared first place counts as
+won), the difference of the win rates with its 95 % interval (the paired normal approximation, its
+variance from the games only one won) and the exact two-sided sign test on those games (McNemar's),
+and the mean difference of the measured bot's lead over the other seats' mean with its interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+from petersburg.tournament.stats import Z95
+
+
+def sign_test(only_this: int, only_other: int) -> float:
+    """The exact two-sided p-value that the games won by one side alone split this unevenly when
+    neither side is the stronger (binomial, one half; McNemar's exact test)."""
+    discordant = only_this + only_other
+    if discordant == 0:
+        return 1.0
+    ways = sum(math.comb(discordant, k) for k in range(min(only_this, only_other) + 1))
+    tail: float = ways / (1 << discordant)
+    return min(1.0, 2 * tail)
+
+
+def compared(outcomes: list[tuple[bool, bool]], leads: list[float]) -> dict[str, Any]:
+    """Games paired on the same deals: ``outcomes`` (this won, the other won) per game, ``leads``
+    this bot's lead less the other's per game with scores. The four outcomes, the difference of the
+    win rates with its 95 % interval (the variance comes from the games only one side won), the
+    sign test, and the mean difference of the leads with its 95 % interval."""
+    games = len(outcomes)
+    both = outcomes.count((True, True))
+    only_this = outcomes.count((True, False))
+    only_other = outcomes.count((False, True))
+    difference = (only_this - only_other) / games
+    spread = math.sqrt(max(0.0, only_this + only_other - games * difference**2)) / games
+    lead_half = Z95 * statistics.stdev(leads) / math.sqrt(len(leads)) if len(leads) > 1 else math.inf
+    lead_difference = statistics.fmean(leads) if leads else math.nan
+    return {
+        "games": games,
+        "both": both,
+        "only_this": only_this,
+        "only_other": only_other,
+        "neither": games - both - only_this - only_other,
+        "difference": difference,
+        "difference_low": difference - Z95 * spread,
+        "difference_high": difference + Z95 * spread,
+        "sign_test_p": sign_test(only_this, only_other),
+        "lead_games": len(leads),
+        "lead_difference": lead_difference,
+        "lead_difference_low": lead_difference - lead_half,
+        "lead_difference_high": lead_difference + lead_half,
+    }
+
+
+def format_compared(row: dict[str, Any], indent: str = "  ") -> list[str]:
+    """A comparison of ``compared`` as lines of text."""
+    lines = [
+        f"{indent}win rate {100 * row['difference']:+.1f} points"
+        f" (95% CI {100 * row['difference_low']:+.1f} to {100 * row['difference_high']:+.1f});"
+        f" sign test p = {row['sign_test_p']:.3f}"
+    ]
+    if row["lead_games"]:
+        lines.append(
+            f"{indent}lead {row['lead_difference']:+.1f} VP a game"
+            f" (95% CI {row['lead_difference_low']:+.1f} to {row['lead_difference_high']:+.1f};"
+            f" {row['lead_games']} games with scores)"
+        )
+    return lines
+
+
+class PairingError(ValueError):
+    """Kept files that cannot be compared game by game; the message says why."""
+
+
+def measured_seat(line: dict[str, Any]) -> int:
+    """The seat of the measured bot (the game's first entrant: the ladder's level, Master)."""
+    seat: int = line["entries"].index(0)
+    return seat
+
+
+def measured_spec(line: dict[str, Any]) -> str:
+    """The measured bot's spec as the file recorded it."""
+    spec: str = line["bots"][measured_seat(line)] if "bots" in line else line["master"]
+    return spec
+
+
+def seating(line: dict[str, Any]) -> tuple[object, ...]:
+    """What makes two kept games the same deal played from the same seats."""
+    if "deal" in line:  # a ladder cell's game
+        return ("deal", line["deal"], tuple(line["entries"]))
+    return ("game", line["matchup"], line["game"])  # a game of bots_master.py
+
+
+def seed(line: dict[str, Any]) -> int:
+    """The seed of the game's deal."""
+    value: int = line["seed"] if "deal" in line else line["record"]["seed"]
+    return value
+
+
+def winners(line: dict[str, Any]) -> list[int]:
+    """The seats that finished first."""
+    seats: list[int] = line["result"]["winners"] if "result" in line else line["winners"]
+    return seats
+
+
+def final_scores(line: dict[str, Any]) -> list[int] | None:
+    """Every seat's final score (``None`` for a game kept without them)."""
+    if "result" in line:
+        scores: list[int] = line["result"]["scores"]
+        return scores
+    record = line.get("record")
+    return None if record is None else [seat["total"] for seat in record["scores"]]
+
+
+def lead(line: dict[str, Any]) -> float | None:
+    """The measured bot's score less the mean of the other seats' (``None``: no scores kept)."""
+    scores = final_scores(line)
+    if scores is None:
+        return None
+    seat = measured_seat(line)
+    return scores[seat] - statistics.fmean(scores[:seat] + scores[seat + 1 :])
+
+
+def games_of(path: Path, bot: str) -> dict[tuple[object, ...], dict[str, Any]]:
+    """The games of ``path`` whose measured bot is ``bot`` (its spec as recorded, or its
+    definition's digest), by seating. Raises PairingError for a file that cannot be read, a bot
+    with no game in it, or two games of the bot on one seating (name it by its digest)."""
+    try:
+        lines = [json.loads(text) for text in path.read_text(encoding="utf-8").splitlines() if text.strip()]
+    except (OSError, json.JSONDecodeError) as error:
+        raise PairingError(f"{path}: cannot be read as kept games ({error})") from None
+    games: dict[tuple[object, ...], dict[str, Any]] = {}
+    for line in lines:
+        if bot not in (measured_spec(line), (line.get("definitions") or [None])[0]):
+            continue
+        key = seating(line)
+        if key in games:
+            raise PairingError(
+                f"{path} holds two games of {bot} on one deal and seats: name the bot by the digest"
+                " of its definition (each line's first 'definitions' entry)"
+            )
+        games[key] = line
+    if not games:
+        found = sorted({measured_spec(line) for line in lines})
+        raise PairingError(f"{path} holds no game of {bot}; its measured bots: {', '.join(found) or 'none'}")
+    return games
+
+
+def paired_set(this_path: Path, this_bot: str, other_path: Path, other_bot: str) -> dict[str, Any]:
+    """The games of ``this_bot`` in ``this_path`` beside those of ``other_bot`` in ``other_path``
+    on the same seatings: each pair's outcomes and leads, and their comparison."""
+    mine = games_of(this_path, this_bot)
+    theirs = games_of(other_path, other_bot)
+    common = [key for key in mine if key in theirs]
+    if not common:
+        raise PairingError(f"{this_path} and {other_path} share no deal and seats")
+    for key in common:
+        if seed(mine[key]) != seed(theirs[key]):
+            raise PairingError(
+                f"{this_path} and {other_path} are not the same deals: seeds {seed(mine[key])} and"
+                f" {seed(theirs[key])} at {key}"
+            )
+    outcomes = [
+        (measured_seat(mine[key]) in winners(mine[key]), measured_seat(theirs[key]) in winners(theirs[key]))
+        for key in common
+    ]
+    leads = [
+        mine_lead - their_lead
+        for mine_lead, their_lead in ((lead(mine[key]), lead(theirs[key])) for key in common)
+        if mine_lead is not None and their_lead is not None
+    ]
+    return {
+        "this": str(this_path),
+        "other": str(other_path),
+        "outcomes": outcomes,
+        "leads": leads,
+        **compared(outcomes, leads),
+    }
+
+
+def format_set(label: str, row: dict[str, Any]) -> list[str]:
+    """One set's or the pooled comparison as lines of text."""
+    won_this = row["both"] + row["only_this"]
+    won_other = row["both"] + row["only_other"]
+    return [
+        f"{label}: {row['games']} games; this won {won_this}, the other {won_other}; both"
+        f" {row['both']}, this alone {row['only_this']}, the other alone {row['only_other']},"
+        f" neither {row['neither']}",
+        *format_compared(row),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--this", required=True, help="the bot compared: its spec as recorded, or its digest")
+    parser.add_argument("--other", required=True, help="the bot it is compared with: spec or digest")
+    parser.add_argument(
+        "--pair",
+        nargs=2,
+        action="append",
+        required=True,
+        type=Path,
+        metavar=("THIS_FILE", "OTHER_FILE"),
+        help="kept games of --this and of --other on the same deals (the same file twice if both are in one)",
+    )
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        sets = [
+            paired_set(this_path, args.this, other_path, args.other) for this_path, other_path in args.pair
+        ]
+    except PairingError as error:
+        print(f"bots_paired: {error}", file=sys.stderr)
+        return 2
+    pooled = compared(
+        [outcome for row in sets for outcome in row["outcomes"]],
+        [value for row in sets for value in row["leads"]],
+    )
+    if args.json:
+        drop = ("outcomes", "leads")
+        print(
+            json.dumps(
+                {"sets": [{k: v for k, v in row.items() if k not in drop} for row in sets], "pooled": pooled}
+            )
+        )
+        return 0
+    print(
+        f"{args.this} ('this') against {args.other} ('the other'), game by game on the same deals and seats:"
+    )
+    for row in sets:
+        same = row["this"] if row["this"] == row["other"] else f"{row['this']} / {row['other']}"
+        print("\n".join(format_set(same, row)))
+    if len(sets) > 1:
+        print("\n".join(format_set("pooled", pooled)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
