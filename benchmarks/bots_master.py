@@ -68,7 +68,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bots_paired import compared, format_compared
+from bots_paired import compared, format_compared, lead, won
+from bots_paired import final_scores as kept_scores
 
 from petersburg.bots.levels import definitions
 from petersburg.engine import ActionId, GameOptions, GameRecord, apply_action, final_scores, new_game
@@ -215,30 +216,6 @@ def interleaved(specs: list[TournamentSpec]) -> list[tuple[int, int]]:
     return tasks
 
 
-def scores(result: dict[str, Any]) -> list[int] | None:
-    """Every seat's final score in a kept game (from its record: lines kept before records were
-    kept have none)."""
-    record = result.get("record")
-    if record is None:
-        return None
-    return [line["total"] for line in record["scores"]]
-
-
-def won(result: dict[str, Any]) -> bool:
-    """Whether Master's seat finished first in a kept game, alone or sharing the place."""
-    return result["entries"].index(0) in result["winners"]
-
-
-def lead(result: dict[str, Any]) -> float | None:
-    """Master's score less the mean of the other seats' in a kept game (``None``: no scores kept)."""
-    totals = scores(result)
-    if totals is None:
-        return None
-    seat: int = result["entries"].index(0)
-    margin: float = totals[seat] - statistics.fmean(totals[:seat] + totals[seat + 1 :])
-    return margin
-
-
 def standing(games: list[dict[str, Any]]) -> dict[str, Any]:
     """Master's lead (its score less the mean of the other seats' scores, VP a game) with its 95 %
     interval (normal), and its mean place (1 first; a shared place counts as the best of it), over
@@ -247,7 +224,7 @@ def standing(games: list[dict[str, Any]]) -> dict[str, Any]:
     leads: list[float] = []
     places: list[int] = []
     for result in games:
-        totals, margin = scores(result), lead(result)
+        totals, margin = kept_scores(result), lead(result)
         if totals is None or margin is None:
             continue
         seat = result["entries"].index(0)

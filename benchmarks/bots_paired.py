@@ -131,6 +131,11 @@ def winners(line: dict[str, Any]) -> list[int]:
     return seats
 
 
+def won(line: dict[str, Any]) -> bool:
+    """Whether the measured bot finished first, alone or sharing the place."""
+    return measured_seat(line) in winners(line)
+
+
 def final_scores(line: dict[str, Any]) -> list[int] | None:
     """Every seat's final score (``None`` for a game kept without them)."""
     if "result" in line:
@@ -188,10 +193,7 @@ def paired_set(this_path: Path, this_bot: str, other_path: Path, other_bot: str)
                 f"{this_path} and {other_path} are not the same deals: seeds {seed(mine[key])} and"
                 f" {seed(theirs[key])} at {key}"
             )
-    outcomes = [
-        (measured_seat(mine[key]) in winners(mine[key]), measured_seat(theirs[key]) in winners(theirs[key]))
-        for key in common
-    ]
+    outcomes = [(won(mine[key]), won(theirs[key])) for key in common]
     leads = [
         mine_lead - their_lead
         for mine_lead, their_lead in ((lead(mine[key]), lead(theirs[key])) for key in common)
