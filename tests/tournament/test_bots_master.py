@@ -231,3 +231,74 @@ def test_the_last_rounds_of_kept_games_are_played_again_from_their_openings(tmp_
     assert refused.returncode != 0
     assert f"--endgame-of {whole} holds games of seed 2026, not 7: its deals are not these." in refused.stderr
     assert not other_seed.exists(), "no game is played"
+
+
+def test_the_kept_games_tell_where_each_bots_points_came_from(tmp_path: Path) -> None:
+    """``bots_scores.py`` replays every kept record into each seat's score by source: the sources
+    add up to the recorded totals, and a bot's games split into those it won and those it lost."""
+    out = tmp_path / "master.jsonl"
+    measure(out, "--master", "beginner", "--games", "4")
+    lines = kept(out)
+    scores = run_script("bots_scores.py", str(out), "--json")
+    figures = json.loads(scores.stdout.splitlines()[-1])[str(out)]
+    assert set(figures) == {"beginner", "greedy"}
+    for entry, bot in enumerate(("beginner", "greedy")):
+        seats = [line["entries"].index(entry) for line in lines]
+        won = [seat in line["winners"] for line, seat in zip(lines, seats, strict=True)]
+        groups = figures[bot]
+        assert groups["all"]["games"] == 4
+        assert groups["won"]["games"] == sum(won)
+        assert groups["lost"]["games"] == 4 - sum(won)
+        assert groups["winners_of_losses"]["games"] == sum(
+            len(line["winners"]) for line, seat_won in zip(lines, won, strict=True) if not seat_won
+        )
+        totals = [line["record"]["scores"][seat]["total"] for line, seat in zip(lines, seats, strict=True)]
+        means = groups["all"]["means"]
+        assert means["total"] == pytest.approx(sum(totals) / 4), "the record's final scores"
+        penalties = [line["hand_penalty"][seat] for line, seat in zip(lines, seats, strict=True)]
+        assert means["hand"] == pytest.approx(-sum(penalties) / 4)
+        for group in groups.values():
+            if group["games"]:
+                parts = sum(vp for source, vp in group["means"].items() if source != "total")
+                assert parts == pytest.approx(group["means"]["total"]), "the sources add up"
+
+
+@pytest.mark.parametrize("script_name", ["bots_scores.py", "bots_hands.py"])
+def test_a_file_that_is_not_a_result_file_gets_a_one_line_error(tmp_path: Path, script_name: str) -> None:
+    missing = tmp_path / "missing.jsonl"
+    absent = run_script(script_name, str(missing), check=False)
+    assert absent.returncode == 2
+    assert f"cannot read {missing}: No such file or directory" in absent.stderr
+    assert "Traceback" not in absent.stderr
+    garbled = tmp_path / "notes.jsonl"
+    garbled.write_text("not a game\n", encoding="utf-8")
+    wrong = run_script(script_name, str(garbled), check=False)
+    assert wrong.returncode == 2
+    assert f"{garbled} is not a result file with game records" in wrong.stderr
+    assert "Traceback" not in wrong.stderr
+
+
+def test_the_scores_of_one_bots_games_leave_out_the_other_games_of_its_file(tmp_path: Path) -> None:
+    """``--with BOT``: in a file that holds the games of two searches against the same opponent (a
+    ladder cell and its pilots), the opponent is counted in BOT's games alone."""
+    beginner, random_bot, both = (
+        tmp_path / name for name in ("beginner.jsonl", "random.jsonl", "both.jsonl")
+    )
+    measure(beginner, "--master", "beginner", "--games", "2")
+    measure(random_bot, "--master", "random", "--games", "4")
+    both.write_text(beginner.read_text() + random_bot.read_text(), encoding="utf-8")
+    every = json.loads(run_script("bots_scores.py", str(both), "--json").stdout.splitlines()[-1])[str(both)]
+    beginners, randoms = len(kept(beginner)), len(kept(random_bot))
+    assert {bot: groups["all"]["games"] for bot, groups in every.items()} == {
+        "beginner": beginners,
+        "random": randoms,
+        "greedy": beginners + randoms,
+    }
+    alone = run_script("bots_scores.py", str(both), "--with", "beginner", "--json")
+    figures = json.loads(alone.stdout.splitlines()[-1])[str(both)]
+    assert {bot: groups["all"]["games"] for bot, groups in figures.items()} == {
+        "beginner": beginners,
+        "greedy": beginners,
+    }
+    greedy_totals = [line["record"]["scores"][line["entries"].index(1)]["total"] for line in kept(beginner)]
+    assert figures["greedy"]["all"]["means"]["total"] == pytest.approx(sum(greedy_totals) / beginners)
