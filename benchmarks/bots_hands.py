@@ -26,13 +26,11 @@ same games: a tournament's game ``g`` is the same deal whatever its length).
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+
+from result_files import bot_name, recorded_games, report_result_files
 
 from petersburg.cards_second_edition import ALL_CARD_ID, ALL_IS_TRADING
 from petersburg.engine import GameRecord, apply_action, new_game
@@ -79,14 +77,6 @@ class Tally:
     left_names: Counter[str] = field(default_factory=Counter)
 
 
-Figures = TypeVar("Figures")
-"""What a reader of result files makes of one file (``report_result_files``)."""
-
-
-def _bot(name: str) -> str:
-    return name.split("#")[0]
-
-
 def _phase_name(phase: int) -> str:
     return PHASE_NAMES[phase] if 0 <= phase < len(PHASE_NAMES) else str(phase)
 
@@ -108,7 +98,7 @@ def _note_playable(state: GameState, hands: list[list[HandCard]], turns: dict[in
 def _follow(line: dict[str, object], tallies: dict[str, Tally]) -> None:
     """Replay one game and add its hand cards to the tallies of the bots that sat in it."""
     record = GameRecord.from_json(line["record"])
-    names = [_bot(name) for name in line["record"]["names"]]  # type: ignore[index]
+    names = [bot_name(name) for name in line["record"]["names"]]  # type: ignore[index]
     state = new_game(record.num_players, record.seed, record.options)
     hands: list[list[HandCard]] = [[] for _ in range(record.num_players)]
     turns: dict[int, int] = {}
@@ -152,32 +142,12 @@ def _follow(line: dict[str, object], tallies: dict[str, Tally]) -> None:
             tally.left_names[ALL_CARD_ID[card.kind]] += 1
 
 
-def recorded_games(path: str, games: int | None, seated: str | None = None) -> Iterator[dict[str, Any]]:
-    """The games of one result file numbered below ``games`` (and, given ``seated``, those where a
-    bot of that name sat) that hold their record; those kept without it (``bots_master.py --out``
-    before it kept them) are counted on stderr and left out. ``bots_scores.py`` reads its files
-    through it too."""
-    unrecorded = 0
-    with open(path, encoding="utf-8") as lines:
-        for text in lines:
-            line = json.loads(text)
-            if games is not None and line["game"] >= games:
-                continue
-            if "record" in line:
-                if seated is None or seated in {_bot(name) for name in line["record"]["names"]}:
-                    yield line
-            else:
-                unrecorded += 1
-    if unrecorded:
-        print(f"{path}: {unrecorded} games without their record left out", file=sys.stderr)
-
-
 def tally_file(path: str, games: int | None) -> dict[str, Tally]:
     """Per bot, the hand figures of every recorded game of one result file (below game ``games``)."""
     tallies: dict[str, Tally] = {}
     for line in recorded_games(path, games):
         for name in line["record"]["names"]:
-            tallies.setdefault(_bot(name), Tally())
+            tallies.setdefault(bot_name(name), Tally())
         _follow(line, tallies)
     return tallies
 
@@ -199,41 +169,6 @@ def _report(path: str, tallies: dict[str, Tally]) -> None:
             print(f"  {'':14s} left cards taken in: {when}")
             names = ", ".join(f"{name}: {count}" for name, count in t.left_names.most_common())
             print(f"  {'':14s} left cards: {names}")
-
-
-def report_result_files(
-    doc: str,
-    read: Callable[[str, argparse.Namespace], Figures],
-    report: Callable[[str, Figures], None],
-    as_json: Callable[[Figures], dict[str, object]],
-    options: Callable[[argparse.ArgumentParser], None] | None = None,
-) -> int:
-    """The command line of a reader of result files (this script and ``bots_scores.py``): reads
-    each file given (``read``, with the parsed arguments: ``--games N`` and the script's own
-    ``options``), prints its figures (``report``) and, with ``--json``, all of them as one JSON
-    object by file (``as_json``); ``doc`` is the script's help. A file that cannot be read, or is
-    not a result file, ends it with a one-line error and exit status 2 before anything of that file
-    is printed. Returns the exit status."""
-    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("files", nargs="+", help="result files (JSON lines)")
-    parser.add_argument("--games", type=int, default=None, help="read only the games numbered below this")
-    parser.add_argument("--json", action="store_true", help="also print every figure as one JSON object")
-    if options is not None:
-        options(parser)
-    args = parser.parse_args()
-    summary: dict[str, dict[str, object]] = {}
-    for path in args.files:
-        try:
-            figures = read(path, args)
-        except OSError as error:
-            parser.error(f"cannot read {path}: {error.strerror}")
-        except (ValueError, KeyError, TypeError) as error:  # not JSON lines, or not a result file's
-            parser.error(f"{path} is not a result file with game records: {error!r}")
-        report(path, figures)
-        summary[path] = as_json(figures)
-    if args.json:
-        print(json.dumps(summary))
-    return 0
 
 
 def _tallies_json(tallies: dict[str, Tally]) -> dict[str, object]:

@@ -24,7 +24,7 @@ import argparse
 import sys
 from dataclasses import dataclass, field
 
-from bots_hands import recorded_games, report_result_files
+from result_files import bot_name, recorded_games, report_result_files
 
 from petersburg.engine import GameRecord
 from petersburg.engine.events import score_breakdown
@@ -80,7 +80,7 @@ def scores_of_file(path: str, games: int | None, seated: str | None = None) -> d
     bots: dict[str, BotScores] = {}
     for line in recorded_games(path, games, seated):
         record = GameRecord.from_json(line["record"])
-        names = [name.split("#")[0] for name in line["record"]["names"]]
+        names = [bot_name(name) for name in line["record"]["names"]]
         final, steps = record.replay_events()
         lines = score_breakdown(event for step in steps for event in step)
         first = winners(final)
