@@ -30,10 +30,10 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 
-from result_files import bot_name, recorded_games, report_result_files
+from result_files import RecordedGame, recorded_games, report_result_files
 
 from petersburg.cards_second_edition import ALL_CARD_ID, ALL_IS_TRADING
-from petersburg.engine import GameRecord, apply_action, new_game
+from petersburg.engine import apply_action, new_game
 from petersburg.engine.actions import ACTION_ARG, ACTION_KIND, KIND_PLAY
 from petersburg.engine.rules import legal_actions
 from petersburg.engine.shape import NO_PHASE
@@ -95,10 +95,9 @@ def _note_playable(state: GameState, hands: list[list[HandCard]], turns: dict[in
             card.last_playable = state.step
 
 
-def _follow(line: dict[str, object], tallies: dict[str, Tally]) -> None:
+def _follow(game: RecordedGame, tallies: dict[str, Tally]) -> None:
     """Replay one game and add its hand cards to the tallies of the bots that sat in it."""
-    record = GameRecord.from_json(line["record"])
-    names = [bot_name(name) for name in line["record"]["names"]]  # type: ignore[index]
+    record, names = game.record, game.names
     state = new_game(record.num_players, record.seed, record.options)
     hands: list[list[HandCard]] = [[] for _ in range(record.num_players)]
     turns: dict[int, int] = {}
@@ -127,7 +126,7 @@ def _follow(line: dict[str, object], tallies: dict[str, Tally]) -> None:
     for seat, cards in enumerate(hands):
         tally = tallies[names[seat]]
         tally.seat_games += 1
-        penalty = -line["record"]["scores"][seat]["hand_penalty"]  # type: ignore[index]
+        penalty: int = -game.scores[seat]["hand_penalty"]
         tally.penalty += penalty
         if cards:
             tally.games_with_hand += 1
@@ -145,10 +144,10 @@ def _follow(line: dict[str, object], tallies: dict[str, Tally]) -> None:
 def tally_file(path: str, games: int | None) -> dict[str, Tally]:
     """Per bot, the hand figures of every recorded game of one result file (below game ``games``)."""
     tallies: dict[str, Tally] = {}
-    for line in recorded_games(path, games):
-        for name in line["record"]["names"]:
-            tallies.setdefault(bot_name(name), Tally())
-        _follow(line, tallies)
+    for game in recorded_games(path, games):
+        for name in game.names:
+            tallies.setdefault(name, Tally())
+        _follow(game, tallies)
     return tallies
 
 

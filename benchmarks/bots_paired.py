@@ -23,7 +23,9 @@ is refused: those are not the same deals. Per set and pooled it prints the games
 of each, how many both won, this alone, the other alone and neither (a shared first place counts as
 won), the difference of the win rates with its 95 % interval (the paired normal approximation, its
 variance from the games only one won) and the exact two-sided sign test on those games (McNemar's),
-and the mean difference of the measured bot's lead over the other seats' mean with its interval.
+the mean difference of the measured bot's lead over the other seats' mean with its interval, and
+for each bot apart its mean lead with its interval and its median time a move beside that of the
+seats around it (from the games timed whole: a game replayed up to its last round is left out).
 """
 
 from __future__ import annotations
@@ -154,6 +156,69 @@ def lead(line: dict[str, Any]) -> float | None:
     return scores[seat] - statistics.fmean(scores[:seat] + scores[seat + 1 :])
 
 
+def timed_moves(line: dict[str, Any]) -> tuple[list[float], list[int]] | None:
+    """Each seat's median seconds a move and its number of decisions in the game (a ladder cell
+    keeps them under ``timing``, Master's files on the line); ``None`` for a game not timed whole:
+    one kept without its times, or one replayed up to its last round (``--endgame-of``)."""
+    timing = line.get("timing", line)
+    if "median_seconds" not in timing or line.get("replayed_moves"):
+        return None
+    return timing["median_seconds"], timing["decisions"]
+
+
+def median_move_seconds(medians: list[tuple[float, int]]) -> float:
+    """The median time a move over games, from each game's (median seconds, decisions): a game's
+    median counts once per decision, as ``bots_master.py`` counts Master's (a game's moves
+    themselves are not kept)."""
+    moves = [seconds for seconds, decisions in medians for _ in range(decisions)]
+    return statistics.median(moves) if moves else math.nan
+
+
+def seat_figures(lines: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the measured bot did in ``lines`` beyond winning: its mean lead over the other seats'
+    mean with its 95 % interval (games with scores), and the median time a move of it and of the
+    seats beside it (games timed whole), the figures a pilot's row in ``docs/bots.md`` gives."""
+    leads = [value for value in (lead(line) for line in lines) if value is not None]
+    mean = statistics.fmean(leads) if leads else math.nan
+    half = Z95 * statistics.stdev(leads) / math.sqrt(len(leads)) if len(leads) > 1 else math.inf
+    own: list[tuple[float, int]] = []
+    beside: list[tuple[float, int]] = []
+    timed = 0
+    for line in lines:
+        moves = timed_moves(line)
+        if moves is None:
+            continue
+        timed += 1
+        seat = measured_seat(line)
+        for other, (seconds, decisions) in enumerate(zip(*moves, strict=True)):
+            (own if other == seat else beside).append((seconds, decisions))
+    return {
+        "lead_games": len(leads),
+        "lead": mean,
+        "lead_low": mean - half,
+        "lead_high": mean + half,
+        "timed_games": timed,
+        "median_seconds": median_move_seconds(own),
+        "opponents_median_seconds": median_move_seconds(beside),
+    }
+
+
+def format_seat(label: str, figures: dict[str, Any], indent: str = "  ") -> str:
+    """A bot's ``seat_figures`` as one line of text."""
+    parts = []
+    if figures["lead_games"]:
+        parts.append(
+            f"lead over the other seats' mean {figures['lead']:+.1f} VP a game"
+            f" (95% CI {figures['lead_low']:+.1f} to {figures['lead_high']:+.1f})"
+        )
+    if figures["timed_games"]:
+        parts.append(
+            f"median {figures['median_seconds']:.2f} s a move, the seats beside it"
+            f" {figures['opponents_median_seconds']:.2f} s ({figures['timed_games']} games timed whole)"
+        )
+    return f"{indent}{label}: {'; '.join(parts) or 'no scores or times kept'}"
+
+
 def games_of(path: Path, bot: str) -> dict[tuple[object, ...], dict[str, Any]]:
     """The games of ``path`` whose measured bot is ``bot`` (its spec as recorded, or its
     definition's digest), by seating. Raises PairingError for a file that cannot be read, a bot
@@ -199,12 +264,18 @@ def paired_set(this_path: Path, this_bot: str, other_path: Path, other_bot: str)
         for mine_lead, their_lead in ((lead(mine[key]), lead(theirs[key])) for key in common)
         if mine_lead is not None and their_lead is not None
     ]
+    this_lines = [mine[key] for key in common]
+    other_lines = [theirs[key] for key in common]
     return {
         "this": str(this_path),
         "other": str(other_path),
         "outcomes": outcomes,
         "leads": leads,
+        "this_lines": this_lines,
+        "other_lines": other_lines,
         **compared(outcomes, leads),
+        "this_seat": seat_figures(this_lines),
+        "other_seat": seat_figures(other_lines),
     }
 
 
@@ -217,6 +288,8 @@ def format_set(label: str, row: dict[str, Any]) -> list[str]:
         f" {row['both']}, this alone {row['only_this']}, the other alone {row['only_other']},"
         f" neither {row['neither']}",
         *format_compared(row),
+        format_seat("this", row["this_seat"]),
+        format_seat("the other", row["other_seat"]),
     ]
 
 
@@ -242,12 +315,16 @@ def main(argv: list[str] | None = None) -> int:
     except PairingError as error:
         print(f"bots_paired: {error}", file=sys.stderr)
         return 2
-    pooled = compared(
-        [outcome for row in sets for outcome in row["outcomes"]],
-        [value for row in sets for value in row["leads"]],
-    )
+    pooled = {
+        **compared(
+            [outcome for row in sets for outcome in row["outcomes"]],
+            [value for row in sets for value in row["leads"]],
+        ),
+        "this_seat": seat_figures([line for row in sets for line in row["this_lines"]]),
+        "other_seat": seat_figures([line for row in sets for line in row["other_lines"]]),
+    }
     if args.json:
-        drop = ("outcomes", "leads")
+        drop = ("outcomes", "leads", "this_lines", "other_lines")
         print(
             json.dumps(
                 {"sets": [{k: v for k, v in row.items() if k not in drop} for row in sets], "pooled": pooled}

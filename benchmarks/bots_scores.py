@@ -24,9 +24,8 @@ import argparse
 import sys
 from dataclasses import dataclass, field
 
-from result_files import bot_name, recorded_games, report_result_files
+from result_files import recorded_games, report_result_files
 
-from petersburg.engine import GameRecord
 from petersburg.engine.events import score_breakdown
 from petersburg.engine.rules import winners
 from petersburg.engine.scoring import ScoreBreakdown
@@ -78,10 +77,9 @@ def scores_of_file(path: str, games: int | None, seated: str | None = None) -> d
     """Per bot, the score sources of every recorded game of one result file (given ``seated``, of
     the games where that bot sat)."""
     bots: dict[str, BotScores] = {}
-    for line in recorded_games(path, games, seated):
-        record = GameRecord.from_json(line["record"])
-        names = [bot_name(name) for name in line["record"]["names"]]
-        final, steps = record.replay_events()
+    for game in recorded_games(path, games, seated):
+        names = game.names
+        final, steps = game.record.replay_events()
         lines = score_breakdown(event for step in steps for event in step)
         first = winners(final)
         for score in lines:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,14 @@ import pytest
 
 from petersburg.engine import GameRecord, apply_action, new_game
 
-from .benchmark_scripts import kept, run_script, script, terminated_once_a_game_is_kept
+from .benchmark_scripts import (
+    ENVIRONMENT,
+    ROOT,
+    kept,
+    run_script,
+    script,
+    terminated_once_a_game_is_kept,
+)
 
 
 def measure(out: Path, *arguments: str, check: bool = True) -> subprocess.CompletedProcess[str]:
@@ -270,12 +278,52 @@ def test_a_file_that_is_not_a_result_file_gets_a_one_line_error(tmp_path: Path, 
     assert absent.returncode == 2
     assert f"cannot read {missing}: No such file or directory" in absent.stderr
     assert "Traceback" not in absent.stderr
-    garbled = tmp_path / "notes.jsonl"
-    garbled.write_text("not a game\n", encoding="utf-8")
-    wrong = run_script(script_name, str(garbled), check=False)
-    assert wrong.returncode == 2
-    assert f"{garbled} is not a result file with game records" in wrong.stderr
-    assert "Traceback" not in wrong.stderr
+
+    good = tmp_path / "good.jsonl"
+    measure(good, "--master", "beginner", "--games", "1")
+    game = kept(good)[0]
+    record = game["record"]
+    illegal = {**record, "actions": [*record["actions"], record["actions"][-1]]}  # a move after the end
+    unnamed = {key: value for key, value in record.items() if key != "names"}
+    for lines, reason in [
+        (["not a game"], "line 1 is not JSON"),
+        ([json.dumps(game), json.dumps({"seed": 1})], "line 2 is not a kept game (it has no game number)"),
+        ([json.dumps({**game, "record": {"format": "chess"}})], "line 1: This is not a game record"),
+        ([json.dumps({**game, "record": illegal})], f"line 1: Action {len(illegal['actions'])} ("),
+        ([json.dumps({**game, "record": unnamed})], "line 1: its record names 0 seats, not 2"),
+    ]:
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text("".join(text + "\n" for text in lines), encoding="utf-8")
+        refused = run_script(script_name, str(bad), check=False)
+        assert refused.returncode == 2, reason
+        assert f"{bad} is not a result file with game records: {reason}" in refused.stderr
+        assert "Traceback" not in refused.stderr
+        assert not refused.stdout, "nothing of a bad file is printed"
+
+
+def test_an_error_of_a_readers_own_is_raised_as_it_is_not_reported_as_a_bad_file(tmp_path: Path) -> None:
+    """Only a file's content is reported as a bad file: a fault in what a script does with a
+    well-formed game shows with its traceback, so that it is not mistaken for a bad file."""
+    good = tmp_path / "good.jsonl"
+    measure(good, "--master", "beginner", "--games", "1")
+    faulty_reader = (
+        "import sys; sys.path.insert(0, 'benchmarks'); sys.argv[1:] = [sys.argv[-1]]\n"
+        "from result_files import recorded_games, report_result_files\n"
+        "def read(path, args):\n"
+        "    return [game.line['no such field'] for game in recorded_games(path, None)]\n"
+        "report_result_files('', read, print, dict)\n"
+    )
+    fault = subprocess.run(
+        [sys.executable, "-c", faulty_reader, str(good)],
+        capture_output=True,
+        text=True,
+        env=ENVIRONMENT,
+        cwd=ROOT,
+        check=False,
+    )
+    assert fault.returncode == 1
+    assert "Traceback" in fault.stderr and "KeyError: 'no such field'" in fault.stderr
+    assert "is not a result file" not in fault.stderr
 
 
 def test_the_scores_of_one_bots_games_leave_out_the_other_games_of_its_file(tmp_path: Path) -> None:

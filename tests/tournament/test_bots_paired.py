@@ -5,9 +5,13 @@ runs them, on cheap bots)."""
 from __future__ import annotations
 
 import json
+import math
+import statistics
 import subprocess
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from .benchmark_scripts import kept, run_script
 
@@ -45,6 +49,28 @@ def wins_by_seating(lines: list[dict[str, Any]], spec: str) -> dict[tuple[object
         elif "deal" not in line and line["master"] == spec:
             outcome["game", line["matchup"], line["game"]] = seat in line["winners"]
     return outcome
+
+
+def seat_expected(lines: list[dict[str, Any]], spec: str) -> tuple[float, float, float]:
+    """The measured bot's mean lead over the other seats' mean, and the median time a move of it and
+    of the seats beside it (each game's median counted once per decision), over ``spec``'s games."""
+    leads: list[float] = []
+    own: list[float] = []
+    beside: list[float] = []
+    for line in lines:
+        seat = line["entries"].index(0)
+        if ("deal" in line and line["bots"][seat] != spec) or ("deal" not in line and line["master"] != spec):
+            continue
+        scores = (
+            line["result"]["scores"] if "deal" in line else [s["total"] for s in line["record"]["scores"]]
+        )
+        leads.append(scores[seat] - statistics.fmean(scores[:seat] + scores[seat + 1 :]))
+        timing = line.get("timing", line)
+        for other, (seconds, decisions) in enumerate(
+            zip(timing["median_seconds"], timing["decisions"], strict=True)
+        ):
+            (own if other == seat else beside).extend([seconds] * decisions)
+    return statistics.fmean(leads), statistics.median(own), statistics.median(beside)
 
 
 def expected(this: dict[tuple[object, ...], bool], other: dict[tuple[object, ...], bool]) -> dict[str, int]:
@@ -86,10 +112,54 @@ def test_games_of_two_bots_are_paired_by_deal_and_seats_and_pooled_over_sets(tmp
         assert row["difference_low"] <= row["difference"] <= row["difference_high"]
     pooled = report["pooled"]
     assert {key: pooled[key] for key in sets[0]} == {key: sets[0][key] + sets[1][key] for key in sets[0]}
+    for row, this_lines, other_lines in [
+        (report["sets"][0], in_cell, in_cell),
+        (report["sets"][1], kept(greedy_master), kept(random_master)),
+        (pooled, in_cell + kept(greedy_master), in_cell + kept(random_master)),
+    ]:
+        for seat, lines, spec in [("this_seat", this_lines, "greedy"), ("other_seat", other_lines, "random")]:
+            figures = row[seat]
+            mean_lead, own_seconds, beside_seconds = seat_expected(lines, spec)
+            assert figures["lead"] == pytest.approx(mean_lead)
+            assert figures["lead_low"] < figures["lead"] < figures["lead_high"]
+            assert figures["median_seconds"] == pytest.approx(own_seconds)
+            assert figures["opponents_median_seconds"] == pytest.approx(beside_seconds)
+            assert figures["lead_games"] == figures["timed_games"] == row["games"]
 
     text = compare(*("--this", "greedy", "--other", "random", "--pair", str(cell), str(cell))).stdout
     assert f"{cell}: 4 games; this won {sets[0]['both'] + sets[0]['only_this']}," in text
     assert "pooled" not in text, "one set: nothing to pool"
+    this_seat = report["sets"][0]["this_seat"]
+    assert (
+        f"  this: lead over the other seats' mean {this_seat['lead']:+.1f} VP a game"
+        f" (95% CI {this_seat['lead_low']:+.1f} to {this_seat['lead_high']:+.1f});"
+        f" median {this_seat['median_seconds']:.2f} s a move" in text
+    )
+
+
+def test_a_game_replayed_up_to_its_last_round_is_left_out_of_the_times_but_not_of_the_leads(
+    tmp_path: Path,
+) -> None:
+    """``bots_master.py --endgame-of`` times the last round alone: its times are not a game's."""
+    greedy_master = master_file(tmp_path / "greedy.jsonl", "greedy")
+    lines = kept(greedy_master)
+    endgames = tmp_path / "endgames.jsonl"
+    endgames.write_text(
+        "".join(json.dumps({**line, "replayed_moves": 40}) + "\n" for line in lines), encoding="utf-8"
+    )
+    report = json.loads(
+        compare(
+            "--this", "greedy", "--other", "greedy", "--json", "--pair", str(greedy_master), str(endgames)
+        ).stdout
+    )
+    this_seat, other_seat = report["pooled"]["this_seat"], report["pooled"]["other_seat"]
+    assert this_seat["timed_games"] == 4 and other_seat["timed_games"] == 0
+    assert math.isnan(other_seat["median_seconds"])
+    assert other_seat["lead"] == this_seat["lead"] and other_seat["lead_games"] == 4, "the same games"
+    text = compare(
+        "--this", "greedy", "--other", "greedy", "--pair", str(greedy_master), str(endgames)
+    ).stdout
+    assert "the other: lead over the other seats' mean" in text and "0 games timed" not in text
 
 
 def test_a_bot_named_by_its_digest_picks_its_games_from_a_file_where_its_spec_is_ambiguous(
