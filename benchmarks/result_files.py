@@ -46,7 +46,7 @@ class RecordedGame:
 
 def _recorded_game(line: dict[str, Any]) -> RecordedGame:
     """The game of a kept line that holds a record; raises ValueError saying what is malformed.
-    The record is replayed once here (a fraction of a millisecond a game, compiled), so that a record
+    The record is replayed once here (under a millisecond a game, compiled), so that a record
     whose moves are not legal is reported as a bad file, and the scripts' own replays cannot fail on
     the file's content."""
     record = GameRecord.from_json(line["record"])
@@ -72,6 +72,8 @@ def recorded_games(path: str, games: int | None, seated: str | None = None) -> I
     unrecorded = 0
     with open(path, encoding="utf-8") as lines:
         for number, text in enumerate(lines, start=1):
+            if not text.strip():  # a blank line holds no game
+                continue
             try:
                 line = json.loads(text)
             except json.JSONDecodeError as error:

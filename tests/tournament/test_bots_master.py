@@ -285,6 +285,9 @@ def test_a_file_that_is_not_a_result_file_gets_a_one_line_error(tmp_path: Path, 
     record = game["record"]
     illegal = {**record, "actions": [*record["actions"], record["actions"][-1]]}  # a move after the end
     unnamed = {key: value for key, value in record.items() if key != "names"}
+    spaced = tmp_path / "spaced.jsonl"
+    spaced.write_text(f"\n{json.dumps(game)}\n\n", encoding="utf-8")
+    assert run_script(script_name, str(spaced)).returncode == 0, "a blank line holds no game and is no error"
     for lines, reason in [
         (["not a game"], "line 1 is not JSON"),
         ([json.dumps(game), json.dumps({"seed": 1})], "line 2 is not a kept game (it has no game number)"),
