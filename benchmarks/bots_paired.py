@@ -26,6 +26,8 @@ variance from the games only one won) and the exact two-sided sign test on those
 the mean difference of the measured bot's lead over the other seats' mean with its interval, and
 for each bot apart its mean lead with its interval and its median time a move beside that of the
 seats around it (from the games timed whole: a game replayed up to its last round is left out).
+``--confidence`` sets another level for every interval: a second look at two bots, after a first
+that decided nothing, asks a stricter one.
 """
 
 from __future__ import annotations
@@ -36,9 +38,8 @@ import math
 import statistics
 import sys
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any
-
-from petersburg.tournament.stats import Z95
 
 
 def sign_test(only_this: int, only_other: int) -> float:
@@ -52,7 +53,19 @@ def sign_test(only_this: int, only_other: int) -> float:
     return min(1.0, 2 * tail)
 
 
-def compared(outcomes: list[tuple[bool, bool]], leads: list[float]) -> dict[str, Any]:
+def z_of(confidence: float) -> float:
+    """The normal quantile of a two-sided interval of this level (1.96 for 0.95)."""
+    return NormalDist().inv_cdf(0.5 + confidence / 2)
+
+
+def percent(confidence: float) -> str:
+    """An interval's level as printed: ``95%``, ``97.5%``."""
+    return f"{100 * confidence:g}%"
+
+
+def compared(
+    outcomes: list[tuple[bool, bool]], leads: list[float], confidence: float = 0.95
+) -> dict[str, Any]:
     """Games paired on the same deals: ``outcomes`` (this won, the other won) per game, ``leads``
     this bot's lead less the other's per game with scores. The four outcomes, the difference of the
     win rates with its 95 % interval (the variance comes from the games only one side won), the
@@ -63,7 +76,8 @@ def compared(outcomes: list[tuple[bool, bool]], leads: list[float]) -> dict[str,
     only_other = outcomes.count((False, True))
     difference = (only_this - only_other) / games
     spread = math.sqrt(max(0.0, only_this + only_other - games * difference**2)) / games
-    lead_half = Z95 * statistics.stdev(leads) / math.sqrt(len(leads)) if len(leads) > 1 else math.inf
+    z = z_of(confidence)
+    lead_half = z * statistics.stdev(leads) / math.sqrt(len(leads)) if len(leads) > 1 else math.inf
     lead_difference = statistics.fmean(leads) if leads else math.nan
     return {
         "games": games,
@@ -72,8 +86,9 @@ def compared(outcomes: list[tuple[bool, bool]], leads: list[float]) -> dict[str,
         "only_other": only_other,
         "neither": games - both - only_this - only_other,
         "difference": difference,
-        "difference_low": difference - Z95 * spread,
-        "difference_high": difference + Z95 * spread,
+        "confidence": confidence,
+        "difference_low": difference - z * spread,
+        "difference_high": difference + z * spread,
         "sign_test_p": sign_test(only_this, only_other),
         "lead_games": len(leads),
         "lead_difference": lead_difference,
@@ -84,15 +99,16 @@ def compared(outcomes: list[tuple[bool, bool]], leads: list[float]) -> dict[str,
 
 def format_compared(row: dict[str, Any], indent: str = "  ") -> list[str]:
     """A comparison of ``compared`` as lines of text."""
+    level = percent(row["confidence"])
     lines = [
         f"{indent}win rate {100 * row['difference']:+.1f} points"
-        f" (95% CI {100 * row['difference_low']:+.1f} to {100 * row['difference_high']:+.1f});"
+        f" ({level} CI {100 * row['difference_low']:+.1f} to {100 * row['difference_high']:+.1f});"
         f" sign test p = {row['sign_test_p']:.3f}"
     ]
     if row["lead_games"]:
         lines.append(
             f"{indent}lead {row['lead_difference']:+.1f} VP a game"
-            f" (95% CI {row['lead_difference_low']:+.1f} to {row['lead_difference_high']:+.1f};"
+            f" ({level} CI {row['lead_difference_low']:+.1f} to {row['lead_difference_high']:+.1f};"
             f" {row['lead_games']} games with scores)"
         )
     return lines
@@ -174,13 +190,13 @@ def median_move_seconds(medians: list[tuple[float, int]]) -> float:
     return statistics.median(moves) if moves else math.nan
 
 
-def seat_figures(lines: list[dict[str, Any]]) -> dict[str, Any]:
+def seat_figures(lines: list[dict[str, Any]], confidence: float = 0.95) -> dict[str, Any]:
     """What the measured bot did in ``lines`` beyond winning: its mean lead over the other seats'
     mean with its 95 % interval (games with scores), and the median time a move of it and of the
     seats beside it (games timed whole), the figures a pilot's row in ``docs/bots.md`` gives."""
     leads = [value for value in (lead(line) for line in lines) if value is not None]
     mean = statistics.fmean(leads) if leads else math.nan
-    half = Z95 * statistics.stdev(leads) / math.sqrt(len(leads)) if len(leads) > 1 else math.inf
+    half = z_of(confidence) * statistics.stdev(leads) / math.sqrt(len(leads)) if len(leads) > 1 else math.inf
     own: list[tuple[float, int]] = []
     beside: list[tuple[float, int]] = []
     timed = 0
@@ -194,6 +210,7 @@ def seat_figures(lines: list[dict[str, Any]]) -> dict[str, Any]:
             (own if other == seat else beside).append((seconds, decisions))
     return {
         "lead_games": len(leads),
+        "confidence": confidence,
         "lead": mean,
         "lead_low": mean - half,
         "lead_high": mean + half,
@@ -209,7 +226,8 @@ def format_seat(label: str, figures: dict[str, Any], indent: str = "  ") -> str:
     if figures["lead_games"]:
         parts.append(
             f"lead over the other seats' mean {figures['lead']:+.1f} VP a game"
-            f" (95% CI {figures['lead_low']:+.1f} to {figures['lead_high']:+.1f})"
+            f" ({percent(figures['confidence'])} CI"
+            f" {figures['lead_low']:+.1f} to {figures['lead_high']:+.1f})"
         )
     if figures["timed_games"]:
         parts.append(
@@ -244,7 +262,9 @@ def games_of(path: Path, bot: str) -> dict[tuple[object, ...], dict[str, Any]]:
     return games
 
 
-def paired_set(this_path: Path, this_bot: str, other_path: Path, other_bot: str) -> dict[str, Any]:
+def paired_set(
+    this_path: Path, this_bot: str, other_path: Path, other_bot: str, confidence: float = 0.95
+) -> dict[str, Any]:
     """The games of ``this_bot`` in ``this_path`` beside those of ``other_bot`` in ``other_path``
     on the same seatings: each pair's outcomes and leads, and their comparison."""
     mine = games_of(this_path, this_bot)
@@ -273,9 +293,9 @@ def paired_set(this_path: Path, this_bot: str, other_path: Path, other_bot: str)
         "leads": leads,
         "this_lines": this_lines,
         "other_lines": other_lines,
-        **compared(outcomes, leads),
-        "this_seat": seat_figures(this_lines),
-        "other_seat": seat_figures(other_lines),
+        **compared(outcomes, leads, confidence),
+        "this_seat": seat_figures(this_lines, confidence),
+        "other_seat": seat_figures(other_lines, confidence),
     }
 
 
@@ -293,6 +313,17 @@ def format_set(label: str, row: dict[str, Any]) -> list[str]:
     ]
 
 
+def level(text: str) -> float:
+    """An interval's level from the command line: a number strictly between 0 and 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"a level between 0 and 1, such as 0.95 (got {text})")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--this", required=True, help="the bot compared: its spec as recorded, or its digest")
@@ -306,11 +337,18 @@ def main(argv: list[str] | None = None) -> int:
         metavar=("THIS_FILE", "OTHER_FILE"),
         help="kept games of --this and of --other on the same deals (the same file twice if both are in one)",
     )
+    parser.add_argument(
+        "--confidence",
+        type=level,
+        default=0.95,
+        help="the level of every interval printed (default 0.95; a second look at two bots may ask more)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     try:
         sets = [
-            paired_set(this_path, args.this, other_path, args.other) for this_path, other_path in args.pair
+            paired_set(this_path, args.this, other_path, args.other, args.confidence)
+            for this_path, other_path in args.pair
         ]
     except PairingError as error:
         print(f"bots_paired: {error}", file=sys.stderr)
@@ -319,9 +357,10 @@ def main(argv: list[str] | None = None) -> int:
         **compared(
             [outcome for row in sets for outcome in row["outcomes"]],
             [value for row in sets for value in row["leads"]],
+            args.confidence,
         ),
-        "this_seat": seat_figures([line for row in sets for line in row["this_lines"]]),
-        "other_seat": seat_figures([line for row in sets for line in row["other_lines"]]),
+        "this_seat": seat_figures([line for row in sets for line in row["this_lines"]], args.confidence),
+        "other_seat": seat_figures([line for row in sets for line in row["other_lines"]], args.confidence),
     }
     if args.json:
         drop = ("outcomes", "leads", "this_lines", "other_lines")

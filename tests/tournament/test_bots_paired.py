@@ -137,6 +137,32 @@ def test_games_of_two_bots_are_paired_by_deal_and_seats_and_pooled_over_sets(tmp
     )
 
 
+def test_every_interval_takes_the_level_asked_and_a_level_out_of_range_is_refused(tmp_path: Path) -> None:
+    greedy_master = master_file(tmp_path / "greedy.jsonl", "greedy")
+    random_master = master_file(tmp_path / "random.jsonl", "random")
+    pair = ("--this", "greedy", "--other", "random", "--pair", str(greedy_master), str(random_master))
+    usual = json.loads(compare(*pair, "--json").stdout)["pooled"]
+    strict = json.loads(compare(*pair, "--json", "--confidence", "0.975").stdout)["pooled"]
+    assert (usual["difference"], usual["lead_difference"]) == (
+        strict["difference"],
+        strict["lead_difference"],
+    )
+    for low, high in [("difference_low", "difference_high"), ("lead_difference_low", "lead_difference_high")]:
+        assert strict[low] < usual[low] and usual[high] < strict[high], "a higher level, a wider interval"
+    ratio = (strict["difference_high"] - strict["difference"]) / (
+        usual["difference_high"] - usual["difference"]
+    )
+    assert ratio == pytest.approx(2.2414 / 1.9600, rel=1e-4), "the normal quantiles of 97.5 % and 95 %"
+    for seat in ("this_seat", "other_seat"):
+        assert strict[seat]["lead_low"] < usual[seat]["lead_low"] < usual[seat]["lead"]
+    text = compare(*pair, "--confidence", "0.975").stdout
+    assert "(97.5% CI" in text and "(95% CI" not in text
+    for wrong in ("2", "0", "ninety"):
+        refused = compare(*pair, "--confidence", wrong, check=False)
+        assert refused.returncode == 2 and not refused.stdout
+        assert "argument --confidence:" in refused.stderr
+
+
 def test_a_game_replayed_up_to_its_last_round_is_left_out_of_the_times_but_not_of_the_leads(
     tmp_path: Path,
 ) -> None:
