@@ -68,7 +68,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bots_paired import compared, format_compared, lead, won
+from bots_paired import compared, format_compared, lead, mean_interval, won
 from bots_paired import final_scores as kept_scores
 
 from petersburg.bots.levels import definitions
@@ -80,7 +80,7 @@ from petersburg.tournament.backends import (
     map_in_order,
 )
 from petersburg.tournament.runner import TournamentSpec, append_lines, kept_lines, play_game, whole_deals
-from petersburg.tournament.stats import Z95, wilson_interval
+from petersburg.tournament.stats import wilson_interval
 
 MASTER = "ismcts:master"
 EXPERT = "ismcts:expert"
@@ -238,13 +238,12 @@ def standing(games: list[dict[str, Any]]) -> dict[str, Any]:
             "lead_high": math.nan,
             "place": math.nan,
         }
-    mean_lead = statistics.fmean(leads)
-    half = Z95 * statistics.stdev(leads) / math.sqrt(len(leads)) if len(leads) > 1 else math.inf
+    mean_lead, low, high = mean_interval(leads, 0.95)
     return {
         "scored_games": len(leads),
         "lead": mean_lead,
-        "lead_low": mean_lead - half,
-        "lead_high": mean_lead + half,
+        "lead_low": low,
+        "lead_high": high,
         "place": statistics.fmean(places),
     }
 

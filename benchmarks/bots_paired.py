@@ -63,13 +63,23 @@ def percent(confidence: float) -> str:
     return f"{100 * confidence:g}%"
 
 
+def mean_interval(values: list[float], confidence: float) -> tuple[float, float, float]:
+    """The mean of ``values`` and its interval of level ``confidence`` (normal approximation;
+    unbounded with one value, NaN with none)."""
+    mean = statistics.fmean(values) if values else math.nan
+    half = (
+        z_of(confidence) * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    )
+    return mean, mean - half, mean + half
+
+
 def compared(
     outcomes: list[tuple[bool, bool]], leads: list[float], confidence: float = 0.95
 ) -> dict[str, Any]:
     """Games paired on the same deals: ``outcomes`` (this won, the other won) per game, ``leads``
     this bot's lead less the other's per game with scores. The four outcomes, the difference of the
-    win rates with its 95 % interval (the variance comes from the games only one side won), the
-    sign test, and the mean difference of the leads with its 95 % interval."""
+    win rates with its interval of level ``confidence`` (the variance comes from the games only one
+    side won), the sign test, and the mean difference of the leads with its interval."""
     games = len(outcomes)
     both = outcomes.count((True, True))
     only_this = outcomes.count((True, False))
@@ -77,8 +87,7 @@ def compared(
     difference = (only_this - only_other) / games
     spread = math.sqrt(max(0.0, only_this + only_other - games * difference**2)) / games
     z = z_of(confidence)
-    lead_half = z * statistics.stdev(leads) / math.sqrt(len(leads)) if len(leads) > 1 else math.inf
-    lead_difference = statistics.fmean(leads) if leads else math.nan
+    lead_difference, lead_low, lead_high = mean_interval(leads, confidence)
     return {
         "games": games,
         "both": both,
@@ -92,8 +101,8 @@ def compared(
         "sign_test_p": sign_test(only_this, only_other),
         "lead_games": len(leads),
         "lead_difference": lead_difference,
-        "lead_difference_low": lead_difference - lead_half,
-        "lead_difference_high": lead_difference + lead_half,
+        "lead_difference_low": lead_low,
+        "lead_difference_high": lead_high,
     }
 
 
@@ -192,11 +201,11 @@ def median_move_seconds(medians: list[tuple[float, int]]) -> float:
 
 def seat_figures(lines: list[dict[str, Any]], confidence: float = 0.95) -> dict[str, Any]:
     """What the measured bot did in ``lines`` beyond winning: its mean lead over the other seats'
-    mean with its 95 % interval (games with scores), and the median time a move of it and of the
-    seats beside it (games timed whole), the figures a pilot's row in ``docs/bots.md`` gives."""
+    mean with its interval of level ``confidence`` (games with scores), and the median time a move
+    of it and of the seats beside it (games timed whole): the figures a pilot's row in
+    ``docs/bots.md`` gives."""
     leads = [value for value in (lead(line) for line in lines) if value is not None]
-    mean = statistics.fmean(leads) if leads else math.nan
-    half = z_of(confidence) * statistics.stdev(leads) / math.sqrt(len(leads)) if len(leads) > 1 else math.inf
+    mean, low, high = mean_interval(leads, confidence)
     own: list[tuple[float, int]] = []
     beside: list[tuple[float, int]] = []
     timed = 0
@@ -212,8 +221,8 @@ def seat_figures(lines: list[dict[str, Any]], confidence: float = 0.95) -> dict[
         "lead_games": len(leads),
         "confidence": confidence,
         "lead": mean,
-        "lead_low": mean - half,
-        "lead_high": mean + half,
+        "lead_low": low,
+        "lead_high": high,
         "timed_games": timed,
         "median_seconds": median_move_seconds(own),
         "opponents_median_seconds": median_move_seconds(beside),
