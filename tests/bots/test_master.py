@@ -88,13 +88,13 @@ def test_master_is_experts_search_with_more_iterations_and_a_deeper_tree_in_part
 
 
 def test_master_plays_the_tables_where_others_measured_better_with_those_settings() -> None:
-    """The aristocrat figure at 4-player 1st-edition tables, certain liabilities at 3-player Market
-    tables, eight candidates at 2-player tables of both editions (where each was measured winning
-    more games), the level's settings at every other."""
+    """The aristocrat figure at 4-player 1st-edition tables, certain liabilities and the shipped
+    learned evaluation at 3-player Market tables, eight candidates at 2-player tables of both
+    editions (where each was measured winning more games), the level's settings at every other."""
     master = LEVELS["master"]
     plain = replace(master, tables=())
     assert master.at_table(4, market=False) == replace(plain, weights=replace(DEFAULT_WEIGHTS, diversity=1.0))
-    assert master.at_table(3, market=True) == replace(plain, certain_liabilities=True)
+    assert master.at_table(3, market=True) == replace(plain, certain_liabilities=True, value_model="shipped")
     for market in (False, True):
         assert master.at_table(2, market) == replace(plain, width=8)
     for players in (1, 3, 5):
@@ -102,6 +102,7 @@ def test_master_plays_the_tables_where_others_measured_better_with_those_setting
     for players in (1, 4, 5):
         assert master.at_table(players, market=True) == plain
     assert plain.weights == DEFAULT_WEIGHTS and not plain.certain_liabilities and plain.width == 6
+    assert plain.value_model is None, "the learned evaluation nowhere else: it was measured there alone"
 
 
 def test_master_plays_legal_reproducible_games() -> None:
@@ -250,6 +251,11 @@ def test_a_measurement_at_one_table_is_of_what_plays_there() -> None:
     assert len({at[2, False], at[3, False], at[4, False], at[3, True]}) == 4
     assert at[4, False] == definition("ismcts:master+weights.diversity=1.0", 4, market=False)
     assert at[3, True] == definition("ismcts:master+certain_liabilities=true", 3, market=True)
+    assert at[3, True] == definition("ismcts:master+value_model=shipped", 3, market=True), (
+        "the confirmation's games of the learned evaluation are today's Master's there"
+    )
+    assert definition("ismcts:master+value_model=none", 3, market=True) != at[3, True]
+    assert definition("ismcts:master+value_model=shipped", 2) != at[2, False]
     assert at[2, False] == definition("ismcts:master+width=8", 2)
     assert definition("ismcts:master+width=6", 2) != at[2, False]
     assert definition("ismcts:master") not in at.values(), "the level as a whole: every table's figures"
