@@ -164,8 +164,9 @@ level's everywhere else, where they are not measured.
   there (eight candidates, a sharper tree, a third tree level, playouts of three or five phases,
   the learned evaluation) that won more games than Master on the same deals, and adopted by a
   rule set before its confirmation: on 402 fresh deals it won or shared 202 games to Master's 158,
-  10.9 points more (90 % interval +5.3 to +16.6), with a lead 4.0 VP a game higher. Measured
-  there alone, it is no setting at other tables (in 1st-edition duels it cost games)."""
+  10.9 points more (90 % interval +5.3 to +16.6), with a lead 4.0 VP a game higher. It is no
+  setting at other tables: in 1st-edition duels and at 4-player 1st-edition tables it cost games
+  (there 54 of 200 against three Experts to Master's 81)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,8 +300,9 @@ Hard's smaller in duels, ``HARD_TABLES``); ``ismcts:master`` is Expert's search 
 iterations, a tree two moves deep in half of them, settings of its own at 2-player, 4-player
 1st-edition and 3-player Market tables (``MASTER_TABLES``), and no pass in the game's last phase
 while a play from hand would raise its score (``last_phase_plays``; the take guard, measured on
-top of it, cost it games against Expert, and so did the learned evaluation in duels, which it
-plays at 3-player Market tables alone, where it won more games: docs/bots.md);
+top of it, cost it games against Expert, and so did the learned evaluation in duels and at
+4-player tables: it plays that at 3-player Market tables alone, where it won more games:
+docs/bots.md);
 ``ismcts:easy`` (short lite playouts) is kept for older seats and scripts, whose "easy" level is
 Greedy now."""
 
