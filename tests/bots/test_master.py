@@ -102,7 +102,7 @@ def test_master_plays_the_tables_where_others_measured_better_with_those_setting
     for players in (1, 4, 5):
         assert master.at_table(players, market=True) == plain
     assert plain.weights == DEFAULT_WEIGHTS and not plain.certain_liabilities and plain.width == 6
-    assert plain.value_model is None, "the learned evaluation nowhere else: it was measured there alone"
+    assert plain.value_model is None, "the learned evaluation nowhere else: elsewhere it cost games"
 
 
 def test_master_plays_legal_reproducible_games() -> None:
